@@ -1,0 +1,37 @@
+"""cardlab: five small Japanese card games for teaching and analysis in JupyterLab.
+
+>>> import cardlab
+>>> game = cardlab.load("koinobori", open_hands=True)
+>>> state = game.new_initial_state(seed=7)
+>>> sorted(cardlab.games())[0]
+'koinobori'
+"""
+
+from .core import CHANCE, TERMINAL, Game, Spec, State, load
+from .errors import (
+    CardFileError,
+    CardlabError,
+    IllegalActionError,
+    MalformedActionError,
+    NotSolvableError,
+    OptionError,
+    PositionError,
+    TooLargeError,
+    UnknownGameError,
+)
+from .tree import tree, write_dot, write_graphml
+from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
+from .match import Match
+from . import agents, games
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Game", "Spec", "State", "games", "load",
+    "CardlabError", "UnknownGameError", "OptionError", "IllegalActionError",
+    "MalformedActionError", "PositionError", "CardFileError", "NotSolvableError",
+    "TooLargeError",
+    "tree", "write_graphml", "write_dot",
+    "solve", "solve_tree", "analyse", "minimax", "Solution", "Analysis",
+    "Match", "agents",
+]

@@ -1,0 +1,400 @@
+"""The game protocol every cardlab game follows: ``Game``, ``State``, the registry.
+
+A :class:`Game` is an immutable configuration (its name and options) and a
+factory of states.  A :class:`State` is an immutable, hashable position:
+``apply(action)`` returns a new state and never changes the one it was called
+on.  Actions are short strings in the game's notation (``"nobori higoi"``);
+chance is a pseudo-player (:data:`CHANCE`) whose outcomes come with exact
+:class:`fractions.Fraction` probabilities.
+
+Each game module under :mod:`cardlab.games` subclasses both and registers the
+game with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import random
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+
+from .errors import (
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+    PositionError,
+    UnknownGameError,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Spec",
+    "Option",
+    "Game",
+    "State",
+    "register",
+    "load",
+    "games",
+    "make_rng",
+    "sample_chance",
+]
+
+#: ``State.current_player`` at a chance node (a card is drawn, a deck shuffled).
+CHANCE = -1
+#: ``State.current_player`` once the game is over.
+TERMINAL = -2
+
+Action = str
+Seed = "int | random.Random | None"
+
+
+def make_rng(seed: int | random.Random | None = None) -> random.Random:
+    """Turn ``seed`` (``None``, an int or a ``random.Random``) into a ``Random``.
+
+    >>> make_rng(3).random() == make_rng(3).random()
+    True
+    """
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or isinstance(seed, int):
+        return random.Random(seed)
+    raise TypeError(f"seed must be None, an int or a random.Random, not {seed!r}")
+
+
+def sample_chance(state: "State", rng: random.Random) -> Action:
+    """Draw one outcome of a chance node, exactly by its rational probability."""
+    outcomes = state.chance_outcomes()
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    k = rng.randrange(denominator)
+    for action, p in outcomes:
+        k -= p.numerator * (denominator // p.denominator)
+        if k < 0:
+            return action
+    raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a game declares about itself; solvers check it before they start.
+
+    ``max_game_length`` bounds the number of transitions (player and chance
+    actions) from the initial state to any terminal state.
+    """
+
+    num_players: int
+    chance: bool
+    perfect_information: bool
+    min_utility: Fraction
+    max_utility: Fraction
+    max_game_length: int
+    zero_sum: bool = True
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, what it means, and what it accepts."""
+
+    default: Any
+    doc: str
+    choices: tuple | None = None
+    check: Callable[[Any], bool] | None = None
+    accepts: str = ""
+
+    def validate(self, name: str, value: Any, game: str) -> Any:
+        ok = value in self.choices if self.choices is not None else True
+        if ok and self.check is not None:
+            ok = self.check(value)
+        if not ok:
+            accepted = self.accepts or " or ".join(repr(c) for c in self.choices or ())
+            raise OptionError(
+                f"{game}: option {name}={value!r} is not accepted; "
+                f"{name} accepts {accepted}"
+            )
+        return value
+
+
+BOOL = (False, True)
+
+
+def bool_option(doc: str, default: bool = False) -> Option:
+    return Option(default, doc, choices=BOOL, check=lambda v: isinstance(v, bool),
+                  accepts="True or False")
+
+
+class Game:
+    """An immutable game configuration and the factory of its states.
+
+    Subclasses set ``name``, ``title``, ``OPTIONS``, ``ACTION_GRAMMAR`` and
+    implement :meth:`_make_spec`, :meth:`_root` and :meth:`_state_from_dict`.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str] = ""
+    rules: ClassVar[str] = ""
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: one line describing the action notation, shown in error messages
+    ACTION_GRAMMAR: ClassVar[str] = ""
+    #: a regular expression every well-formed action (player or chance) matches
+    ACTION_RE: ClassVar[re.Pattern[str]] = re.compile(r".+")
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise OptionError(
+                f"{self.name}: unknown option {', '.join(map(repr, unknown))}; "
+                f"accepted options: {', '.join(sorted(self.OPTIONS))}"
+            )
+        values = {k: o.default for k, o in self.OPTIONS.items()}
+        for k, v in options.items():
+            values[k] = self.OPTIONS[k].validate(k, v, self.name)
+        self.options: Mapping[str, Any] = MappingProxyType(values)
+        self._setup()
+        self.spec: Spec = self._make_spec()
+
+    # -- for subclasses ---------------------------------------------------
+    def _setup(self) -> None:
+        """Prepare tables from the options (card data, points)."""
+
+    def _make_spec(self) -> Spec:
+        raise NotImplementedError
+
+    def _root(self) -> "State":
+        raise NotImplementedError
+
+    def _state_from_dict(self, d: Mapping[str, Any]) -> "State":
+        raise NotImplementedError
+
+    # -- public -----------------------------------------------------------
+    def new_initial_state(self, seed: int | random.Random | None = None) -> "State":
+        """The start of a game.
+
+        With ``seed=None`` this is the root of the game tree (usually a chance
+        node: the deal).  With a seed, the opening chance events (the deal) are
+        sampled with that seed until the first player decision.
+        """
+        state = self._root()
+        if seed is None:
+            return state
+        rng = make_rng(seed)
+        while state.current_player == CHANCE:
+            state = state._apply(sample_chance(state, rng))
+        return state
+
+    def state_from_dict(self, d: Mapping[str, Any]) -> "State":
+        """Rebuild a state from :meth:`State.to_dict` output (JSON-able)."""
+        if not isinstance(d, Mapping):
+            raise PositionError(f"{self.name}: a position must be a dict, not {type(d).__name__}")
+        if d.get("game", self.name) != self.name:
+            raise PositionError(
+                f"{self.name}: this position is for game {d.get('game')!r}; "
+                f"load that game with cardlab.load({d.get('game')!r})"
+            )
+        try:
+            state = self._state_from_dict(d)
+        except PositionError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise PositionError(f"{self.name}: malformed position: {exc!r}") from None
+        return state
+
+    def with_options(self, **changes: Any) -> "Game":
+        """The same game with some options changed."""
+        return type(self)(**{**self.options, **changes})
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options that differ from their defaults (for ``to_dict``)."""
+        return {k: v for k, v in self.options.items() if v != self.OPTIONS[k].default}
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and other.name == self.name
+                and dict(other.options) == dict(self.options))
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(dict(self.options), sort_keys=True, default=str)))
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options_dict().items())
+        return f"cardlab.load({self.name!r}{opts})"
+
+
+class State:
+    """An immutable, hashable game position.
+
+    Subclasses keep the whole position in the tuple ``self._k`` (the canonical
+    key: equal positions have equal keys) and implement the protocol methods.
+    """
+
+    __slots__ = ("game", "_k", "_h")
+
+    def __init__(self, game: Game, key: tuple) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "_k", key)
+        object.__setattr__(self, "_h", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and other._k == self._k  # type: ignore[attr-defined]
+                and (other.game is self.game or other.game == self.game))  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        h = self._h
+        if h is None:
+            h = hash(self._k)
+            object.__setattr__(self, "_h", h)
+        return h
+
+    # -- the protocol (subclasses) ------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        """The legal player actions in canonical order (empty at chance and terminal nodes)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """``(outcome, probability)`` pairs summing to exactly 1 (empty unless chance)."""
+        return []
+
+    def _apply(self, action: Action) -> "State":
+        """Apply a legal action or outcome without checking it (solvers use this)."""
+        raise NotImplementedError
+
+    def returns(self) -> list:
+        """One payoff per player (zeros before the end)."""
+        raise NotImplementedError
+
+    def information_set(self, player: int) -> tuple:
+        """Hashable; equal for states that ``player`` cannot tell apart."""
+        return (self.game.name, json.dumps(self.observation(player), sort_keys=True))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-able view of what ``player`` may see now."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able description; ``game.state_from_dict`` rebuilds the state."""
+        raise NotImplementedError
+
+    def redeal(self, player: int, seed: int | random.Random | None = None) -> "State":
+        """A state ``player`` cannot tell from this one, with every card they
+        cannot see dealt anew at random (a determinization).  Perfect
+        information games return the state itself."""
+        return self
+
+    def heuristic(self, player: int) -> float:
+        """A quick estimate of how well ``player`` stands, from what that player
+        can see; the heuristic agent uses it.  Default: the payoff at the end,
+        0 before."""
+        return float(self.returns()[player]) if self.is_terminal() else 0.0
+
+    def explain(self, action: Action) -> str:
+        """One line on what ``action`` does here and which rule makes it so."""
+        return action
+
+    # -- shared behaviour ---------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def apply(self, action: Action) -> "State":
+        """The state after ``action`` (a player action or a chance outcome).
+
+        Raises :class:`~cardlab.MalformedActionError` for text that is not the
+        game's notation and :class:`~cardlab.IllegalActionError` for an action
+        that is not legal here; ``self`` is never changed.
+        """
+        if not isinstance(action, str):
+            raise MalformedActionError(
+                f"{self.game.name}: an action is a string in the game's notation "
+                f"({self.game.ACTION_GRAMMAR}), not {action!r}"
+            )
+        text = " ".join(action.split())
+        if not self.game.ACTION_RE.fullmatch(text):
+            raise MalformedActionError(
+                f"{self.game.name}: {action!r} is not an action; the notation is "
+                f"{self.game.ACTION_GRAMMAR}"
+            )
+        if self.current_player == CHANCE:
+            legal = [a for a, _ in self.chance_outcomes()]
+        else:
+            legal = self.legal_actions()
+        if text not in legal:
+            who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(
+                self.current_player, f"player {self.current_player}")
+            raise IllegalActionError(
+                f"{self.game.name}: {action!r} is not legal here ({who} to move).\n"
+                f"Legal: {', '.join(legal) if legal else 'none'}\nPosition:\n{self}"
+            )
+        return self._apply(text)
+
+    def child(self, action: Action) -> "State":
+        """Alias of :meth:`apply` (OpenSpiel's name)."""
+        return self.apply(action)
+
+    def __repr__(self) -> str:
+        return f"{self.game!r}.state_from_dict({json.dumps(self.to_dict(), ensure_ascii=False)})"
+
+    def _repr_html_(self) -> str:
+        from . import render  # lazily: rules know nothing of display
+
+        return render.html(self)
+
+
+# -- the registry -----------------------------------------------------------
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game loadable by ``cardlab.load(cls.name)``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def games() -> list[str]:
+    """The names of the registered games, sorted."""
+    importlib.import_module("cardlab.games")  # registers the built-in games
+
+    return sorted(_REGISTRY)
+
+
+def load(name: str, **options: Any) -> Game:
+    """Load a game by name with options.
+
+    >>> import cardlab
+    >>> cardlab.load("koinobori", open_hands=True).spec.perfect_information
+    True
+    """
+    known = games()
+    if name not in _REGISTRY:
+        raise UnknownGameError(
+            f"unknown game {name!r}; the games are: {', '.join(known)}"
+        )
+    return _REGISTRY[name](**options)
+
+
+def check_keys(d: Mapping[str, Any], required: Iterable[str], where: str) -> None:
+    """Raise :class:`PositionError` naming the missing and unexpected fields."""
+    required = set(required)
+    missing = sorted(required - set(d))
+    extra = sorted(set(d) - required - {"game", "options"})
+    if missing or extra:
+        raise PositionError(
+            f"{where}: position fields missing: {missing or 'none'}; "
+            f"unexpected: {extra or 'none'}; expected exactly: {sorted(required)}"
+        )
+
+
+def fraction_list(values: Sequence[Any]) -> list[Fraction]:
+    return [Fraction(v) for v in values]

@@ -1,0 +1,1 @@
+"""Card data shipped with cardlab (all of it cardlab's own, see the rule digests)."""

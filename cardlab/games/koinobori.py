@@ -1,0 +1,626 @@
+"""Koi-koi Nobori (こいこいのぼり): pair carp-streamer cards into nobori.
+
+Rules: ``shared/rules/koinobori.md`` (KN-1 … KN-16, KN-Q1 … KN-Q8), from the
+seed text ``004_a89c246bd081cc4c.txt``.  Rule ids in comments and in
+:meth:`KoinoboriState.explain` point there.
+
+Representation.  Every card of a colour is like every other, and the deck is
+shuffled after every refill and every kabutogaeshi, so no zone has an order
+that anybody knows: each zone is a multiset kept as a tuple of counts in the
+order :data:`CARDS`.  Drawing from the deck is a chance node whose outcomes
+are card kinds with probability ``count / deck size`` (KN-Q8); the field
+refill (reveal until a carp, shuffle the rest back, KN-8) has outcomes the
+carp colours with probability ``carps of that colour / carps in deck``.
+
+Notation (player actions, then chance outcomes)::
+
+    nobori higoi          hand higoi + field higoi (KN-8)
+    nobori fuki+magoi     hand fukinagashi + field magoi (KN-2, KN-9)
+    play aokoi            play and draw (KN-10)
+    capture higoi         the drawn fukinagashi takes field higoi (KN-10)
+    kabuto fuki+higoi     take back the opponent's nobori of that kind (KN-11)
+    agari / koikoi        after a third nobori, with the koikoi option (KN-15)
+    pass                  nothing else is possible (KN-Q4)
+    deal X / draw X / refill X   chance: the card dealt, drawn, laid on the field
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    Option,
+    Spec,
+    State,
+    bool_option,
+    check_keys,
+    make_rng,
+    register,
+)
+from ..errors import CardFileError, PositionError
+
+__all__ = ["Koinobori", "KoinoboriState", "load_deck", "CARDS", "COLOURS", "KINDS"]
+
+#: card kinds, in the order of every count tuple
+CARDS = ("higoi", "aokoi", "magoi", "fukinagashi", "kabutogaeshi")
+COLOURS = CARDS[:3]  # KN-1 the carp (こい) colours
+F, K = 3, 4  # fukinagashi (KN-2), kabutogaeshi (KN-3)
+#: nobori kinds: a plain pair of one colour, or fukinagashi + that colour (KN-9)
+KINDS = COLOURS + tuple(f"fuki+{c}" for c in COLOURS)
+JAPANESE = {"higoi": "ひごい", "aokoi": "あおこい", "magoi": "まごい",
+            "fukinagashi": "ふきながし", "kabutogaeshi": "かぶとがえし"}
+ENGLISH = {"higoi": "red carp", "aokoi": "blue carp", "magoi": "black carp",
+           "fukinagashi": "streamer", "kabutogaeshi": "helmet turn"}
+
+# stages of the turn
+DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END = (
+    "deal", "turn", "draw_hand", "refill", "draw_play", "fuki", "koikoi", "end")
+STAGES = (DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END)
+CHANCE_STAGES = {DEAL, DRAW_HAND, REFILL, DRAW_PLAY}
+KOIKOI_BONUS = 5  # KN-15
+
+_C = "(higoi|aokoi|magoi)"
+_ANY = "(higoi|aokoi|magoi|fukinagashi|kabutogaeshi)"
+ACTION_RE = re.compile(
+    rf"(nobori|kabuto) (fuki\+)?{_C}|play {_ANY}|capture {_C}|agari|koikoi|pass"
+    rf"|(deal|draw) {_ANY}|refill {_C}"
+)
+
+
+# -- card data (KN-Q1, KN-Q2) ------------------------------------------------
+ROLE_KEYS = set(COLOURS) | {"nobori", "fukinagashi"}
+
+
+def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Read and check a Koi-koi Nobori card file (JSON).
+
+    ``source`` is a path, an already parsed dict, or ``None`` for cardlab's own
+    default deck (KN-Q1).  A malformed file raises
+    :class:`~cardlab.CardFileError` naming the file, the card and the field.
+
+    >>> load_deck()["cards"]["fukinagashi"]
+    3
+    """
+    if source is None:
+        where = "cardlab/data/koinobori.json"
+        data = json.loads(resources.files("cardlab.data").joinpath("koinobori.json").read_text("utf-8"))
+    elif isinstance(source, Mapping):
+        where, data = "<deck dict>", dict(source)
+    else:
+        where = str(source)
+        try:
+            data = json.loads(Path(source).read_text("utf-8"))
+        except OSError as exc:
+            raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
+        except json.JSONDecodeError as exc:
+            raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+    def bad(card: str, field: str, why: str) -> CardFileError:
+        return CardFileError(f"{where}: card {card!r}, field {field!r}: {why}")
+
+    if not isinstance(data, dict):
+        raise CardFileError(f"{where}: the file must hold a JSON object with 'cards', 'points', 'roles'")
+    unknown = set(data) - {"name", "cards", "points", "roles"}
+    if unknown:
+        raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
+                            "accepted: name, cards, points, roles")
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        raise CardFileError(f"{where}: 'cards' must map each of {list(CARDS)} to a count")
+    for name in cards:
+        if name not in CARDS:
+            raise bad(name, "cards", f"unknown card; the cards are {', '.join(CARDS)}")
+    for name in CARDS:
+        if name not in cards:
+            raise bad(name, "cards", "missing count")
+        n = cards[name]
+        low = 1 if name in COLOURS else 0  # KN-4 needs one of each colour on the field
+        if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 60:
+            raise bad(name, "cards", f"count must be a whole number from {low} to 60, got {n!r}")
+    points = data.get("points")
+    if not isinstance(points, dict):
+        raise CardFileError(f"{where}: 'points' must map each colour {list(COLOURS)} to points")
+    for name in points:
+        if name not in COLOURS:
+            raise bad(name, "points", f"only the colours {', '.join(COLOURS)} score")
+    for name in COLOURS:
+        p = points.get(name)
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
+            raise bad(name, "points", f"points must be a whole number from 0 to 100, got {p!r}")
+    roles = data.get("roles", [])
+    if not isinstance(roles, list):
+        raise CardFileError(f"{where}: 'roles' must be a list of role objects")
+    for i, role in enumerate(roles):
+        label = role.get("name", f"role #{i}") if isinstance(role, dict) else f"role #{i}"
+        if not isinstance(role, dict) or not isinstance(role.get("name"), str):
+            raise bad(str(label), "name", "each role needs a name (a string)")
+        extra = set(role) - {"name", "japanese", "bonus", "requires"}
+        if extra:
+            raise bad(label, sorted(extra)[0], "unknown field; accepted: name, japanese, bonus, requires")
+        b = role.get("bonus")
+        if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= 100:
+            raise bad(label, "bonus", f"must be a whole number from 0 to 100, got {b!r}")
+        req = role.get("requires")
+        if not isinstance(req, dict) or not req:
+            raise bad(label, "requires", f"must map some of {sorted(ROLE_KEYS)} to counts")
+        for k, v in req.items():
+            if k not in ROLE_KEYS:
+                raise bad(label, "requires", f"unknown condition {k!r}; accepted: {sorted(ROLE_KEYS)}")
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise bad(label, "requires", f"{k} must be a whole number ≥ 1, got {v!r}")
+    return {"name": data.get("name", where), "cards": {c: cards[c] for c in CARDS},
+            "points": {c: points[c] for c in COLOURS}, "roles": roles}
+
+
+def _deck_ok(value: Any) -> bool:
+    if value is None:
+        return True
+    load_deck(value)  # raises CardFileError naming file, card, field
+    return True
+
+
+# -- the game ---------------------------------------------------------------
+@register
+class Koinobori(Game):
+    """Koi-koi Nobori (こいこいのぼり), two players.
+
+    >>> import cardlab
+    >>> game = cardlab.load("koinobori", open_hands=True)
+    >>> state = game.new_initial_state(seed=1)
+    >>> state.current_player, len(state.legal_actions()) > 0
+    (0, True)
+    """
+
+    name = "koinobori"
+    title = "Koi-koi Nobori (こいこいのぼり)"
+    rules = "koinobori.md"
+    OPTIONS = {
+        "open_hands": bool_option("every player sees both hands; the deck stays random (KN-Q8)"),
+        "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (the score difference)",
+                         choices=("win", "score")),
+        "roles": bool_option("role bonuses 役ボーナス at the end, e.g. mitsunobori (KN-14, KN-Q2)"),
+        "koikoi": bool_option("the koi-koi call after a third nobori (KN-15)"),
+        "refill_after_draw_capture": bool_option(
+            "a capture by the drawn card (KN-10) is followed by a hand refill too (KN-Q3)"),
+        "deck": Option(None, "card counts, points and roles: a JSON file path or dict (KN-Q1)",
+                       check=_deck_ok, accepts="None, a path to a JSON card file, or a dict"),
+    }
+    ACTION_GRAMMAR = ("'nobori higoi', 'nobori fuki+magoi', 'play aokoi', 'capture higoi', "
+                      "'kabuto fuki+higoi', 'agari', 'koikoi', 'pass'; chance: "
+                      "'deal X', 'draw X', 'refill X' (X a card: " + ", ".join(CARDS) + ")")
+    ACTION_RE = ACTION_RE
+
+    def _setup(self) -> None:
+        deck = load_deck(self.options["deck"])
+        self.deck_data = deck
+        self.counts = tuple(deck["cards"][c] for c in CARDS)
+        self.points = tuple(deck["points"][c] for c in COLOURS)
+        self.role_list = deck["roles"] if self.options["roles"] else []
+
+    def _make_spec(self) -> Spec:
+        n, k = sum(self.counts), self.counts[K]
+        best = sum(c * p for c, p in zip(self.counts, self.points))  # each nobori holds ≥ 1 carp
+        best += sum(r["bonus"] for r in self.role_list)
+        best += KOIKOI_BONUS if self.options["koikoi"] else 0
+        bound = Fraction(best if self.options["payoff"] == "score" else 1)
+        # deck draws ≤ n + 2k (each kabutogaeshi puts 2 cards back); every
+        # turn draws, captures or is a pass answered by the other player.
+        return Spec(num_players=2, chance=True,
+                    perfect_information=self.options["open_hands"],
+                    min_utility=-bound, max_utility=bound,
+                    max_game_length=6 * (n + 2 * k) + 12)
+
+    def _root(self) -> "KoinoboriState":
+        deck = list(self.counts)
+        for i in range(3):  # KN-4 one carp of each colour on the field
+            deck[i] -= 1
+        z5, z6 = (0,) * 5, (0,) * 6
+        return KoinoboriState(self, (DEAL, 0, tuple(deck), (1, 1, 1), z5, z5, z6, z6,
+                                     (0, 0), (0, 0), -1, ""))
+
+    def _state_from_dict(self, d: Mapping[str, Any]) -> "KoinoboriState":
+        fields = ["stage", "to_move", "deck", "field", "hands", "nobori",
+                  "kabutogaeshi_used", "koikoi", "koikoi_won", "then"]
+        check_keys(d, fields, "koinobori")
+        opts = d.get("options", {})
+        if dict(opts) != self.options_dict():
+            raise PositionError(f"koinobori: the position was saved with options {opts}; "
+                                f"this game has {self.options_dict()}: load it with those options")
+        stage = d["stage"]
+        if stage not in STAGES:
+            raise PositionError(f"koinobori: stage {stage!r} unknown; one of {STAGES}")
+        mover = d["to_move"]
+        if mover not in (0, 1):
+            raise PositionError(f"koinobori: to_move must be 0 or 1, got {mover!r}")
+
+        def counts(obj: Any, names: tuple, what: str) -> tuple:
+            if not isinstance(obj, Mapping) or set(obj) - set(names):
+                raise PositionError(f"koinobori: {what} must map some of {list(names)} to counts, got {obj!r}")
+            out = tuple(obj.get(n, 0) for n in names)
+            if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in out):
+                raise PositionError(f"koinobori: {what} counts must be whole numbers ≥ 0, got {obj!r}")
+            return out
+
+        def pair(obj: Any, what: str) -> list:
+            if not isinstance(obj, list) or len(obj) != 2:
+                raise PositionError(f"koinobori: {what} must be a list of two entries (players 0, 1)")
+            return obj
+
+        hands = [counts(h, CARDS, f"hands[{i}]") for i, h in enumerate(pair(d["hands"], "hands"))]
+        nob = [counts(h, KINDS, f"nobori[{i}]") for i, h in enumerate(pair(d["nobori"], "nobori"))]
+        kab = tuple(pair(d["kabutogaeshi_used"], "kabutogaeshi_used"))
+        koi = tuple(pair(d["koikoi"], "koikoi"))
+        for what, v in (("kabutogaeshi_used", kab), ("koikoi", koi)):
+            if any(not isinstance(x, int) or x < 0 for x in v):
+                raise PositionError(f"koinobori: {what} must hold two whole numbers ≥ 0, got {list(v)}")
+        won = -1 if d["koikoi_won"] is None else d["koikoi_won"]
+        if won not in (-1, 0, 1):
+            raise PositionError(f"koinobori: koikoi_won must be null, 0 or 1, got {won!r}")
+        then = d["then"]
+        if then not in ("", DRAW_HAND, REFILL):
+            raise PositionError(f"koinobori: then must be '', 'draw_hand' or 'refill', got {then!r}")
+        key = (stage, mover, counts(d["deck"], CARDS, "deck"), counts(d["field"], COLOURS, "field"),
+               hands[0], hands[1], nob[0], nob[1], kab, koi, won, then)
+        # every card of the deck file is somewhere, exactly once
+        total = [0] * 5
+        for zone in (key[2], key[3] + (0, 0), hands[0], hands[1]):
+            for i, v in enumerate(zone):
+                total[i] += v
+        for n in nob:
+            for i in range(3):
+                total[i] += 2 * n[i] + n[i + 3]
+                total[F] += n[i + 3]  # a fuki+colour nobori: one carp, one fukinagashi
+        total[K] += kab[0] + kab[1]
+        total[F] += stage == FUKI  # the drawn fukinagashi waits for its carp
+        for i, name in enumerate(CARDS):
+            if total[i] != self.counts[i]:
+                raise PositionError(
+                    f"koinobori: the position holds {total[i]} {name} cards in all; "
+                    f"the deck has {self.counts[i]}")
+        return KoinoboriState(self, key)
+
+
+def _add(t: tuple, i: int, d: int) -> tuple:
+    lst = list(t)
+    lst[i] += d
+    return tuple(lst)
+
+
+class KoinoboriState(State):
+    """A Koi-koi Nobori position; see the module docstring for the notation.
+
+    The key tuple is ``(stage, mover, deck, field, hand0, hand1, nobori0,
+    nobori1, kabutogaeshi_used, koikoi, koikoi_won, then)``.
+    """
+
+    __slots__ = ()
+
+    # -- reading the position -------------------------------------------------
+    @property
+    def stage(self) -> str:
+        return self._k[0]
+
+    @property
+    def mover(self) -> int:
+        """Whose turn it is (also during the chance events of that turn)."""
+        return self._k[1]
+
+    @property
+    def current_player(self) -> int:
+        stage = self._k[0]
+        if stage == END:
+            return TERMINAL
+        if stage in CHANCE_STAGES:
+            return CHANCE
+        return self._k[1]
+
+    def hand(self, p: int) -> dict[str, int]:
+        return dict(zip(CARDS, self._k[4 + p]))
+
+    def nobori(self, p: int) -> dict[str, int]:
+        return dict(zip(KINDS, self._k[6 + p]))
+
+    @property
+    def field(self) -> dict[str, int]:
+        return dict(zip(COLOURS, self._k[3]))
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self._k[2])
+
+    def _can_act(self, p: int) -> bool:
+        """KN-Q4: a pair is possible, or the deck is not empty and a carp can be played."""
+        _, _, deck, field, *hands = self._k[:6]
+        hand = hands[p]
+        if any(hand[i] and field[i] for i in range(3)):
+            return True
+        if hand[F] and sum(field):
+            return True
+        return bool(sum(deck) and (hand[0] or hand[1] or hand[2]))
+
+    def score(self, p: int) -> int:
+        """KN-13 points per nobori colour (a fuki pair counts as its carp, KN-9),
+        plus role bonuses (KN-14) and the koi-koi bonus (KN-15)."""
+        nob = self._k[6 + p]
+        pts = self.game.points
+        total = sum((nob[i] + nob[i + 3]) * pts[i] for i in range(3))
+        for role in self.game.role_list:
+            if _role_met(role, nob):
+                total += role["bonus"]
+        if self._k[10] == p:
+            total += KOIKOI_BONUS
+        return total
+
+    def roles_met(self, p: int) -> list[str]:
+        return [r["name"] for r in self.game.role_list if _role_met(r, self._k[6 + p])]
+
+    def heuristic(self, player: int) -> float:
+        """Score lead, plus a little for pairs ready in hand (public and own cards only)."""
+        if self._k[0] == END:
+            return 100.0 * self.returns()[player]
+        hand, field = self._k[4 + player], self._k[3]
+        ready = sum(1 for i in range(3) if hand[i] and field[i]) + (hand[F] > 0)
+        return self.score(player) - self.score(1 - player) + 0.5 * ready + 0.3 * hand[K]
+
+    def returns(self) -> list:
+        if self._k[0] != END:
+            return [0, 0]
+        d = self.score(0) - self.score(1)
+        if self.game.options["payoff"] == "win":
+            d = (d > 0) - (d < 0)
+        return [d, -d]
+
+    # -- moves -----------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        stage, p = self._k[0], self._k[1]
+        if stage == TURN:
+            _, _, deck, field, *rest = self._k
+            hand, opp = rest[p], rest[2 + (1 - p)]
+            acts = [f"nobori {c}" for i, c in enumerate(COLOURS) if hand[i] and field[i]]
+            if hand[F]:
+                acts += [f"nobori fuki+{c}" for i, c in enumerate(COLOURS) if field[i]]
+            if sum(deck):
+                acts += [f"play {c}" for i, c in enumerate(COLOURS) if hand[i]]
+            if hand[K]:  # KN-11, KN-Q6: only against an existing nobori
+                acts += [f"kabuto {k}" for i, k in enumerate(KINDS) if opp[i]]
+            return acts or ["pass"]
+        if stage == FUKI:
+            return [f"capture {c}" for i, c in enumerate(COLOURS) if self._k[3][i]]
+        if stage == KOIKOI:
+            return ["agari", "koikoi"]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        stage = self._k[0]
+        deck = self._k[2]
+        if stage in (DEAL, DRAW_HAND, DRAW_PLAY):
+            n = sum(deck)
+            verb = "deal" if stage == DEAL else "draw"
+            return [(f"{verb} {c}", Fraction(deck[i], n)) for i, c in enumerate(CARDS) if deck[i]]
+        if stage == REFILL:
+            n = deck[0] + deck[1] + deck[2]
+            return [(f"refill {c}", Fraction(deck[i], n)) for i, c in enumerate(COLOURS) if deck[i]]
+        return []
+
+    def _apply(self, action: str) -> "KoinoboriState":
+        verb, _, arg = action.partition(" ")
+        (stage, p, deck, field, h0, h1, n0, n1, kab, koi, won, then) = self._k
+        hands, nob = [h0, h1], [n0, n1]
+        if verb in ("deal", "draw", "refill"):
+            i = CARDS.index(arg)
+            deck = _add(deck, i, -1)
+            if stage == DEAL:  # KN-7 first player, then second, draw 3 each
+                who = 0 if sum(h0) < 3 else 1
+                hands[who] = _add(hands[who], i, 1)
+                done = sum(hands[1]) == 3
+                return self._next(TURN if done else DEAL, 0, deck, field, hands, nob, kab, koi, won, "")
+            if stage == DRAW_HAND:  # KN-8 (1)
+                hands[p] = _add(hands[p], i, 1)
+                return self._next(REFILL, p, deck, field, hands, nob, kab, koi, won, "")
+            if stage == REFILL:  # KN-8 (2) the first carp revealed goes to the field
+                return self._next(REFILL, p, deck, _add(field, i, 1), hands, nob, kab, koi, won, "")
+            # DRAW_PLAY, KN-10: a drawn card that pairs is captured at once
+            after = DRAW_HAND if self.game.options["refill_after_draw_capture"] else REFILL  # KN-Q3
+            if i < 3 and field[i]:
+                nob[p] = _add(nob[p], i, 1)
+                return self._captured(p, deck, _add(field, i, -1), hands, nob, kab, koi, won, after)
+            if i == F and sum(field):
+                colours = [j for j in range(3) if field[j]]
+                if len(colours) == 1:
+                    j = colours[0]
+                    nob[p] = _add(nob[p], 3 + j, 1)
+                    return self._captured(p, deck, _add(field, j, -1), hands, nob, kab, koi, won, after)
+                return self._next(FUKI, p, deck, field, hands, nob, kab, koi, won, after)
+            hands[p] = _add(hands[p], i, 1)
+            return self._end_turn(p, deck, field, hands, nob, kab, koi, won)
+        if verb == "capture":  # the drawn fukinagashi chooses its carp
+            j = COLOURS.index(arg)
+            nob[p] = _add(nob[p], 3 + j, 1)
+            return self._captured(p, deck, _add(field, j, -1), hands, nob, kab, koi, won, then)
+        if verb == "nobori":  # KN-8, KN-9
+            if arg.startswith("fuki+"):
+                j = COLOURS.index(arg[5:])
+                hands[p] = _add(hands[p], F, -1)
+                nob[p] = _add(nob[p], 3 + j, 1)
+            else:
+                j = COLOURS.index(arg)
+                hands[p] = _add(hands[p], j, -1)
+                nob[p] = _add(nob[p], j, 1)
+            return self._captured(p, deck, _add(field, j, -1), hands, nob, kab, koi, won, DRAW_HAND)
+        if verb == "play":  # KN-10
+            i = COLOURS.index(arg)
+            hands[p] = _add(hands[p], i, -1)
+            return self._next(DRAW_PLAY, p, deck, _add(field, i, 1), hands, nob, kab, koi, won, "")
+        if verb == "kabuto":  # KN-11: both cards back into the deck, reshuffled; no refill
+            k = KINDS.index(arg)
+            o = 1 - p
+            nob[o] = _add(nob[o], k, -1)
+            j = k % 3
+            deck = _add(deck, j, 2 if k < 3 else 1)
+            if k >= 3:
+                deck = _add(deck, F, 1)
+            hands[p] = _add(hands[p], K, -1)
+            kab = _add(kab, p, 1)
+            return self._end_turn(p, deck, field, hands, nob, kab, koi, won)
+        if verb == "pass":  # KN-Q4
+            return self._end_turn(p, deck, field, hands, nob, kab, koi, won)
+        if verb == "agari":  # KN-15
+            return self._next(END, p, deck, field, hands, nob, kab, koi, won, "")
+        if verb == "koikoi":  # KN-15, KN-Q7 remember the count at the call
+            koi = _add(koi, p, sum(nob[p]))
+            return self._next(then, p, deck, field, hands, nob, kab, koi, won, "")
+        raise AssertionError(action)  # pragma: no cover (apply() checked it)
+
+    # -- flow ------------------------------------------------------------------
+    def _captured(self, p, deck, field, hands, nob, kab, koi, won, then) -> "KoinoboriState":
+        """After any new nobori: the koi-koi consequences (KN-15), then ``then``."""
+        if self.game.options["koikoi"]:
+            count = sum(nob[p])
+            if koi[1 - p]:  # the opponent's koi-koi fails: the game ends now
+                return self._next(END, p, deck, field, hands, nob, kab, koi, won, "")
+            if koi[p] and count > koi[p]:  # KN-Q7: one more than at the call
+                return self._next(END, p, deck, field, hands, nob, kab, koi, p, "")
+            if not koi[p] and count == 3:
+                return self._next(KOIKOI, p, deck, field, hands, nob, kab, koi, won, then)
+        return self._next(then, p, deck, field, hands, nob, kab, koi, won, "")
+
+    def _end_turn(self, p, deck, field, hands, nob, kab, koi, won) -> "KoinoboriState":
+        return self._next(TURN, 1 - p, deck, field, hands, nob, kab, koi, won, "")
+
+    def _next(self, stage, p, deck, field, hands, nob, kab, koi, won, then) -> "KoinoboriState":
+        """Build the next state, skipping steps that have nothing to do."""
+        if stage == DRAW_HAND and not sum(deck):
+            stage = REFILL
+        if stage == REFILL and (sum(field) >= 3 or not (deck[0] or deck[1] or deck[2])):
+            stage, p = TURN, 1 - p  # KN-Q5: no carp left, the field stays short
+        s = KoinoboriState(self.game, (stage, p, deck, field, hands[0], hands[1], nob[0], nob[1],
+                                       kab, koi, won, then))
+        if stage == TURN and not s._can_act(p) and not s._can_act(1 - p):  # KN-12
+            s = KoinoboriState(self.game, (END,) + s._k[1:])
+        return s
+
+    # -- what players see --------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        k = self._k
+        opp = 1 - player
+        open_hands = self.game.options["open_hands"]
+        return {
+            "stage": k[0],
+            "to_move": k[1],
+            "field": self.field,
+            "deck": sum(k[2]),
+            "hand": self.hand(player),
+            "opponent_hand": self.hand(opp) if open_hands else sum(k[4 + opp]),
+            "nobori": [self.nobori(0), self.nobori(1)],
+            "kabutogaeshi_used": list(k[8]),
+            "koikoi": list(k[9]),
+            "scores": [self.score(0), self.score(1)],
+        }
+
+    def information_set(self, player: int) -> tuple:
+        k = self._k
+        opp_hand = k[4 + 1 - player] if self.game.options["open_hands"] else sum(k[5 - player])
+        return (k[0], k[1], sum(k[2]), k[3], k[4 + player], opp_hand, k[6], k[7], k[8], k[9],
+                k[10], k[11])
+
+    def redeal(self, player: int, seed: int | random.Random | None = None) -> "KoinoboriState":
+        """Deal the opponent's hand anew from the cards ``player`` has not seen."""
+        if self.game.options["open_hands"]:
+            return self
+        rng = make_rng(seed)
+        o = 1 - player
+        pool = [i for i in range(5) for _ in range(self._k[2][i] + self._k[4 + o][i])]
+        rng.shuffle(pool)
+        n = sum(self._k[4 + o])
+        hand, deck = [0] * 5, [0] * 5
+        for j, i in enumerate(pool):
+            (hand if j < n else deck)[i] += 1
+        k = list(self._k)
+        k[2], k[4 + o] = tuple(deck), tuple(hand)
+        return KoinoboriState(self.game, tuple(k))
+
+    def to_dict(self) -> dict[str, Any]:
+        k = self._k
+        return {
+            "game": "koinobori",
+            "options": self.game.options_dict(),
+            "stage": k[0],
+            "to_move": k[1],
+            "deck": dict(zip(CARDS, k[2])),
+            "field": self.field,
+            "hands": [self.hand(0), self.hand(1)],
+            "nobori": [self.nobori(0), self.nobori(1)],
+            "kabutogaeshi_used": list(k[8]),
+            "koikoi": list(k[9]),
+            "koikoi_won": None if k[10] < 0 else k[10],
+            "then": k[11],
+        }
+
+    def explain(self, action: str) -> str:
+        verb, _, arg = action.partition(" ")
+        p = self._k[1]
+        if verb == "nobori":
+            kind = arg.replace("fuki+", "fukinagashi + ")
+            return (f"Player {p} pairs {kind} with the field {arg.split('+')[-1]} and captures a nobori"
+                    f" (KN-8{', KN-9' if 'fuki' in arg else ''}); then draws 1 and the field is refilled.")
+        if verb == "play":
+            return f"Player {p} plays {arg} to the field and draws 1; a drawn card that pairs is captured at once (KN-10)."
+        if verb == "kabuto":
+            return (f"Player {p} uses kabutogaeshi: player {1 - p}'s {arg} nobori goes back into the deck,"
+                    " which is shuffled; no hand refill (KN-11).")
+        if verb == "capture":
+            return f"The drawn fukinagashi pairs with the field {arg}: captured at once (KN-10, KN-9)."
+        if verb == "pass":
+            return f"Player {p} can make no nobori and passes (KN-Q4)."
+        if verb == "agari":
+            return f"Player {p} calls agari: the game ends and scores are compared (KN-15)."
+        if verb == "koikoi":
+            return f"Player {p} calls koi-koi: one more nobori ends the game with +{KOIKOI_BONUS} (KN-15)."
+        if verb == "deal":
+            return f"A {arg} is dealt (KN-7)."
+        if verb == "refill":
+            return f"The field is refilled: cards are revealed until a {arg}, the rest reshuffled (KN-8)."
+        if verb == "draw":
+            if self._k[0] == DRAW_PLAY:
+                i = CARDS.index(arg)
+                pairs = (i < 3 and self._k[3][i]) or (i == F and sum(self._k[3]))
+                return (f"Player {p} draws {arg}: " + ("it pairs with the field, captured at once (KN-10)."
+                                                       if pairs else "no pair, it goes to the hand (KN-10)."))
+            return f"Player {p} draws {arg} into the hand (KN-8)."
+        return action
+
+    def __str__(self) -> str:
+        k = self._k
+        def cards(counts: tuple, names: tuple) -> str:
+            s = ", ".join(f"{n}×{c}" if c > 1 else n for n, c in zip(names, counts) if c)
+            return s or "—"
+        head = {END: "game over", DEAL: "dealing"}.get(k[0], f"player {k[1]} to move ({k[0]})")
+        lines = [f"Koi-koi Nobori (こいこいのぼり) · {head}",
+                 f"  field (場): {cards(k[3], COLOURS)}",
+                 f"  deck (山札): {sum(k[2])} cards"]
+        for p in (0, 1):
+            extra = f", kabutogaeshi used {k[8][p]}" if k[8][p] else ""
+            extra += f", koi-koi at {k[9][p]}" if k[9][p] else ""
+            lines.append(f"  player {p}: hand {cards(k[4 + p], CARDS)} | nobori {cards(k[6 + p], KINDS)}"
+                         f" | score {self.score(p)}{extra}")
+        if k[0] == END:
+            r = self.returns()
+            lines.append("  result: " + ("draw" if r[0] == 0 else f"player {0 if r[0] > 0 else 1} wins"))
+        return "\n".join(lines)
+
+
+def _role_met(role: Mapping[str, Any], nob: tuple) -> bool:
+    """KN-14: a role's conditions on the nobori counts (colours, total, fukinagashi)."""
+    have = {c: nob[i] + nob[i + 3] for i, c in enumerate(COLOURS)}
+    have["nobori"] = sum(nob)
+    have["fukinagashi"] = nob[3] + nob[4] + nob[5]
+    return all(have[k] >= v for k, v in role["requires"].items())

@@ -1,0 +1,386 @@
+"""Exact solving: expectiminimax with alpha-beta and a transposition table,
+max-n for more than two players, backward induction over networkx trees, and
+the per-action analysis of a position.
+
+Values are exact: payoffs are integers, chance probabilities are
+:class:`~fractions.Fraction`, so every value is a ``Fraction`` that sympy can
+take over (``sympy.Rational(v.numerator, v.denominator)``).
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import networkx as nx
+
+from .core import CHANCE, TERMINAL, State
+from .errors import NotSolvableError, TooLargeError
+
+__all__ = ["solve", "minimax", "solve_tree", "analyse", "Solution", "Analysis"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_INF = float("inf")
+_PROGRESS_AFTER = 2.0  # seconds before an automatic progress bar appears
+_TICK = 4096
+
+
+@dataclass
+class Solution:
+    """The result of :func:`solve`.
+
+    ``value`` is the exact expectation of ``returns()[0]`` under optimal play
+    (``values`` holds every player's, for max-n); ``best_actions`` the optimal
+    actions at the root; ``pv`` the principal variation up to the next chance
+    event; ``nodes`` the positions searched; ``tt_hits`` and ``tt_entries``
+    the transposition-table lookups that answered and its final size.
+    """
+
+    value: Fraction
+    best_actions: list[str]
+    pv: list[str]
+    nodes: int
+    tt_hits: int
+    tt_entries: int
+    seconds: float
+    method: str
+    values: tuple = ()
+
+    def __str__(self) -> str:
+        return (f"value {self.value} (≈ {float(self.value):+.4f}) for player 0; "
+                f"best: {', '.join(self.best_actions) or '—'}; pv: {' → '.join(self.pv) or '—'}; "
+                f"{self.nodes:,} nodes, {self.tt_hits:,} table hits, {self.method}")
+
+
+class _Search:
+    """One search with its table; reused for the root children of a solve."""
+
+    def __init__(self, game, *, table: bool = True, pruning: bool = True,
+                 max_nodes: int | None = None, progress: bool | None = None) -> None:
+        spec = game.spec
+        self.lo, self.hi = spec.min_utility, spec.max_utility
+        self.table: dict | None = {} if table else None
+        self.pruning = pruning
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.hits = 0
+        self.progress = progress
+        self.bar = None
+        self.start = time.perf_counter()
+
+    def _tick(self) -> None:
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise TooLargeError(f"the solve passed max_nodes={self.max_nodes} positions; "
+                                "raise max_nodes or solve a smaller position")
+        if self.progress is False:
+            return
+        if self.bar is None and (self.progress or time.perf_counter() - self.start > _PROGRESS_AFTER):
+            try:
+                from tqdm.auto import tqdm
+            except ImportError:  # the core does not depend on tqdm
+                self.progress = False
+                return
+            self.bar = tqdm(desc="solving", unit=" nodes", unit_scale=True)
+        if self.bar is not None:
+            self.bar.update(self.nodes - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.update(self.nodes - self.bar.n)
+            self.bar.close()
+
+    # two players, zero-sum: value for player 0, alpha-beta, Star1 at chance
+    def ab(self, s: State, alpha, beta):
+        self.nodes += 1
+        if not self.nodes % _TICK:
+            self._tick()
+        table = self.table
+        key = s._k
+        if table is not None:
+            e = table.get(key)
+            if e is not None:
+                v, flag = e
+                if flag == _EXACT:
+                    self.hits += 1
+                    return v
+                if flag == _LOWER:
+                    if v >= beta:
+                        self.hits += 1
+                        return v
+                    if v > alpha:
+                        alpha = v
+                elif v <= alpha:
+                    self.hits += 1
+                    return v
+                elif v < beta:
+                    beta = v
+        p = s.current_player
+        if p == TERMINAL:
+            return s.returns()[0]
+        alpha0, beta0 = alpha, beta
+        if p == CHANCE:
+            total: Any = 0
+            rest = Fraction(1)
+            flag = _EXACT
+            for a, prob in s.chance_outcomes():
+                total += prob * self.ab(s._apply(a), -_INF, _INF)
+                rest -= prob
+                if self.pruning and rest:
+                    if total + rest * self.hi <= alpha:
+                        total, flag = total + rest * self.hi, _UPPER
+                        break
+                    if total + rest * self.lo >= beta:
+                        total, flag = total + rest * self.lo, _LOWER
+                        break
+            best = total
+        elif p == 0:
+            best = -_INF
+            for a in s.legal_actions():
+                v = self.ab(s._apply(a), alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if self.pruning and alpha >= beta:
+                            break
+            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
+        else:
+            best = _INF
+            for a in s.legal_actions():
+                v = self.ab(s._apply(a), alpha, beta)
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if self.pruning and alpha >= beta:
+                            break
+            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
+        if table is not None:
+            table[key] = (best, flag)
+        return best
+
+    def exact(self, s: State):
+        return self.ab(s, -_INF, _INF)
+
+    # any number of players: max-n (each player maximises their own payoff)
+    def maxn(self, s: State) -> tuple:
+        self.nodes += 1
+        if not self.nodes % _TICK:
+            self._tick()
+        table = self.table
+        key = s._k
+        if table is not None:
+            v = table.get(key)
+            if v is not None:
+                self.hits += 1
+                return v
+        p = s.current_player
+        if p == TERMINAL:
+            best = tuple(s.returns())
+        elif p == CHANCE:
+            acc = None
+            for a, prob in s.chance_outcomes():
+                v = self.maxn(s._apply(a))
+                acc = [prob * x for x in v] if acc is None else [x + prob * y for x, y in zip(acc, v)]
+            best = tuple(acc)
+        else:
+            best = None
+            for a in s.legal_actions():  # ties go to the first action in canonical order
+                v = self.maxn(s._apply(a))
+                if best is None or v[p] > best[p]:
+                    best = v
+        if table is not None:
+            table[key] = best
+        return best
+
+
+def _check_solvable(state: State) -> None:
+    spec = state.game.spec
+    if not spec.perfect_information:
+        opt = "open_hands=True" if "open_hands" in state.game.OPTIONS else "a perfect-information option"
+        raise NotSolvableError(
+            f"{state.game.name} with these options has hidden information, which solve() does not "
+            f"handle; load it with {opt} (cardlab.load({state.game.name!r}, {opt})) to solve it exactly"
+        )
+
+
+def _use_maxn(state: State) -> bool:
+    spec = state.game.spec
+    return spec.num_players != 2 or not spec.zero_sum
+
+
+def _frac(v) -> Fraction:
+    return Fraction(v)
+
+
+def solve(state: State, *, table: bool = True, pruning: bool = True,
+          max_nodes: int | None = None, progress: bool | None = None) -> Solution:
+    """Solve a perfect-information position exactly.
+
+    Two-player zero-sum games use expectiminimax with alpha-beta pruning
+    (Star1 at chance nodes) and a transposition table keyed by the canonical
+    position; other games use max-n.  ``table=False`` and ``pruning=False``
+    turn the refinements off (for comparison); ``progress`` shows a tqdm bar
+    (``None``: only once the solve has run for two seconds).
+
+    >>> import cardlab
+    >>> game = cardlab.load("koinobori", open_hands=True)
+    >>> sol = cardlab.solve(game.state_from_dict({
+    ...     "stage": "turn", "to_move": 0, "deck": {"higoi": 2},
+    ...     "field": {"higoi": 1, "aokoi": 1, "magoi": 1},
+    ...     "hands": [{"higoi": 1, "magoi": 1}, {"aokoi": 2}],
+    ...     "nobori": [{"higoi": 1, "aokoi": 4, "magoi": 4}, {"fuki+higoi": 3, "fuki+aokoi": 1}],
+    ...     "kabutogaeshi_used": [2, 0], "koikoi": [0, 0], "koikoi_won": None, "then": ""}))
+    >>> sol.value, sol.best_actions
+    (Fraction(1, 1), ['nobori higoi', 'nobori magoi', 'play higoi'])
+    """
+    _check_solvable(state)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    search = _Search(state.game, table=table, pruning=pruning, max_nodes=max_nodes, progress=progress)
+    start = time.perf_counter()
+    try:
+        return _solution(state, search, "max-n" if _use_maxn(state) else
+                         ("alpha-beta" if pruning else "expectiminimax") + (" + table" if table else ""),
+                         start)
+    finally:
+        search.close()
+
+
+def minimax(state: State, *, max_nodes: int | None = None) -> Solution:
+    """The plain baseline: expectiminimax with no table and no pruning."""
+    return solve(state, table=False, pruning=False, max_nodes=max_nodes, progress=False)
+
+
+def _values(state: State, search: _Search) -> tuple:
+    if _use_maxn(state):
+        return tuple(_frac(v) for v in search.maxn(state))
+    v = _frac(search.exact(state))
+    return (v, -v)
+
+
+def _solution(state: State, search: _Search, method: str, start: float) -> Solution:
+    values = _values(state, search)
+    best: list[str] = []
+    p = state.current_player
+    if p >= 0:
+        for a in state.legal_actions():
+            if _values(state._apply(a), search)[p] == values[p]:
+                best.append(a)
+    pv: list[str] = []
+    s = state
+    while s.current_player >= 0 and len(pv) < 200:
+        q = s.current_player
+        target = _values(s, search)[q]
+        for a in s.legal_actions():
+            c = s._apply(a)
+            if _values(c, search)[q] == target:
+                pv.append(a)
+                s = c
+                break
+    return Solution(value=values[0], best_actions=best, pv=pv, nodes=search.nodes,
+                    tt_hits=search.hits, tt_entries=len(search.table or ()),
+                    seconds=time.perf_counter() - start, method=method, values=values)
+
+
+def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
+    """Backward induction over a tree from :func:`cardlab.tree`.
+
+    Sets the node attribute ``value`` (a tuple of exact values, one per
+    player) on every node and returns ``{node: value}``.  Two-player zero-sum
+    games are solved as minimax, others as max-n (ties: first edge), chance
+    nodes as expectations.  A ``frontier`` node has no value: the tree must be
+    complete.
+    """
+    values: dict[int, tuple] = {}
+    for n in reversed(list(nx.topological_sort(G))):
+        d = G.nodes[n]
+        if d["terminal"]:
+            v = d["returns"]
+        elif d.get("frontier") or not G.succ[n]:
+            raise NotSolvableError(f"node {n} (depth {d['depth']}) is an unexpanded frontier; "
+                                   "build the tree without max_depth or truncate to solve it")
+        elif d["player"] == CHANCE:
+            acc = None
+            for m, e in G.succ[n].items():
+                w = [e["prob"] * x for x in values[m]]
+                acc = w if acc is None else [x + y for x, y in zip(acc, w)]
+            v = tuple(acc)
+        else:
+            p = d["player"]
+            v = None
+            for m in G.succ[n]:
+                if v is None or values[m][p] > v[p]:
+                    v = values[m]
+        values[n] = tuple(Fraction(x) for x in v)
+        d["value"] = values[n]
+    return values
+
+
+@dataclass
+class Analysis:
+    """Every legal action of a position with its exact value and its loss.
+
+    ``rows`` hold ``action``, ``value`` (expected ``returns()[player]`` after
+    it, for the player to move), ``loss`` (how much less than the best) and
+    ``best`` (bool).  Printing gives a text table; in a notebook it shows as
+    an HTML table.
+    """
+
+    player: int
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    nodes: int = 0
+
+    @property
+    def value(self) -> Fraction:
+        return max(r["value"] for r in self.rows)
+
+    def __str__(self) -> str:
+        w = max([len(r["action"]) for r in self.rows] + [6])
+        lines = [f"player {self.player} to move; values are player {self.player}'s expected payoff",
+                 f"{'action':<{w}}  {'value':>9}  {'≈':>7}  {'loss':>7}"]
+        for r in self.rows:
+            mark = "  ← best" if r["best"] else ""
+            lines.append(f"{r['action']:<{w}}  {str(r['value']):>9}  {float(r['value']):>+7.3f}  "
+                         f"{str(r['loss']):>7}{mark}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        bold = ' style="font-weight:bold"'
+        body = "".join(
+            f"<tr{bold if r['best'] else ''}><td>{html.escape(r['action'])}</td>"
+            f"<td>{r['value']}</td><td>{float(r['value']):+.3f}</td><td>{r['loss']}</td></tr>"
+            for r in self.rows)
+        return (f"<table><caption>player {self.player} to move: exact value of each action</caption>"
+                "<tr><th>action</th><th>value</th><th>≈</th><th>loss</th></tr>" + body + "</table>")
+
+
+def analyse(state: State, *, max_nodes: int | None = None, progress: bool | None = None) -> Analysis:
+    """The exact value of every legal action at a decision node, and the
+    loss of each against the best one (like a double-dummy analysis).
+
+    >>> import cardlab
+    >>> s = cardlab.load("koinobori", open_hands=True).new_initial_state(seed=3)
+    >>> a = cardlab.analyse(s)
+    >>> all(r["loss"] >= 0 for r in a.rows) and any(r["best"] for r in a.rows)
+    True
+    """
+    _check_solvable(state)
+    p = state.current_player
+    if p < 0:
+        raise NotSolvableError("analyse() needs a player to move; this position is "
+                               + ("a chance node" if p == CHANCE else "terminal"))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    search = _Search(state.game, max_nodes=max_nodes, progress=progress)
+    try:
+        rows = [{"action": a, "value": _values(state._apply(a), search)[p]} for a in state.legal_actions()]
+    finally:
+        search.close()
+    best = max(r["value"] for r in rows)
+    for r in rows:
+        r["loss"] = best - r["value"]
+        r["best"] = r["value"] == best
+    return Analysis(player=p, rows=rows, nodes=search.nodes)
