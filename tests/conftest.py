@@ -35,6 +35,21 @@ def game_name(request):
     return request.param
 
 
-def reference_positions():
-    """Solver reference positions of every game: tests/data/reference_positions.json."""
-    return json.loads((DATA / "reference_positions.json").read_text("utf-8"))
+def data_entries(kind: str):
+    """``(id, game, entry)`` for every entry of ``tests/data/<kind>/<game>.json``
+    whose game is registered (kind: ``perft`` or ``reference``)."""
+    out = []
+    for path in sorted((DATA / kind).glob("*.json")):
+        if path.stem not in cardlab.games():
+            continue
+        for i, entry in enumerate(json.loads(path.read_text("utf-8"))):
+            game = cardlab.load(path.stem, **entry.get("options", {}))
+            out.append((f"{path.stem}-{entry.get('name', i)}", game, entry))
+    return out
+
+
+def position(game, entry):
+    """The state an entry describes: ``position`` (a dict) or ``seed`` (a deal)."""
+    if "position" in entry:
+        return game.state_from_dict(entry["position"])
+    return game.new_initial_state(seed=entry["seed"])
