@@ -1,0 +1,49 @@
+# The two commands of the README: `make lab` and `make test`.
+# Both create the virtual environment .venv when it is missing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: lab test test-fast notebooks bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cardlab needs Python 3.11 or newer; run: make PYTHON=python3.12 ...")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# installed extras are remembered by a stamp file, redone when pyproject.toml changes
+$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[notebook]'
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+## make lab: create .venv, install cardlab with its notebook extra, open JupyterLab on notebooks/
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab notebooks/
+
+## make test: unit tests and doctests, the slow playouts, then every notebook under nbval
+test: $(VENV)/.test-installed
+	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m slow tests
+	$(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
+
+## make test-fast: unit tests and doctests only
+test-fast: $(VENV)/.test-installed
+	$(BIN)/python -m pytest -q
+
+## make notebooks: re-execute every notebook and store its outputs (for nbval)
+notebooks: $(VENV)/.test-installed
+	for nb in notebooks/*.ipynb; do \
+	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False "$$nb" && \
+	  $(BIN)/nbstripout --keep-output --keep-count "$$nb" || exit 1; \
+	done
+
+## make bench: the benchmark table
+bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache
