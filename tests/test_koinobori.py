@@ -1,0 +1,421 @@
+"""Koi-koi Nobori (こいこいのぼり): every rule of shared/rules/koinobori.md.
+
+Each test cites its rule ids (KN-n, KN-Qn).  Positions are written as
+``to_dict`` dicts, the way a teacher sets up a lesson.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE, TERMINAL
+from cardlab.games.koinobori import CARDS, COLOURS, KINDS, load_deck
+
+
+def pos(game, *, stage="turn", to_move=0, deck=None, field=None, hands=None, nobori=None,
+        kabuto=(0, 0), koikoi=(0, 0), won=None, then=""):
+    """A position dict; the deck gets whatever the other zones leave of the card file."""
+    field = field if field is not None else {"higoi": 1, "aokoi": 1, "magoi": 1}
+    hands = hands or [{}, {}]
+    nobori = nobori or [{}, {}]
+    if deck is None:
+        left = dict(game.deck_data["cards"])
+        for zone in [field, *hands]:
+            for c, n in zone.items():
+                left[c] -= n
+        for nob in nobori:
+            for k, n in nob.items():
+                if k.startswith("fuki+"):
+                    left["fukinagashi"] -= n
+                    left[k[5:]] -= n
+                else:
+                    left[k] -= 2 * n
+        left["kabutogaeshi"] -= sum(kabuto)
+        deck = left
+    return game.state_from_dict({
+        "stage": stage, "to_move": to_move, "deck": deck, "field": field, "hands": hands,
+        "nobori": nobori, "kabutogaeshi_used": list(kabuto), "koikoi": list(koikoi),
+        "koikoi_won": won, "then": then, "options": game.options_dict()})
+
+
+@pytest.fixture
+def game():
+    return cardlab.load("koinobori")
+
+
+@pytest.fixture
+def open_game():
+    return cardlab.load("koinobori", open_hands=True)
+
+
+# -- cards ---------------------------------------------------------------------
+def test_KN_1_three_carp_colours_KN_Q1_default_deck(game):
+    """KN-1 carp in three colours; KN-Q1 the default deck is cardlab's own data."""
+    deck = load_deck()
+    assert COLOURS == ("higoi", "aokoi", "magoi")
+    assert deck["cards"] == {"higoi": 6, "aokoi": 6, "magoi": 6, "fukinagashi": 3, "kabutogaeshi": 2}
+    assert deck["points"] == {"magoi": 3, "higoi": 2, "aokoi": 1}
+    assert "cardlab's own choice" in deck["name"]
+
+
+def test_KN_2_fukinagashi_pairs_with_any_carp_never_with_another(game):
+    """KN-2: a fukinagashi pairs with a carp of any colour; two never pair."""
+    s = pos(game, hands=[{"fukinagashi": 1}, {"aokoi": 1}])
+    assert [a for a in s.legal_actions() if a.startswith("nobori")] == [
+        "nobori fuki+higoi", "nobori fuki+aokoi", "nobori fuki+magoi"]
+    # the field only ever holds carp: a fukinagashi cannot be played there to meet another
+    assert "play fukinagashi" not in s.legal_actions()
+    with pytest.raises(cardlab.IllegalActionError):
+        s.apply("play fukinagashi")
+
+
+def test_KN_3_KN_11_kabutogaeshi_returns_a_nobori_and_leaves_two_in_hand(game):
+    """KN-3, KN-11 (seed flow): kabutogaeshi sends both cards of an opponent's
+    nobori back into the deck; no refill, so the player goes on with 2 cards."""
+    s = pos(game, hands=[{"kabutogaeshi": 1, "higoi": 1, "aokoi": 1}, {"magoi": 1}],
+            nobori=[{}, {"fuki+magoi": 1, "aokoi": 1}])
+    deck_before = s.deck_size
+    t = s.apply("kabuto fuki+magoi")
+    assert t.nobori(1)["fuki+magoi"] == 0 and t.nobori(1)["aokoi"] == 1
+    assert t.deck_size == deck_before + 2
+    assert t.to_dict()["deck"]["fukinagashi"] == s.to_dict()["deck"]["fukinagashi"] + 1
+    assert sum(t.hand(0).values()) == 2  # no hand refill
+    assert t.to_dict()["kabutogaeshi_used"] == [1, 0]  # beside the captured cards
+    assert t.current_player == 1  # the turn is over; no chance event followed
+    assert "KN-11" in s.explain("kabuto fuki+magoi")
+
+
+def test_KN_Q6_kabutogaeshi_needs_an_opponent_nobori(game):
+    """KN-Q6: not allowed when the opponent has no nobori."""
+    s = pos(game, hands=[{"kabutogaeshi": 1, "higoi": 1}, {"magoi": 1}])
+    assert not any(a.startswith("kabuto") for a in s.legal_actions())
+    with pytest.raises(cardlab.IllegalActionError, match="Legal: nobori higoi, play higoi"):
+        s.apply("kabuto higoi")
+
+
+# -- set-up ----------------------------------------------------------------------
+def test_KN_4_KN_5_KN_6_KN_7_setup(game):
+    """KN-4 one carp of each colour on the field; KN-5 the rest is the deck;
+    KN-6/KN-7 the first player (seat 0) draws 3, then the second, first starts."""
+    root = game.new_initial_state()
+    assert root.field == {"higoi": 1, "aokoi": 1, "magoi": 1}
+    assert root.deck_size == 23 - 3
+    assert root.current_player == CHANCE
+    outs = dict(root.chance_outcomes())
+    assert outs == {"deal higoi": Fraction(5, 20), "deal aokoi": Fraction(5, 20),
+                    "deal magoi": Fraction(5, 20), "deal fukinagashi": Fraction(3, 20),
+                    "deal kabutogaeshi": Fraction(2, 20)}
+    s = root
+    for i, a in enumerate(["deal higoi", "deal higoi", "deal magoi", "deal aokoi"]):
+        s = s.apply(a)
+    assert s.hand(0) == {"higoi": 2, "aokoi": 0, "magoi": 1, "fukinagashi": 0, "kabutogaeshi": 0}
+    assert sum(s.hand(1).values()) == 1  # the fourth card goes to the second player
+    s = s.apply("deal aokoi").apply("deal fukinagashi")
+    assert s.current_player == 0 and s.stage == "turn"
+    assert s.deck_size == 14
+
+
+# -- a turn ------------------------------------------------------------------------
+def test_KN_8_nobori_then_hand_refill_then_field_refill_with_reshuffle(game):
+    """KN-8 (seed flow): make a nobori → draw 1 into the hand → refill the field:
+    reveal until a carp, lay it, shuffle the rest back (the outcome is the carp's
+    colour with probability carps of that colour / carps in the deck)."""
+    s = pos(game, hands=[{"higoi": 1, "aokoi": 1, "fukinagashi": 1}, {"magoi": 3}])
+    t = s.apply("nobori higoi")
+    assert t.nobori(0)["higoi"] == 1 and t.field["higoi"] == 0
+    assert t.current_player == CHANCE and t.stage == "draw_hand"
+    n = t.deck_size
+    outs = dict(t.chance_outcomes())
+    assert outs["draw fukinagashi"] == Fraction(t.to_dict()["deck"]["fukinagashi"], n)
+    u = t.apply("draw fukinagashi")
+    assert u.hand(0)["fukinagashi"] == 2 and u.stage == "refill"
+    deck = u.to_dict()["deck"]
+    carps = deck["higoi"] + deck["aokoi"] + deck["magoi"]
+    assert dict(u.chance_outcomes()) == {f"refill {c}": Fraction(deck[c], carps) for c in COLOURS}
+    v = u.apply("refill magoi")
+    assert v.field == {"higoi": 0, "aokoi": 1, "magoi": 2}
+    assert v.current_player == 1 and v.deck_size == n - 2
+    assert "KN-8" in s.explain("nobori higoi")
+
+
+def test_KN_9_fukinagashi_pair_counts_as_the_carp_colour(game):
+    """KN-9: a pair made with a fukinagashi is stacked on top and scores as the carp."""
+    s = pos(game, nobori=[{"fuki+magoi": 1, "higoi": 1}, {"fuki+aokoi": 2}], hands=[{"higoi": 1}, {"aokoi": 1}])
+    assert s.score(0) == 3 + 2 and s.score(1) == 1 + 1
+
+
+def test_KN_10_play_and_draw_with_immediate_capture(game):
+    """KN-10 (seed flow): play a hand card to the field, draw; a drawn card that
+    pairs with a field card is captured at once, otherwise it joins the hand."""
+    s = pos(game, hands=[{"aokoi": 1, "kabutogaeshi": 1}, {"magoi": 1}])
+    t = s.apply("play aokoi")
+    assert t.field["aokoi"] == 2 and t.stage == "draw_play"
+    hit = t.apply("draw higoi")
+    assert hit.nobori(0)["higoi"] == 1 and hit.field["higoi"] == 0
+    assert sum(hit.hand(0).values()) == 1  # KN-Q3 default: no hand refill after a draw capture
+    miss = t.apply("draw kabutogaeshi")
+    assert miss.hand(0)["kabutogaeshi"] == 2 and miss.current_player == 1
+    assert "captured at once (KN-10)" in t.explain("draw higoi")
+
+
+def test_KN_10_kabutogaeshi_and_fukinagashi_are_never_played_to_the_field(game):
+    """KN-10: never a kabutogaeshi or a fukinagashi onto the field."""
+    s = pos(game, hands=[{"kabutogaeshi": 1, "fukinagashi": 1, "higoi": 1}, {"magoi": 1}])
+    plays = [a for a in s.legal_actions() if a.startswith("play")]
+    assert plays == ["play higoi"]
+    for bad in ("play kabutogaeshi", "play fukinagashi"):
+        with pytest.raises(cardlab.IllegalActionError):
+            s.apply(bad)
+
+
+def test_KN_10_drawn_fukinagashi_chooses_its_carp(game):
+    """KN-10 with KN-2: a drawn fukinagashi pairs with any field carp; with several
+    colours on the field the player chooses which."""
+    s = pos(game, hands=[{"aokoi": 1}, {"magoi": 1}])
+    t = s.apply("play aokoi").apply("draw fukinagashi")
+    assert t.current_player == 0 and t.legal_actions() == ["capture higoi", "capture aokoi", "capture magoi"]
+    u = t.apply("capture magoi")
+    assert u.nobori(0)["fuki+magoi"] == 1 and u.field["magoi"] == 0
+    assert sum(u.field.values()) == 3 and u.current_player == 1  # field still full: no refill
+
+
+def test_KN_Q3_refill_after_draw_capture_option():
+    """KN-Q3: literal default, no hand refill after a capture by the drawn card
+    (the turn simply ends, the field being full); the option
+    refill_after_draw_capture adds a hand draw."""
+    for option, stage, hand in ((False, "turn", 0), (True, "draw_hand", 0)):
+        g = cardlab.load("koinobori", refill_after_draw_capture=option)
+        s = pos(g, hands=[{"aokoi": 1}, {"magoi": 1}])
+        t = s.apply("play aokoi").apply("draw higoi")
+        assert t.stage == stage and sum(t.hand(0).values()) == hand
+        if option:
+            assert sum(t.apply("draw magoi").hand(0).values()) == 1
+
+
+SMALL = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 1},
+         "points": {"higoi": 2, "aokoi": 1, "magoi": 3}}
+
+
+def test_KN_12_empty_deck_does_not_end_the_game_while_a_pair_is_possible():
+    """KN-12 (seed flow): the deck is empty but a nobori can be made: play goes on;
+    the game ends only when neither player can make one."""
+    g = cardlab.load("koinobori", deck=SMALL)
+    s = pos(g, field={"higoi": 1, "aokoi": 1}, hands=[{"higoi": 1, "magoi": 1}, {"magoi": 1}],
+            nobori=[{}, {"fuki+aokoi": 1}], kabuto=(1, 0))
+    assert s.deck_size == 0 and not s.is_terminal()
+    assert s.legal_actions() == ["nobori higoi"]  # no play-and-draw without a deck
+    t = s.apply("nobori higoi")
+    # nothing to draw, no carp to refill; neither magoi finds a partner on the field
+    assert t.is_terminal() and t.returns() == [1, -1]
+
+
+def test_KN_Q4_a_player_who_cannot_act_passes():
+    """KN-Q4: a player who can do nothing passes; the game ends when both can do nothing."""
+    g = cardlab.load("koinobori", deck=SMALL)
+    s = pos(g, field={"higoi": 1}, hands=[{"magoi": 1}, {"higoi": 1}],
+            nobori=[{"aokoi": 1}, {"fuki+magoi": 1}], kabuto=(1, 0))
+    assert s.deck_size == 0 and s.legal_actions() == ["pass"]
+    t = s.apply("pass")
+    assert t.current_player == 1 and t.legal_actions() == ["nobori higoi"]
+    assert t.apply("nobori higoi").is_terminal()
+
+
+def test_KN_Q4_kabutogaeshi_alone_does_not_keep_the_game_going():
+    """KN-Q4: holding a kabutogaeshi (with an opponent nobori to take) is not
+    'being able to make a nobori': when neither can pair, the game is over."""
+    deck = {"cards": {"higoi": 2, "aokoi": 1, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 1},
+            "points": {"higoi": 2, "aokoi": 1, "magoi": 3}}
+    g = cardlab.load("koinobori", deck=deck)
+    s = pos(g, to_move=1, field={"aokoi": 1, "magoi": 1},
+            hands=[{"kabutogaeshi": 1, "higoi": 1}, {"magoi": 1}], nobori=[{}, {"fuki+higoi": 1}])
+    assert s.deck_size == 0 and s.legal_actions() == ["nobori magoi"]
+    end = s.apply("nobori magoi")
+    assert end.is_terminal() and end.returns() == [-1, 1]
+
+
+def test_KN_13_higher_total_wins_and_payoff_option():
+    """KN-13: each nobori scores by colour; the higher total wins.  Payoff option
+    'win' (1/-1/0) or 'score' (the difference)."""
+    for payoff, expect in (("win", [1, -1]), ("score", [3, -3])):
+        g = cardlab.load("koinobori", payoff=payoff)
+        s = pos(g, hands=[{"higoi": 1}, {"aokoi": 1}],
+                nobori=[{"higoi": 1, "magoi": 2, "aokoi": 1}, {"higoi": 1, "aokoi": 1, "fuki+magoi": 1}])
+        s = g.state_from_dict({**s.to_dict(), "stage": "end"})
+        assert s.score(0) == 2 + 6 + 1 and s.score(1) == 2 + 1 + 3
+        assert s.returns() == expect
+    g = cardlab.load("koinobori")
+    assert g.spec.min_utility == -1 and g.spec.max_utility == 1
+
+
+def test_KN_14_KN_Q2_mitsunobori_role_bonus():
+    """KN-14, KN-Q2: with roles on, mitsunobori (one nobori of each colour) adds 3."""
+    g = cardlab.load("koinobori", roles=True, payoff="score")
+    s = pos(g, nobori=[{"higoi": 1, "aokoi": 1, "fuki+magoi": 1}, {"magoi": 2}],
+            hands=[{"higoi": 1}, {"aokoi": 1}])
+    assert s.roles_met(0) == ["mitsunobori"] and s.roles_met(1) == []
+    assert s.score(0) == 2 + 1 + 3 + 3
+    plain = cardlab.load("koinobori", payoff="score")
+    assert pos(plain, nobori=[{"higoi": 1, "aokoi": 1, "fuki+magoi": 1}, {}],
+               hands=[{"higoi": 1}, {"aokoi": 1}]).score(0) == 6
+
+
+def test_KN_Q2_user_defined_roles_as_data(tmp_path):
+    """KN-Q2: other roles only as user data; all roles that apply are added (KN-14)."""
+    data = load_deck()
+    data["roles"].append({"name": "sanren-magoi", "bonus": 4, "requires": {"magoi": 2}})
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(data), "utf-8")
+    g = cardlab.load("koinobori", roles=True, deck=str(path))
+    s = pos(g, nobori=[{"higoi": 1, "aokoi": 1, "magoi": 2}, {}], hands=[{"higoi": 1}, {}])
+    assert s.roles_met(0) == ["mitsunobori", "sanren-magoi"]
+    assert s.score(0) == 2 + 1 + 6 + 3 + 4
+
+
+def koikoi_position(g, count_before=2):
+    nob0 = {"higoi": 1, "aokoi": count_before - 1} if count_before else {}
+    return pos(g, hands=[{"magoi": 1, "higoi": 1}, {"higoi": 1, "aokoi": 1}], nobori=[nob0, {"aokoi": 1}])
+
+
+def test_KN_15_agari_ends_the_game_now():
+    """KN-15: at the third nobori the player declares agari (end now) or koi-koi."""
+    g = cardlab.load("koinobori", koikoi=True)
+    s = koikoi_position(g).apply("nobori magoi")
+    assert s.current_player == 0 and s.legal_actions() == ["agari", "koikoi"]
+    end = s.apply("agari")
+    assert end.is_terminal() and end.returns() == [1, -1]
+
+
+def test_KN_15_koikoi_success_gives_five():
+    """KN-15: after koi-koi, one more nobori ends the game at once with +5."""
+    g = cardlab.load("koinobori", koikoi=True, payoff="score")
+    s = koikoi_position(g).apply("nobori magoi").apply("koikoi")
+    assert s.current_player == CHANCE and s.to_dict()["koikoi"] == [3, 0]
+    s = s.apply("draw higoi").apply("refill magoi")  # the turn finishes as usual
+    s = s.apply("play aokoi").apply("draw kabutogaeshi")  # player 1's turn, no pair
+    t = s.apply("nobori higoi")
+    assert t.is_terminal() and t.score(0) == 2 + 1 + 3 + 2 + 5 and t.to_dict()["koikoi_won"] == 0
+
+
+def test_KN_15_koikoi_fails_when_the_opponent_pairs_first():
+    """KN-15: if the opponent makes a nobori first, koi-koi fails: the game ends at
+    once with no bonus."""
+    g = cardlab.load("koinobori", koikoi=True, payoff="score")
+    s = koikoi_position(g).apply("nobori magoi").apply("koikoi")
+    s = s.apply("draw magoi").apply("refill magoi")
+    t = s.apply("nobori aokoi")  # player 1 pairs
+    assert t.is_terminal() and t.to_dict()["koikoi_won"] is None
+    assert t.score(0) == 2 + 1 + 3
+
+
+def test_KN_Q7_kabutogaeshi_against_koikoi():
+    """KN-Q7: the koi-koi stays declared after a kabutogaeshi takes a nobori; one
+    more nobori means a count above the one at the call."""
+    g = cardlab.load("koinobori", koikoi=True, payoff="score")
+    s = pos(g, hands=[{"higoi": 1, "magoi": 1}, {"kabutogaeshi": 1, "magoi": 1}], to_move=1,
+            nobori=[{"higoi": 1, "aokoi": 1, "magoi": 1}, {}], koikoi=(3, 0))
+    t = s.apply("kabuto aokoi")
+    assert t.to_dict()["koikoi"] == [3, 0] and sum(t.nobori(0).values()) == 2
+    u = t.apply("nobori higoi")  # back to 3 nobori: not more than at the call
+    assert not u.is_terminal()
+    assert u.current_player == CHANCE
+
+
+def test_KN_16_each_option_alone():
+    """KN-16: role bonuses and koi-koi are independent options."""
+    only_roles = cardlab.load("koinobori", roles=True)
+    only_koikoi = cardlab.load("koinobori", koikoi=True)
+    s = koikoi_position(only_roles).apply("nobori magoi")
+    assert s.current_player == CHANCE  # no koi-koi call without the option
+    assert only_roles.role_list and not only_koikoi.role_list
+    assert koikoi_position(only_koikoi).apply("nobori magoi").legal_actions() == ["agari", "koikoi"]
+
+
+def test_KN_Q5_refill_stops_when_no_carp_is_left(game):
+    """KN-Q5: when the deck holds no carp the refill stops and the field stays short."""
+    s = pos(game, deck={"fukinagashi": 1, "kabutogaeshi": 1},
+            field={"higoi": 1, "aokoi": 1, "magoi": 1},
+            hands=[{"higoi": 1}, {"aokoi": 1, "magoi": 1}],
+            nobori=[{"higoi": 1, "aokoi": 2, "magoi": 2}, {"fuki+higoi": 2}],
+            kabuto=(1, 0))
+    t = s.apply("nobori higoi").apply("draw kabutogaeshi")
+    assert t.current_player == 1 and sum(t.field.values()) == 2
+
+
+def test_KN_Q8_hidden_hands_and_exact_chance():
+    """KN-Q8: hands and deck order are hidden; drawing is a chance node with exact
+    rational probabilities; open_hands gives perfect information."""
+    g = cardlab.load("koinobori")
+    s = g.new_initial_state(seed=4)
+    obs = s.observation(1)
+    assert obs["opponent_hand"] == 3 and isinstance(obs["hand"], dict)
+    assert not g.spec.perfect_information
+    with pytest.raises(cardlab.NotSolvableError, match="open_hands=True"):
+        cardlab.solve(s)
+    o = cardlab.load("koinobori", open_hands=True)
+    assert o.spec.perfect_information
+    assert o.new_initial_state(seed=4).observation(1)["opponent_hand"] == s.hand(0)
+
+
+# -- card files ----------------------------------------------------------------
+@pytest.mark.parametrize("change,message", [
+    (lambda d: d["cards"].update(higoi=-1), r"card 'higoi', field 'cards': count must be a whole number from 1"),
+    (lambda d: d["cards"].pop("magoi"), r"card 'magoi', field 'cards': missing count"),
+    (lambda d: d["cards"].update(sakura=2), r"card 'sakura', field 'cards': unknown card"),
+    (lambda d: d["points"].update(aokoi="one"), r"card 'aokoi', field 'points'"),
+    (lambda d: d["roles"][0]["requires"].update(gold=1), r"card 'mitsunobori', field 'requires': unknown condition"),
+    (lambda d: d["roles"][0].update(bonus=-3), r"card 'mitsunobori', field 'bonus'"),
+])
+def test_KN_Q1_malformed_card_file_names_file_card_and_field(tmp_path, change, message):
+    """KN-Q1: a user's card file is checked; errors name the file, the card, the field."""
+    data = load_deck()
+    change(data)
+    path = tmp_path / "mydeck.json"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(cardlab.CardFileError, match=message) as err:
+        cardlab.load("koinobori", deck=str(path))
+    assert "mydeck.json" in str(err.value)
+
+
+def test_KN_Q1_unreadable_and_invalid_json_files(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", "utf-8")
+    with pytest.raises(cardlab.CardFileError, match=r"bad.json: not valid JSON \(line 1"):
+        cardlab.load("koinobori", deck=str(bad))
+    with pytest.raises(cardlab.CardFileError, match="cannot read"):
+        cardlab.load("koinobori", deck=str(tmp_path / "missing.json"))
+
+
+def test_KN_Q1_small_user_deck_changes_the_game():
+    """KN-Q1: a user deck (as a dict) changes the counts everywhere."""
+    small = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 0},
+             "points": {"higoi": 1, "aokoi": 1, "magoi": 1}}
+    g = cardlab.load("koinobori", deck=small)
+    assert g.new_initial_state().deck_size == 4
+    assert g.spec.max_utility == 1
+
+
+# -- positions -----------------------------------------------------------------
+def test_position_with_wrong_card_total_is_refused(game):
+    d = pos(game, hands=[{"higoi": 1}, {"aokoi": 1}]).to_dict()
+    d["hands"][0]["higoi"] = 5
+    with pytest.raises(cardlab.PositionError, match="holds 10 higoi cards in all; the deck has 6"):
+        game.state_from_dict(d)
+    d = pos(game, hands=[{"higoi": 1}, {"aokoi": 1}]).to_dict()
+    d["stage"] = "lunch"
+    with pytest.raises(cardlab.PositionError, match="stage 'lunch' unknown"):
+        game.state_from_dict(d)
+
+
+def test_text_board_has_japanese_terms(game):
+    text = str(game.new_initial_state(seed=1))
+    assert "場" in text and "山札" in text and "こいこいのぼり" in text
+
+
+def test_actions_explain_their_rule(game):
+    s = pos(game, hands=[{"higoi": 1, "fukinagashi": 1}, {"aokoi": 1}])
+    for a in s.legal_actions():
+        assert "KN-" in s.explain(a)
