@@ -1,0 +1,1263 @@
+"""MONSTER CARDS (モンスターカード): 2 to 8 players fight with decks they built.
+
+Rules: ``shared/rules/monster_cards.md`` (MC-1 … MC-19, MC-Q1 … MC-Q8), from
+the seed text ``002_42026b479678a9ff.txt``.  Rule ids in comments, in
+:meth:`MonsterCardsState.explain` and in :meth:`Battle.explain` point there.
+
+Cards are made by the players: :class:`Card` is the card builder (its cost
+comes from a data table, MC-Q2), :func:`load_deck` reads a deck file and
+:func:`validate_deck` checks it (MC-1).  The affinity tables (MC-5, MC-Q1)
+and the cost formula are JSON data in ``cardlab/data``; a user passes their
+own with the options ``affinity`` and ``costs``.  The skill library
+(:data:`SKILLS`, MC-4, MC-Q3) is cardlab's own: three skills in each
+category, each with its SP (SR card) and ULT (UR card) form.
+
+Representation.  Every card design of the game has a small id (the designs
+sorted by name).  Per player the key holds the hand (a sorted tuple: a
+multiset), the known top of the deck (cards healed back from the graveyard,
+in order, known to their owner), the rest of the deck (a sorted tuple: its
+order is unknown to everybody, so drawing and damage from it are chance
+events, one card at a time) and the graveyard (墓地, an ordered pile: damage
+puts the deck's top card on it, healing puts its top card back on the deck,
+so healing undoes the latest damage).  The ruins (跡地) are not stored: they
+are every card of a player's deck that is in no other zone.
+
+Notation (player actions, then chance outcomes)::
+
+    defend X      play X to the defence zone (防衛ゾーン): a battle follows (MC-11, MC-14 … MC-18)
+    attack X      play X to the attack zone (攻撃ゾーン), pushing the attacker away (MC-11)
+    discard X     discard X to the ruins for its Discard skill (MC-10)
+    gc X          place X in the GameChanger zone (MC-10)
+    draw X        chance: the turn player draws X (MC-9)
+    mill X        chance: damage moves X from the deck top to the graveyard (MC-3)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from bisect import insort
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    Option,
+    Spec,
+    State,
+    bool_option,
+    check_keys,
+    make_rng,
+    register,
+)
+from ..errors import CardFileError, CardlabError, PositionError
+
+__all__ = [
+    "MonsterCards", "MonsterCardsState", "Card", "Skill", "SKILLS", "Battle", "battle",
+    "Affinity", "load_affinity", "load_costs", "load_deck", "validate_deck", "ready_deck",
+    "READY_DECKS", "CardError", "DeckError", "AffinityError", "RARITIES", "KEYS",
+]
+
+# -- constants -----------------------------------------------------------------
+#: MC-2 rarities and their points of advantage in battle
+RARITIES = ("C", "R", "SR", "UR")
+RARITY_POINTS = {"C": 1, "R": 2, "SR": 3, "UR": 4}
+#: MC-4 skill level by rarity: 1 plain, 2 SP (SR), 3 ULT (UR)
+LEVEL = {"C": 1, "R": 1, "SR": 2, "UR": 3}
+LEVEL_NAMES = {1: "", 2: "SP", 3: "ULT"}
+#: MC-5 the four affinity keys, in the order of comparison
+KEYS = ("attribute", "race", "size", "means")
+KEY_JAPANESE = {"attribute": "属性", "race": "種族", "size": "サイズ", "means": "手段"}
+CATEGORIES = ("standard", "discard", "gamechanger")
+CATEGORY_JAPANESE = {"standard": "スタンダード", "discard": "ディスカード",
+                     "gamechanger": "ゲームチェンジャー"}
+NAME_RE = re.compile(r"[a-z][a-z0-9_]*")
+_N = r"[a-z][a-z0-9_]*"
+ACTION_RE = re.compile(rf"(defend|attack|discard|gc|draw|mill) {_N}")
+HAND_TARGET = 3  # MC-9
+
+# key positions and phases
+DRAW, ACT, MILL, END = "D", "A", "M", "E"
+PHASE_NAMES = {DRAW: "draw", ACT: "action", MILL: "mill", END: "end"}
+PHASE_CODES = {v: k for k, v in PHASE_NAMES.items()}
+HAND, TOP, REST, GRAVE = 0, 1, 2, 3
+EMPTY = ((), (), (), ())
+
+
+class CardError(CardlabError, ValueError):
+    """A card built with :class:`Card` that breaks a rule; names the card and the field."""
+
+    def __init__(self, card: str, field: str, why: str) -> None:
+        self.card, self.field = card, field
+        super().__init__(f"card {card!r}, field {field!r}: {why}")
+
+
+class DeckError(CardlabError, ValueError):
+    """A deck that breaks MC-1 (size, cost) or repeats a card name with other stats."""
+
+
+class AffinityError(CardFileError):
+    """An affinity table (MC-Q1) that is malformed, not antisymmetric or incomplete."""
+
+
+# -- the skill library (MC-4, MC-Q3) --------------------------------------------------
+@dataclass(frozen=True)
+class Skill:
+    """One skill of cardlab's library.  ``amount[level - 1]`` is its size on a
+    C/R card (level 1), an SR card (SP, level 2) and a UR card (ULT, level 3)."""
+
+    id: str
+    category: str
+    english: str
+    japanese: str
+    amount: tuple[int, int, int]
+    text: str
+
+    def describe(self, level: int = 1) -> str:
+        form = LEVEL_NAMES[level]
+        tag = f" {form}" if form else ""
+        return (f"{self.english} ({self.japanese}){tag}, {self.category} "
+                f"({CATEGORY_JAPANESE[self.category]}): " + self.text.format(n=self.amount[level - 1]))
+
+
+SKILLS: dict[str, Skill] = {s.id: s for s in (
+    # Standard: work on their own while the card is played or fights
+    Skill("mend", "standard", "Mend", "癒し", (1, 2, 3),
+          "when played from the hand, heal {n}: the top {n} cards of your graveyard go back on top of your deck"),
+    Skill("fury", "standard", "Fury", "猛攻", (1, 2, 3),
+          "attack power +{n} while this card attacks"),
+    Skill("bulwark", "standard", "Bulwark", "堅守", (1, 2, 3),
+          "when this card defends, the long hand moves {n} more marks toward the defender"),
+    # Discard: one-shot, by discarding the card from the hand to the ruins
+    Skill("revive", "discard", "Revive", "再起", (2, 3, 4),
+          "heal {n}: the top {n} cards of your graveyard go back on top of your deck"),
+    Skill("banish", "discard", "Banish", "追放", (1, 2, 3),
+          "the attack-zone card goes to the ruins if its rarity is at most {n} (1 C, 2 R, 3 SR)"),
+    Skill("ambush", "discard", "Ambush", "奇襲", (1, 2, 3),
+          "the owner of the attack-zone card (not you) takes {n} damage"),
+    # GameChanger: only while in the GameChanger zone, for everyone
+    Skill("bloodlust", "gamechanger", "Bloodlust", "血の渇き", (1, 2, 3),
+          "every attacker's attack power +{n}"),
+    Skill("inversion", "gamechanger", "Inversion", "反転", (1, 2, 4),
+          "the first {n} affinity comparisons (attribute, race, size, means) are reversed"),
+    Skill("leveller", "gamechanger", "Leveller", "均衡", (2, 1, 0),
+          "the rarity difference counts at most {n} marks on the scale"),
+)}
+
+
+# -- data files ------------------------------------------------------------------
+def _read_json(source: Any, default_file: str, what: str) -> tuple[str, Any]:
+    if source is None:
+        where = f"cardlab/data/{default_file}"
+        return where, json.loads(resources.files("cardlab.data").joinpath(default_file).read_text("utf-8"))
+    if isinstance(source, Mapping):
+        return f"<{what} dict>", dict(source)
+    where = str(source)
+    try:
+        return where, json.loads(Path(source).read_text("utf-8"))
+    except OSError as exc:
+        raise CardFileError(f"{where}: cannot read the {what} file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+@dataclass(frozen=True)
+class Affinity:
+    """The four affinity tables (MC-5, MC-Q1).  ``values[key]`` lists the
+    values of a key, ``japanese[key][value]`` their Japanese names, and
+    ``compare(key, a, b)`` is +1 when ``a`` has the advantage over ``b``, −1
+    when ``b`` has it, 0 when even."""
+
+    name: str
+    values: dict[str, tuple[str, ...]]
+    japanese: dict[str, dict[str, str]]
+    table: dict[str, dict[tuple[str, str], int]]
+
+    def compare(self, key: str, a: str, b: str) -> int:
+        return self.table[key][(a, b)]
+
+
+_SIGN = {"+": 1, "-": -1, "=": 0}
+
+
+def load_affinity(source: str | Path | Mapping[str, Any] | None = None) -> Affinity:
+    """Read and check affinity tables (MC-Q1): cardlab's own when ``source`` is None.
+
+    Each key maps every ordered pair of its values to ``"+"`` (the row value
+    has the advantage), ``"-"`` or ``"="``.  A table that misses a pair or is
+    not antisymmetric is refused with the pair named.
+
+    >>> t = load_affinity()
+    >>> t.compare("race", "demon", "human"), t.compare("means", "magic", "defence")
+    (1, 1)
+    """
+    where, data = _read_json(source, "monster_cards_affinity.json", "affinity")
+    if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
+        raise AffinityError(f"{where}: an affinity file holds {{'keys': {{key: {{'values', 'table'}}}}}} "
+                            f"for the keys {', '.join(KEYS)}")
+    keys = data["keys"]
+    if set(keys) != set(KEYS):
+        raise AffinityError(f"{where}: the keys must be exactly {', '.join(KEYS)}; got {', '.join(map(str, keys))}")
+    values, japanese, table = {}, {}, {}
+    for key in KEYS:
+        spec = keys[key]
+        vals = spec.get("values") if isinstance(spec, dict) else None
+        if isinstance(vals, list):
+            vals = {v: v for v in vals}
+        if not isinstance(vals, dict) or not vals or not all(isinstance(v, str) and NAME_RE.fullmatch(v) for v in vals):
+            raise AffinityError(f"{where}: key {key!r}, field 'values': a non-empty list or "
+                                "{value: Japanese name} of lower-case names")
+        rows = spec.get("table")
+        if not isinstance(rows, dict):
+            raise AffinityError(f"{where}: key {key!r}, field 'table': must map each value to a row")
+        t: dict[tuple[str, str], int] = {}
+        for a in rows:
+            if a not in vals:
+                raise AffinityError(f"{where}: key {key!r}: row {a!r} is not one of the values {list(vals)}")
+        for a in vals:
+            row = rows.get(a)
+            if not isinstance(row, dict):
+                raise AffinityError(f"{where}: key {key!r}: the row of {a!r} is missing")
+            for b in row:
+                if b not in vals:
+                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {b!r}) names an unknown value {b!r}")
+            for b in vals:
+                if b not in row:
+                    raise AffinityError(f"{where}: key {key!r}: the pair ({a!r}, {b!r}) is missing; "
+                                        "every ordered pair needs '+', '-' or '='")
+                if row[b] not in _SIGN:
+                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {b!r}) is {row[b]!r}; "
+                                        "accepted: '+', '-', '='")
+                t[(a, b)] = _SIGN[row[b]]
+        for a in vals:
+            for b in vals:
+                if t[(a, b)] != -t[(b, a)]:
+                    raise AffinityError(
+                        f"{where}: key {key!r}: the pair ({a!r}, {b!r}) is not antisymmetric: "
+                        f"{a} vs {b} is {rows[a][b]!r} but {b} vs {a} is {rows[b][a]!r} "
+                        "(if A beats B, B must lose to A; even must be even both ways)")
+        values[key] = tuple(vals)
+        japanese[key] = {v: str(j) for v, j in vals.items()}
+        table[key] = t
+    return Affinity(str(data.get("name", where)), values, japanese, table)
+
+
+def load_costs(source: str | Path | Mapping[str, Any] | None = None) -> dict[str, dict[str, int]]:
+    """Read and check the cost formula (MC-6, MC-Q2): cardlab's own when None.
+
+    cost = ``rarity[r] + attack[str(a)] + skill[category or "none"]``.
+
+    >>> load_costs()["rarity"]["SR"]
+    7
+    """
+    where, data = _read_json(source, "monster_cards_costs.json", "cost")
+    need = {"rarity": RARITIES, "attack": tuple(str(a) for a in range(1, 6)),
+            "skill": ("none",) + CATEGORIES}
+    if not isinstance(data, dict):
+        raise CardFileError(f"{where}: a cost file holds {{'rarity', 'attack', 'skill'}} tables")
+    out: dict[str, dict[str, int]] = {}
+    for part, names in need.items():
+        t = data.get(part)
+        if not isinstance(t, dict):
+            raise CardFileError(f"{where}: field {part!r}: must map {list(names)} to costs")
+        for n in names:
+            v = t.get(n)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000:
+                raise CardFileError(f"{where}: field {part!r}, entry {n!r}: a whole number 0 … 1000, got {v!r}")
+        out[part] = {n: t[n] for n in names}
+    return out
+
+
+_DEFAULT_AFFINITY: Affinity | None = None
+_DEFAULT_COSTS: dict | None = None
+
+
+def _default_affinity() -> Affinity:
+    global _DEFAULT_AFFINITY
+    if _DEFAULT_AFFINITY is None:
+        _DEFAULT_AFFINITY = load_affinity()
+    return _DEFAULT_AFFINITY
+
+
+def _default_costs() -> dict:
+    global _DEFAULT_COSTS
+    if _DEFAULT_COSTS is None:
+        _DEFAULT_COSTS = load_costs()
+    return _DEFAULT_COSTS
+
+
+# -- the card builder (MC-2 … MC-6) -------------------------------------------------------
+_ALIASES = {  # Japanese names accepted by the builder
+    **{j: v for key in KEYS for v, j in
+       json.loads(resources.files("cardlab.data").joinpath("monster_cards_affinity.json")
+                  .read_text("utf-8"))["keys"][key]["values"].items()},
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A monster card, as a player builds it (カード作成).
+
+    ``name`` is the card's name in the action notation (lower-case letters,
+    digits, ``_``); ``japanese`` its display name.  ``rarity`` C/R/SR/UR
+    (MC-2), ``attack`` 1-5 (MC-3), the four affinity values (MC-5; English or
+    Japanese names, checked against the default tables: a game with its own
+    tables checks them again), ``skill`` an id of :data:`SKILLS` or None.
+    A broken rule raises :class:`CardError` naming the card and the field.
+
+    >>> c = Card("ash_hound", rarity="C", attack=3, attribute="火", race="beast",
+    ...          size="medium", means="melee", skill="fury")
+    >>> c.attribute, c.cost(), c.level
+    ('fire', 7, 1)
+    """
+
+    name: str
+    rarity: str
+    attack: int
+    attribute: str
+    race: str
+    size: str
+    means: str
+    skill: str | None = None
+    japanese: str = ""
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if not isinstance(name, str) or not NAME_RE.fullmatch(name):
+            raise CardError(str(name), "name", "lower-case letters, digits and _ , starting with a "
+                            "letter (the name is used in actions such as 'defend ember_imp')")
+        if self.rarity not in RARITIES:
+            raise CardError(name, "rarity", f"one of {', '.join(RARITIES)} (MC-2), got {self.rarity!r}")
+        a = self.attack
+        if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 5:
+            raise CardError(name, "attack", f"a whole number from 1 to 5 (MC-3), got {a!r}")
+        tables = _default_affinity()
+        for key in KEYS:
+            v = getattr(self, key)
+            v = _ALIASES.get(v, v)
+            if v not in tables.values[key]:
+                choices = ", ".join(f"{x} ({tables.japanese[key][x]})" for x in tables.values[key])
+                raise CardError(name, key, f"one of {choices} (MC-5), got {getattr(self, key)!r}")
+            object.__setattr__(self, key, v)
+        if self.skill is not None and self.skill not in SKILLS:
+            raise CardError(name, "skill", f"one of {', '.join(SKILLS)} or None (MC-Q3), got {self.skill!r}")
+        if not isinstance(self.japanese, str):
+            raise CardError(name, "japanese", f"a string, got {self.japanese!r}")
+
+    @property
+    def level(self) -> int:
+        """1 (C, R), 2 (SR: SP effect) or 3 (UR: ULT effect), MC-4."""
+        return LEVEL[self.rarity]
+
+    @property
+    def category(self) -> str | None:
+        return SKILLS[self.skill].category if self.skill else None
+
+    @property
+    def amount(self) -> int:
+        """The size of this card's skill at its level (0 without a skill)."""
+        return SKILLS[self.skill].amount[self.level - 1] if self.skill else 0
+
+    def cost(self, costs: Mapping[str, Mapping[str, int]] | None = None) -> int:
+        """MC-6, MC-Q2: rarity + attack + skill category, from the cost table."""
+        t = costs or _default_costs()
+        return t["rarity"][self.rarity] + t["attack"][str(self.attack)] + t["skill"][self.category or "none"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "japanese": self.japanese, "rarity": self.rarity,
+                "attack": self.attack, **{k: getattr(self, k) for k in KEYS}, "skill": self.skill}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Card":
+        fields = {"name", "japanese", "rarity", "attack", "skill", *KEYS}
+        name = str(d.get("name", "?"))
+        extra = sorted(set(d) - fields - {"count"})
+        if extra:
+            raise CardError(name, extra[0], f"unknown field; accepted: {', '.join(sorted(fields | {'count'}))}")
+        for f in ("name", "rarity", "attack", *KEYS):
+            if f not in d:
+                raise CardError(name, f, "missing")
+        return cls(d["name"], d["rarity"], d["attack"], d["attribute"], d["race"], d["size"],
+                   d["means"], d.get("skill"), d.get("japanese", ""))
+
+    def __str__(self) -> str:
+        t = _default_affinity().japanese
+        jp = f" {self.japanese}" if self.japanese else ""
+        skill = SKILLS[self.skill].describe(self.level) if self.skill else "no skill"
+        return (f"{self.name}{jp} [{self.rarity}] attack (攻撃力) {self.attack}, "
+                + ", ".join(f"{getattr(self, k)} ({t[k][getattr(self, k)]})" for k in KEYS)
+                + f"; {skill}")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named list of cards (one entry per copy)."""
+
+    name: str
+    cards: tuple[Card, ...]
+
+    def cost(self, costs: Mapping | None = None) -> int:
+        return sum(c.cost(costs) for c in self.cards)
+
+
+def load_deck(source: str | Path | Mapping[str, Any]) -> Deck:
+    """Read a deck file (JSON): ``{"name", "cards": [{card fields…, "count"}]}``.
+
+    A malformed file raises :class:`~cardlab.CardFileError` naming the file,
+    the card and the field.  The deck rules (MC-1) are checked by
+    :func:`validate_deck`.
+    """
+    where, data = _read_json(source, "", "deck") if source is not None else ("", None)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise CardFileError(f"{where}: a deck file holds {{'name': ..., 'cards': [card, ...]}}")
+    cards: list[Card] = []
+    for i, entry in enumerate(data["cards"]):
+        label = entry.get("name", f"#{i}") if isinstance(entry, dict) else f"#{i}"
+        if not isinstance(entry, dict):
+            raise CardFileError(f"{where}: card {label!r}: each card is a JSON object")
+        try:
+            card = Card.from_dict(entry)
+        except CardError as exc:
+            raise CardFileError(f"{where}: card {exc.card!r}, field {exc.field!r}: "
+                                f"{str(exc).split(': ', 1)[1]}") from None
+        n = entry.get("count", 1)
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 60:
+            raise CardFileError(f"{where}: card {label!r}, field 'count': a whole number from 1 to 60, got {n!r}")
+        cards += [card] * n
+    name = data.get("name", where)
+    if not isinstance(name, str):
+        raise CardFileError(f"{where}: field 'name': a string, got {name!r}")
+    return Deck(name, tuple(cards))
+
+
+def validate_deck(deck: Deck | Sequence[Card], *, deck_size: int = 20, max_cost: int = 200,
+                  costs: Mapping | None = None) -> Deck:
+    """Check MC-1: exactly ``deck_size`` cards, total cost at most ``max_cost``,
+    and one card name never standing for two different cards.  Raises
+    :class:`DeckError` naming the deck, the card and the rule."""
+    if not isinstance(deck, Deck):
+        deck = Deck("<deck>", tuple(deck))
+    seen: dict[str, Card] = {}
+    for c in deck.cards:
+        if not isinstance(c, Card):
+            raise DeckError(f"deck {deck.name!r}: {c!r} is not a Card")
+        if c.name in seen and seen[c.name] != c:
+            raise DeckError(f"deck {deck.name!r}: card {c.name!r} appears with two different "
+                            f"definitions; one name, one card")
+        seen[c.name] = c
+    if len(deck.cards) != deck_size:
+        raise DeckError(f"deck {deck.name!r}: {len(deck.cards)} cards; MC-1 asks for exactly "
+                        f"{deck_size} (table option deck_size={deck_size})")
+    total = 0
+    for c in deck.cards:
+        total += c.cost(costs)
+        if total > max_cost:
+            raise DeckError(
+                f"deck {deck.name!r}: total cost {deck.cost(costs)} is over {max_cost} (MC-1, table "
+                f"option max_cost={max_cost}); the limit is passed at card {c.name!r} (cost {c.cost(costs)})")
+    return deck
+
+
+READY_DECKS = ("ember", "tide")
+
+
+def ready_deck(name: str) -> Deck:
+    """One of cardlab's two ready decks, ``"ember"`` (燠火) or ``"tide"`` (潮騒)."""
+    data = json.loads(resources.files("cardlab.data").joinpath("monster_cards_decks.json").read_text("utf-8"))
+    if name not in data["decks"]:
+        raise DeckError(f"no ready deck {name!r}; the ready decks are {', '.join(data['decks'])}")
+    return load_deck({**data["decks"][name]})
+
+
+# -- the battle: the scale 勝負の秤 (MC-14 … MC-16) -------------------------------------------
+@dataclass
+class Battle:
+    """A battle explained.  Marks count toward the defender (+) or the attacker (−).
+
+    ``short_hand`` (短針) is where the rarity difference put the short hand
+    (MC-14: toward the disadvantaged side); ``steps`` the four affinity
+    comparisons (MC-15) as dicts ``key, defender, attacker, winner, long_hand``
+    (the long hand 長針 after the step); ``skill_marks`` extra long-hand marks
+    from skills; ``result`` "success" / "failure" / "draw" (MC-16); ``damage``
+    the attack power a failed defence costs (MC-3, MC-18).
+    """
+
+    defender: str
+    attacker: str
+    defender_rarity: str
+    attacker_rarity: str
+    short_hand: int
+    steps: list[dict[str, Any]]
+    skill_marks: int
+    long_hand: int
+    score: int
+    result: str
+    damage: int
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in ("defender", "attacker", "defender_rarity", "attacker_rarity",
+                                              "short_hand", "steps", "skill_marks", "long_hand", "score",
+                                              "result", "damage", "notes")}
+
+    def explain(self) -> str:
+        """The battle as text: short hand, the four comparisons, the result."""
+        def marks(n: int) -> str:
+            return "centre" if n == 0 else f"{abs(n)} toward the {'defender' if n > 0 else 'attacker'}"
+        lines = [f"Battle (戦闘): defender (防衛) {self.defender} [{self.defender_rarity}] vs "
+                 f"attacker (攻撃) {self.attacker} [{self.attacker_rarity}]"]
+        d = RARITY_POINTS[self.defender_rarity] - RARITY_POINTS[self.attacker_rarity]
+        side = "defender" if d > 0 else "attacker"
+        lines.append(f"  short hand (短針), MC-14: rarity {self.defender_rarity} vs {self.attacker_rarity}: "
+                     + (f"the {side} is {abs(d)} ahead, the short hand moves {abs(self.short_hand)} toward the "
+                        f"{'attacker' if self.short_hand < 0 else 'defender'}" if self.short_hand else
+                        "no difference, it stays at the centre" if d == 0 else
+                        "the difference does not count (GameChanger), it stays at the centre"))
+        for s in self.steps:
+            who = {"defender": "the defender has the advantage: +1 toward the defender",
+                   "attacker": "the attacker has the advantage: 1 toward the attacker",
+                   "even": "even: the long hand stays"}[s["winner"]]
+            flip = " (reversed by a GameChanger)" if s.get("reversed") else ""
+            lines.append(f"  {s['key']} ({KEY_JAPANESE[s['key']]}), MC-15: {s['defender']} vs {s['attacker']}: "
+                         f"{who}{flip}; long hand (長針) {marks(s['long_hand'])}")
+        for n in self.notes:
+            lines.append(f"  {n}")
+        res = {"success": "defence succeeds (防衛成功): the defender becomes the attacker (MC-18)",
+               "failure": f"defence fails (防衛失敗): {self.damage} damage to the defending player (MC-18, MC-3)",
+               "draw": "draw (引き分け): the hands are on the same mark (MC-16, MC-Q4)"}[self.result]
+        lines.append(f"  result, MC-16: long hand {marks(self.long_hand)}, short hand {marks(self.short_hand)}: {res}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def battle(defender: Card, attacker: Card, *, affinity: Affinity | None = None,
+           gamechanger: Card | None = None) -> Battle:
+    """Compute one battle exactly as the seed's two hands do (MC-14 … MC-16).
+
+    >>> d = Card("d", "SR", 1, "fire", "human", "medium", "magic")
+    >>> a = Card("a", "C", 1, "none", "demon", "medium", "defence")
+    >>> b = battle(d, a)
+    >>> b.short_hand, [s["winner"] for s in b.steps], b.long_hand, b.result
+    (-2, ['even', 'attacker', 'even', 'defender'], 0, 'success')
+    """
+    t = affinity or _default_affinity()
+    gc = SKILLS[gamechanger.skill] if gamechanger is not None and gamechanger.category == "gamechanger" else None
+    gc_n = gamechanger.amount if gc else 0
+    notes: list[str] = []
+    diff = RARITY_POINTS[defender.rarity] - RARITY_POINTS[attacker.rarity]
+    if gc and gc.id == "leveller" and abs(diff) > gc_n:
+        notes.append(f"GameChanger {gamechanger.name} Leveller (均衡): the rarity difference counts at most {gc_n}")
+        diff = gc_n if diff > 0 else -gc_n
+    short = -diff  # MC-14: toward the disadvantaged side
+    long_ = 0
+    steps = []
+    flips = gc_n if gc and gc.id == "inversion" else 0
+    for i, key in enumerate(KEYS):
+        dv, av = getattr(defender, key), getattr(attacker, key)
+        c = t.compare(key, dv, av)
+        rev = i < flips
+        if rev:
+            c = -c
+        long_ += c
+        steps.append({"key": key, "defender": dv, "attacker": av,
+                      "winner": {1: "defender", -1: "attacker", 0: "even"}[c],
+                      "long_hand": long_, "reversed": rev})
+    extra = 0
+    if defender.skill == "bulwark":
+        extra = defender.amount
+        notes.append(f"{defender.name} Bulwark (堅守){' ' + LEVEL_NAMES[defender.level] if defender.level > 1 else ''}: "
+                     f"the long hand moves {extra} more toward the defender")
+    long_ += extra
+    score = long_ - short
+    result = "success" if score > 0 else "failure" if score < 0 else "draw"
+    damage = attacker.attack
+    if attacker.skill == "fury":
+        damage += attacker.amount
+    if gc and gc.id == "bloodlust":
+        damage += gc_n
+    return Battle(defender.name, attacker.name, defender.rarity, attacker.rarity, short, steps, extra,
+                  long_, score, result, damage, notes)
+
+
+# -- the game ------------------------------------------------------------------------
+def _players_ok(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 8
+
+
+def _decks_ok(v: Any) -> bool:
+    if v is None:
+        return True
+    return (isinstance(v, (list, tuple)) and 1 <= len(v) <= 8
+            and all(isinstance(x, (str, dict)) for x in v))
+
+
+def _table_ok(v: Any) -> bool:
+    return v is None or isinstance(v, (str, dict))
+
+
+def _size_ok(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 60
+
+
+def _cost_ok(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100_000
+
+
+@register
+class MonsterCards(Game):
+    """MONSTER CARDS (モンスターカード), 2 to 8 players, decks the players built.
+
+    >>> import cardlab
+    >>> game = cardlab.load("monster_cards", open_hands=True)
+    >>> s = game.new_initial_state(seed=1)
+    >>> s.current_player, s.legal_actions()[0].startswith("defend")
+    (0, True)
+    """
+
+    name = "monster_cards"
+    title = "MONSTER CARDS (モンスターカード)"
+    rules = "monster_cards.md"
+    OPTIONS = {
+        "players": Option(2, "number of players, 2 to 8 (MC-1)", check=_players_ok,
+                          accepts="a whole number from 2 to 8"),
+        "open_hands": bool_option("every player sees every hand, deck top and graveyard; "
+                                  "the unknown part of each deck stays random"),
+        "decks": Option(None, "the players' decks, dealt in seat order and repeated: names of ready decks "
+                              "('ember', 'tide'), deck-file paths or deck dicts; None: ember, tide, ember, …",
+                        check=_decks_ok, accepts="None or a list of 1-8 deck names, paths or dicts"),
+        "deck_size": Option(20, "cards in each deck (MC-1)", check=_size_ok, accepts="a whole number 1-60"),
+        "max_cost": Option(200, "highest total cost of a deck (MC-1)", check=_cost_ok,
+                           accepts="a whole number 0-100000"),
+        "affinity": Option(None, "affinity tables: a JSON path or dict (MC-Q1); None: cardlab's own",
+                           check=_table_ok, accepts="None, a path to a JSON file, or a dict"),
+        "costs": Option(None, "cost formula: a JSON path or dict (MC-Q2); None: cardlab's own",
+                        check=_table_ok, accepts="None, a path to a JSON file, or a dict"),
+        "on_draw": Option("both_to_ruins", "a drawn battle (MC-Q4): both cards to the ruins, or "
+                          "the attacker stays", choices=("both_to_ruins", "attacker_stays")),
+        "own_attacker": Option("no_attack", "the turn player's own card in the attack zone (MC-Q6): "
+                               "'no_attack' (it does not attack its owner; a defence-zone play goes to the "
+                               "ruins) or 'attacks' (a battle as against anybody's card)",
+                               choices=("no_attack", "attacks")),
+        "out_by_drawing": bool_option("a deck emptied by drawing puts the player out at once (MC-Q7); "
+                                      "False: only damage does, or a turn with no card to play", True),
+    }
+    ACTION_GRAMMAR = ("'defend X', 'attack X', 'discard X', 'gc X'; chance: 'draw X', 'mill X' "
+                      "(X a card name such as ember_imp)")
+    ACTION_RE = ACTION_RE
+
+    def _setup(self) -> None:
+        o = self.options
+        self.affinity = load_affinity(o["affinity"])
+        self.costs = load_costs(o["costs"])
+        n = o["players"]
+        sources = list(o["decks"]) if o["decks"] is not None else list(READY_DECKS)
+        decks: list[Deck] = []
+        for i in range(n):
+            src = sources[i % len(sources)]
+            if isinstance(src, str) and src in READY_DECKS:
+                deck = ready_deck(src)
+            elif isinstance(src, str) and src.endswith(".json") or isinstance(src, dict):
+                deck = load_deck(src)
+            else:
+                raise DeckError(f"monster_cards: deck {src!r} of player {i} is neither a ready deck "
+                                f"({', '.join(READY_DECKS)}) nor a .json file or a dict")
+            validate_deck(deck, deck_size=o["deck_size"], max_cost=o["max_cost"], costs=self.costs)
+            decks.append(deck)
+        by_name: dict[str, Card] = {}
+        for deck in decks:
+            for c in deck.cards:
+                if c.name in by_name and by_name[c.name] != c:
+                    raise DeckError(f"monster_cards: card {c.name!r} is defined differently in two decks; "
+                                    "one name, one card")
+                for key in KEYS:  # a user's own tables may have other values
+                    if getattr(c, key) not in self.affinity.values[key]:
+                        raise DeckError(f"monster_cards: card {c.name!r}, field {key!r}: "
+                                        f"{getattr(c, key)!r} is not in the affinity tables "
+                                        f"({', '.join(self.affinity.values[key])})")
+                by_name[c.name] = c
+        self.decks = decks
+        self.cards: tuple[Card, ...] = tuple(by_name[k] for k in sorted(by_name))
+        self.card_id = {c.name: i for i, c in enumerate(self.cards)}
+        self.deck_ids = tuple(tuple(sorted(self.card_id[c.name] for c in d.cards)) for d in decks)
+        self.deck_counts = tuple(Counter(ids) for ids in self.deck_ids)
+        self.names = tuple(c.name for c in self.cards)
+        self.deck_vectors = tuple(tuple(cnt[c] for c in range(len(self.cards))) for cnt in self.deck_counts)
+        self._battles: dict[tuple, tuple[str, int]] = {}
+        cat = [c.category for c in self.cards]
+        self.is_gc = tuple(x == "gamechanger" for x in cat)
+        self.discard_skill = tuple(c.skill if x == "discard" else None for c, x in zip(self.cards, cat))
+        self.mend = tuple(c.amount if c.skill == "mend" else 0 for c in self.cards)
+        self.ambush_n = tuple(c.amount if c.skill == "ambush" else 0 for c in self.cards)
+
+    def _make_spec(self) -> Spec:
+        n = self.options["players"]
+        total = sum(len(d) for d in self.deck_ids)
+        max_heal = max([c.amount for c in self.cards if c.skill in ("mend", "revive")] + [0])
+        # Proof of the bound.  Every player action moves ≥ 1 card out of a hand
+        # for good (to a zone or the ruins; nothing comes back to a hand but by
+        # drawing, and nothing leaves the ruins or zones for a hand, deck or
+        # graveyard), and a card once played never returns, so actions ≤ total.
+        # Decks gain cards only by healing, ≤ max_heal per action, so draws +
+        # damage (the only chance events, one card each) ≤ total + max_heal·total.
+        return Spec(num_players=n, chance=True, perfect_information=self.options["open_hands"],
+                    min_utility=Fraction(-1, n - 1), max_utility=Fraction(1),
+                    max_game_length=total * (2 + max_heal), zero_sum=True)
+
+    def _root(self) -> "MonsterCardsState":
+        n = self.options["players"]
+        players = tuple(((), (), self.deck_ids[i], ()) for i in range(n))
+        return _settle(self, DRAW, 0, (), (), 0, (), (1,) * n, [list(p) for p in players])
+
+    def card(self, name: str) -> Card:
+        return self.cards[self.card_id[name]]
+
+    def battle_result(self, d: int, a: int, gc: int) -> tuple[str, int]:
+        """(result, damage) of defender id ``d`` vs attacker id ``a`` under GameChanger id ``gc`` (−1: none)."""
+        key = (d, a, gc)
+        r = self._battles.get(key)
+        if r is None:
+            b = battle(self.cards[d], self.cards[a], affinity=self.affinity,
+                       gamechanger=self.cards[gc] if gc >= 0 else None)
+            r = self._battles[key] = (b.result, b.damage)
+        return r
+
+    def _state_from_dict(self, d: Mapping[str, Any]) -> "MonsterCardsState":
+        check_keys(d, ["phase", "turn", "attack", "gamechanger", "gc_placed", "pending", "players"],
+                   "monster_cards")
+        opts = d.get("options", {})
+        if dict(opts) != self.options_dict():
+            raise PositionError(f"monster_cards: the position was saved with options {opts}; "
+                                f"this game has {self.options_dict()}: load it with those options")
+        n = self.options["players"]
+        phase = PHASE_CODES.get(d["phase"])
+        if phase is None:
+            raise PositionError(f"monster_cards: phase {d['phase']!r} unknown; one of {list(PHASE_CODES)}")
+        turn = d["turn"]
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < n:
+            raise PositionError(f"monster_cards: turn must be a player 0-{n - 1}, got {turn!r}")
+
+        def cid(name: Any, what: str) -> int:
+            if name not in self.card_id:
+                raise PositionError(f"monster_cards: {what}: {name!r} is not a card of this game")
+            return self.card_id[name]
+
+        def zone(z: Any, what: str) -> tuple:
+            if z is None:
+                return ()
+            if not isinstance(z, Mapping) or set(z) != {"owner", "card"}:
+                raise PositionError(f"monster_cards: {what} must be null or {{'owner': p, 'card': name}}, got {z!r}")
+            if z["owner"] not in range(n):
+                raise PositionError(f"monster_cards: {what} owner must be 0-{n - 1}, got {z['owner']!r}")
+            return (z["owner"], cid(z["card"], what))
+
+        attack = zone(d["attack"], "attack")
+        gc = zone(d["gamechanger"], "gamechanger")
+        if gc and not self.is_gc[gc[1]]:
+            raise PositionError(f"monster_cards: gamechanger {self.cards[gc[1]].name!r} has no GameChanger skill")
+        placed = d["gc_placed"]
+        if placed not in (True, False):
+            raise PositionError(f"monster_cards: gc_placed must be true or false, got {placed!r}")
+        players = d["players"]
+        if not isinstance(players, list) or len(players) != n:
+            raise PositionError(f"monster_cards: players must be a list of {n} player dicts")
+        ps, alive = [], []
+        for i, p in enumerate(players):
+            if not isinstance(p, Mapping) or set(p) != {"out", "hand", "deck_top", "deck", "graveyard"}:
+                raise PositionError(f"monster_cards: players[{i}] must have exactly the fields "
+                                    "out, hand, deck_top, deck, graveyard")
+            if p["out"] not in (True, False):
+                raise PositionError(f"monster_cards: players[{i}].out must be true or false")
+            zones = []
+            card_id = self.card_id
+            for f in ("hand", "deck_top", "deck", "graveyard"):
+                names = p[f]
+                if not isinstance(names, list):
+                    raise PositionError(f"monster_cards: players[{i}].{f} must be a list of card names")
+                try:
+                    ids = [card_id[x] for x in names]
+                except (KeyError, TypeError):
+                    ids = [cid(x, f"players[{i}].{f}") for x in names]
+                zones.append(tuple(sorted(ids)) if f in ("hand", "deck") else tuple(ids))
+            if p["out"] and any(zones):
+                raise PositionError(f"monster_cards: players[{i}] is out: hand, deck and graveyard must be empty")
+            ps.append(zones)
+            alive.append(0 if p["out"] else 1)
+            used = Counter(zones[0] + zones[1] + zones[2] + zones[3])
+            used.update(z[1] for z in (attack, gc) if z and z[0] == i)
+            have = self.deck_counts[i]
+            for c, m in used.items():
+                if m > have[c]:
+                    raise PositionError(f"monster_cards: players[{i}] holds {m} {self.cards[c].name!r}; "
+                                        f"their deck has {have[c]}")
+            if not p["out"] and not zones[1] and not zones[2] and self.options["out_by_drawing"]:
+                raise PositionError(f"monster_cards: players[{i}] has an empty deck but is not out (MC-19, MC-Q7)")
+        living = sum(alive)
+        if phase == END and living != 1:
+            raise PositionError("monster_cards: phase 'end' needs exactly one player not out (MC-19)")
+        if phase != END and living < 2:
+            raise PositionError("monster_cards: with fewer than two players left the phase must be 'end'")
+        if phase != END and not alive[turn]:
+            raise PositionError(f"monster_cards: the turn player {turn} is out")
+        pend = d["pending"]
+        if phase == MILL:
+            if (not isinstance(pend, Mapping) or set(pend) != {"target", "damage", "then"}
+                    or pend["target"] not in range(n) or not isinstance(pend["damage"], int)
+                    or pend["damage"] < 1 or pend["then"] not in ("action", "end")):
+                raise PositionError("monster_cards: phase 'mill' needs pending = {'target': p, 'damage': n ≥ 1, "
+                                    "'then': 'action' or 'end'}")
+            pend_t = (pend["target"], pend["damage"], ACT if pend["then"] == "action" else END)
+        elif pend is not None:
+            raise PositionError("monster_cards: pending must be null outside the phase 'mill'")
+        else:
+            pend_t = ()
+        key = (phase, turn, attack, gc, int(placed), pend_t, tuple(alive), tuple(tuple(z) for z in ps))
+        state = _settle(self, phase, turn, attack, gc, int(placed), pend_t, tuple(alive), [list(z) for z in ps])
+        if state._k != key:
+            raise PositionError(
+                f"monster_cards: the position is not where play stops (phase {d['phase']!r}): "
+                "a draw or damage that is already certain (known deck top, one kind of card left, "
+                "a full hand) happens at once, or the game is over; the settled position is "
+                f"{json.dumps(state.to_dict(), ensure_ascii=False)}")
+        return state
+
+
+# -- rules: moving from one stop to the next ------------------------------------------------
+def _remove(t: tuple, c: int) -> tuple:
+    i = t.index(c)
+    return t[:i] + t[i + 1:]
+
+
+def _insert(t: tuple, c: int) -> tuple:
+    lst = list(t)
+    insort(lst, c)
+    return tuple(lst)
+
+
+def _heal(ps: list, p: int, n: int) -> None:
+    """MC-8: the graveyard's top cards go back on top of the deck, one by one."""
+    grave, top = ps[p][GRAVE], ps[p][TOP]
+    k = min(n, len(grave))
+    if k:
+        # one by one: the graveyard's top card goes on the deck's top, so the
+        # cards come back in the order they left (healing undoes the latest damage)
+        ps[p][GRAVE] = grave[:len(grave) - k]
+        ps[p][TOP] = grave[len(grave) - k:] + top
+
+
+def _next_alive(alive: tuple, turn: int) -> int:
+    n = len(alive)
+    for j in range(1, n + 1):
+        q = (turn + j) % n
+        if alive[q]:
+            return q
+    return turn  # pragma: no cover
+
+
+def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps) -> "MonsterCardsState":
+    """Play everything that is certain, up to the next decision, chance event or the end."""
+    by_draw = game.options["out_by_drawing"]
+    while True:
+        if sum(alive) <= 1:
+            winner = alive.index(1)
+            return MonsterCardsState(game, (END, winner, attack, gc, 0, (), alive,
+                                            tuple(tuple(z) for z in ps)))
+        if phase == MILL:
+            target, rem, then = pend
+            z = ps[target]
+            if alive[target] and rem > 0:
+                if not z[TOP] and not z[REST]:  # damage to an empty deck (out_by_drawing=False)
+                    alive, ps = _out(alive, ps, target)
+                    continue
+                if z[TOP]:
+                    c = z[TOP][0]
+                    z[TOP] = z[TOP][1:]
+                elif z[REST][0] == z[REST][-1]:
+                    c = z[REST][0]
+                    z[REST] = z[REST][1:]
+                else:
+                    return MonsterCardsState(game, (MILL, turn, attack, gc, placed, (target, rem, then), alive,
+                                                    tuple(tuple(x) for x in ps)))
+                z[GRAVE] = z[GRAVE] + (c,)
+                pend = (target, rem - 1, then)
+                if not z[TOP] and not z[REST]:  # MC-19 the deck reached 0
+                    alive, ps = _out(alive, ps, target)
+                continue
+            pend = ()
+            if then == ACT and alive[turn]:
+                phase = ACT
+                continue
+            phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+            continue
+        if phase == DRAW:
+            z = ps[turn]
+            if len(z[HAND]) >= HAND_TARGET:
+                phase = ACT
+                continue
+            if not z[TOP] and not z[REST]:  # only without out_by_drawing
+                if z[HAND]:
+                    phase = ACT
+                else:  # nothing to play: out (MC-Q7 option)
+                    alive, ps = _out(alive, ps, turn)
+                    phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+                continue
+            if z[TOP]:
+                c = z[TOP][0]
+                z[TOP] = z[TOP][1:]
+            elif z[REST][0] == z[REST][-1]:
+                c = z[REST][0]
+                z[REST] = z[REST][1:]
+            else:
+                return MonsterCardsState(game, (DRAW, turn, attack, gc, placed, (), alive,
+                                                tuple(tuple(x) for x in ps)))
+            z[HAND] = _insert(z[HAND], c)
+            if by_draw and not z[TOP] and not z[REST]:  # MC-Q7: out at once
+                alive, ps = _out(alive, ps, turn)
+                phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+            continue
+        return MonsterCardsState(game, (ACT, turn, attack, gc, placed, (), alive, tuple(tuple(x) for x in ps)))
+
+
+def _out(alive: tuple, ps: list, p: int) -> tuple[tuple, list]:
+    """MC-19: the player is out; their hand, deck and graveyard leave the game."""
+    alive = alive[:p] + (0,) + alive[p + 1:]
+    ps[p] = list(EMPTY)
+    return alive, ps
+
+
+class MonsterCardsState(State):
+    """A MONSTER CARDS position; see the module docstring for the notation.
+
+    The key tuple is ``(phase, turn, attack, gamechanger, gc_placed, pending,
+    alive, players)`` with ``attack``/``gamechanger`` ``()`` or ``(owner,
+    card id)``, ``pending`` ``()`` or ``(target, damage left, then)`` and each
+    player ``(hand, deck top, deck rest, graveyard)``.
+    """
+
+    __slots__ = ()
+
+    # -- reading the position ---------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._k[0]]
+
+    @property
+    def turn(self) -> int:
+        return self._k[1]
+
+    @property
+    def current_player(self) -> int:
+        ph = self._k[0]
+        if ph == ACT:
+            return self._k[1]
+        if ph == END:
+            return TERMINAL
+        return CHANCE
+
+    def _names(self, ids: Iterable[int]) -> list[str]:
+        names = self.game.names
+        return [names[i] for i in ids]
+
+    def deck_size(self, p: int) -> int:
+        z = self._k[7][p]
+        return len(z[TOP]) + len(z[REST])
+
+    def ruins(self, p: int) -> list[str]:
+        """Player ``p``'s cards in the ruins (跡地): in no other zone (MC-7)."""
+        k = self._k
+        if not k[6][p]:
+            return []
+        pool = list(self.game.deck_vectors[p])
+        z = k[7][p]
+        for zone in z:
+            for c in zone:
+                pool[c] -= 1
+        for zone in (k[2], k[3]):
+            if zone and zone[0] == p:
+                pool[zone[1]] -= 1
+        names = self.game.names
+        return [names[c] for c, m in enumerate(pool) for _ in range(m)]
+
+    def winner(self) -> int | None:
+        return self._k[1] if self._k[0] == END else None
+
+    def returns(self) -> list:
+        """MC-19: 1 for the last player standing, −1/(n−1) for each other
+        (zero-sum; with two players 1 and −1)."""
+        k = self._k
+        n = len(k[6])
+        if k[0] != END:
+            return [0] * n
+        lose = -1 if n == 2 else Fraction(-1, n - 1)
+        return [1 if p == k[1] else lose for p in range(n)]
+
+    def heuristic(self, player: int) -> float:
+        """Own deck and hand against the strongest other player (public counts only)."""
+        k = self._k
+        if k[0] == END:
+            return 100.0 * float(self.returns()[player])
+        if not k[6][player]:
+            return -100.0
+        mine = self.deck_size(player) + 0.5 * len(k[7][player][HAND])
+        others = [self.deck_size(q) + 0.5 * len(k[7][q][HAND]) for q in range(len(k[6])) if q != player and k[6][q]]
+        bonus = 1.0 if k[2] and k[2][0] == player else 0.0
+        return mine - max(others) + bonus
+
+    # -- moves --------------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        k = self._k
+        if k[0] != ACT:
+            return []
+        game = self.game
+        p = k[1]
+        hand = k[7][p][HAND]
+        kinds = sorted(set(hand))
+        names = [game.cards[c].name for c in kinds]
+        acts = [f"defend {x}" for x in names]
+        attack = k[2]
+        if attack:
+            acts += [f"attack {x}" for x in names]
+        if len(hand) >= 2:  # MC-10 extras keep a card for the mandatory play (MC-11)
+            for c, x in zip(kinds, names):
+                if self._discard_works(c):
+                    acts.append(f"discard {x}")
+            if not k[4]:
+                acts += [f"gc {x}" for c, x in zip(kinds, names) if game.is_gc[c]]
+        return acts
+
+    def _discard_works(self, c: int) -> bool:
+        """A Discard skill is offered only where it does something (MC-10)."""
+        skill = self.game.discard_skill[c]
+        if skill is None:
+            return False
+        k = self._k
+        if skill == "revive":
+            return bool(k[7][k[1]][GRAVE])
+        attack = k[2]
+        if not attack:
+            return False
+        if skill == "banish":
+            return RARITY_POINTS[self.game.cards[attack[1]].rarity] <= self.game.cards[c].amount
+        return attack[0] != k[1] and bool(k[6][attack[0]])  # ambush
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        k = self._k
+        if k[0] == DRAW:
+            who, verb = k[1], "draw"
+        elif k[0] == MILL:
+            who, verb = k[5][0], "mill"
+        else:
+            return []
+        rest = k[7][who][REST]
+        n = len(rest)
+        cards = self.game.cards
+        return [(f"{verb} {cards[c].name}", Fraction(rest.count(c), n)) for c in sorted(set(rest))]
+
+    def _apply(self, action: str) -> "MonsterCardsState":
+        game = self.game
+        verb, _, name = action.partition(" ")
+        c = game.card_id[name]
+        phase, turn, attack, gc, placed, pend, alive, players = self._k
+        ps = [list(z) for z in players]
+        if verb == "draw":  # MC-9
+            z = ps[turn]
+            z[REST] = _remove(z[REST], c)
+            z[HAND] = _insert(z[HAND], c)
+            if game.options["out_by_drawing"] and not z[REST] and not z[TOP]:  # MC-Q7
+                alive, ps = _out(alive, ps, turn)
+                return _settle(game, DRAW, _next_alive(alive, turn), attack, gc, 0, (), alive, ps)
+            return _settle(game, DRAW, turn, attack, gc, placed, (), alive, ps)
+        if verb == "mill":  # MC-3 damage, one card at a time
+            target, rem, then = pend
+            z = ps[target]
+            z[REST] = _remove(z[REST], c)
+            z[GRAVE] = z[GRAVE] + (c,)
+            if not z[REST] and not z[TOP]:  # MC-19
+                alive, ps = _out(alive, ps, target)
+            return _settle(game, MILL, turn, attack, gc, placed, (target, rem - 1, then), alive, ps)
+        z = ps[turn]
+        z[HAND] = _remove(z[HAND], c)
+        if verb == "discard":  # MC-10, the card goes to the ruins
+            skill = game.discard_skill[c]
+            n = game.cards[c].amount
+            if skill == "revive":
+                _heal(ps, turn, n)
+            elif skill == "banish":
+                attack = ()
+            else:  # ambush
+                return _settle(game, MILL, turn, attack, gc, placed, (attack[0], n, ACT), alive, ps)
+            return _settle(game, ACT, turn, attack, gc, placed, (), alive, ps)
+        if verb == "gc":  # MC-10: replaces any GameChanger (to the ruins)
+            return _settle(game, ACT, turn, attack, (turn, c), 1, (), alive, ps)
+        if game.mend[c]:  # Mend: heals when played
+            _heal(ps, turn, game.mend[c])
+        end = (DRAW, _next_alive(alive, turn))
+        if verb == "attack" or not attack:  # MC-11 (an empty attack zone takes the card)
+            return _settle(game, *end, (turn, c), gc, 0, (), alive, ps)
+        if attack[0] == turn and game.options["own_attacker"] == "no_attack":  # MC-Q6
+            return _settle(game, *end, attack, gc, 0, (), alive, ps)
+        result, damage = game.battle_result(c, attack[1], gc[1] if gc else -1)
+        if result == "success":  # MC-18, MC-Q5: the beaten attacker goes to the ruins
+            return _settle(game, *end, (turn, c), gc, 0, (), alive, ps)
+        if result == "failure":  # MC-18: damage to the defending player
+            return _settle(game, MILL, turn, attack, gc, placed, (turn, damage, END), alive, ps)
+        if game.options["on_draw"] == "both_to_ruins":  # MC-Q4
+            attack = ()
+        return _settle(game, *end, attack, gc, 0, (), alive, ps)
+
+    def battle(self, action: str) -> Battle | None:
+        """The :class:`Battle` that ``action`` (``"defend X"``) would fight here, or None."""
+        k = self._k
+        verb, _, name = action.partition(" ")
+        if verb != "defend" or k[0] != ACT or not k[2] or name not in self.game.card_id:
+            return None
+        if k[2][0] == k[1] and self.game.options["own_attacker"] == "no_attack":
+            return None
+        g = self.game
+        return battle(g.card(name), g.cards[k[2][1]], affinity=g.affinity,
+                      gamechanger=g.cards[k[3][1]] if k[3] else None)
+
+    # -- what players see ------------------------------------------------------------
+    def _zone(self, z: tuple) -> dict | None:
+        return {"owner": z[0], "card": self.game.cards[z[1]].name} if z else None
+
+    def observation(self, player: int) -> dict[str, Any]:
+        k = self._k
+        open_hands = self.game.options["open_hands"]
+        pend = k[5]
+        view = []
+        for q, z in enumerate(k[7]):
+            see = open_hands or q == player
+            view.append({
+                "out": not k[6][q],
+                "hand": self._names(z[HAND]) if see else len(z[HAND]),
+                "deck": len(z[TOP]) + len(z[REST]),
+                "deck_top": self._names(z[TOP]) if see else len(z[TOP]),
+                "graveyard": self._names(z[GRAVE]) if see else len(z[GRAVE]),
+                "ruins": self.ruins(q),
+            })
+        return {
+            "phase": PHASE_NAMES[k[0]], "turn": k[1],
+            "attack": self._zone(k[2]), "gamechanger": self._zone(k[3]), "gc_placed": bool(k[4]),
+            "pending": {"target": pend[0], "damage": pend[1]} if pend else None,
+            "players": view,
+        }
+
+    def information_set(self, player: int) -> tuple:
+        k = self._k
+        if self.game.options["open_hands"]:
+            return k
+        hidden = tuple(z if q == player else (len(z[HAND]), len(z[TOP]), len(z[REST]), len(z[GRAVE]))
+                       for q, z in enumerate(k[7]))
+        own_rest = k[7][player][REST]  # a multiset known to its owner anyway
+        return k[:7] + (hidden, own_rest)
+
+    def redeal(self, player: int, seed: int | random.Random | None = None) -> "MonsterCardsState":
+        """Deal anew every other player's hand, deck and graveyard from their unseen cards."""
+        if self.game.options["open_hands"]:
+            return self
+        rng = make_rng(seed)
+        k = self._k
+        ps = []
+        for q, z in enumerate(k[7]):
+            if q == player:
+                ps.append(z)
+                continue
+            pool = list(z[HAND] + z[TOP] + z[REST] + z[GRAVE])
+            rng.shuffle(pool)
+            sizes = [len(x) for x in z]
+            parts, i = [], 0
+            for s in sizes:
+                parts.append(pool[i:i + s])
+                i += s
+            ps.append((tuple(sorted(parts[0])), tuple(parts[1]), tuple(sorted(parts[2])), tuple(parts[3])))
+        return MonsterCardsState(self.game, k[:7] + (tuple(ps),))
+
+    def to_dict(self) -> dict[str, Any]:
+        k = self._k
+        pend = k[5]
+        return {
+            "game": "monster_cards",
+            "options": self.game.options_dict(),
+            "phase": PHASE_NAMES[k[0]], "turn": k[1],
+            "attack": self._zone(k[2]), "gamechanger": self._zone(k[3]), "gc_placed": bool(k[4]),
+            "pending": {"target": pend[0], "damage": pend[1], "then": "action" if pend[2] == ACT else "end"}
+            if pend else None,
+            "players": [{"out": not k[6][q], "hand": self._names(z[HAND]), "deck_top": self._names(z[TOP]),
+                         "deck": self._names(z[REST]), "graveyard": self._names(z[GRAVE])}
+                        for q, z in enumerate(k[7])],
+        }
+
+    def explain(self, action: str) -> str:
+        k = self._k
+        g = self.game
+        verb, _, name = action.partition(" ")
+        p = k[1]
+        if verb == "draw":
+            return f"Player {p} draws {name} (引く) to refill the hand to {HAND_TARGET} (MC-9)."
+        if verb == "mill":
+            return (f"Damage (ダメージ): {name} goes from player {k[5][0]}'s deck top to the graveyard (墓地) "
+                    f"(MC-3, MC-8); {k[5][1] - 1} more to go.")
+        if name not in g.card_id:
+            return action
+        card = g.card(name)
+        heal = (f" On play, Mend (癒し) heals {card.amount} (MC-4, MC-8)." if g.mend[g.card_id[name]] else "")
+        if verb == "discard":
+            return f"Player {p} discards {name} to the ruins (跡地) for its skill: " + \
+                SKILLS[card.skill].describe(card.level) + " (MC-4, MC-10)."
+        if verb == "gc":
+            return (f"Player {p} places {name} in the GameChanger zone (ゲームチェンジャーゾーン), replacing any "
+                    f"there: {SKILLS[card.skill].describe(card.level)} (MC-4, MC-10).")
+        if verb == "attack":
+            pushed = (f", pushing {g.cards[k[2][1]].name} to the ruins (MC-Q5)" if k[2] else "")
+            return f"Player {p} plays {name} to the attack zone (攻撃ゾーン){pushed}; no battle (MC-11).{heal}"
+        if not k[2]:
+            return (f"Player {p} plays {name} to the defence zone; the attack zone is empty, so it moves there "
+                    f"(MC-11).{heal}")
+        b = self.battle(action)
+        if b is None:
+            return (f"Player {p} plays {name} to the defence zone; the attacker is their own and does not attack "
+                    f"them, so {name} goes to the ruins at the end of the turn (MC-Q6).{heal}")
+        res = {"success": f"defence succeeds, {name} becomes the attacker (MC-18)",
+               "failure": f"defence fails, player {p} takes {b.damage} damage (MC-18, MC-3)",
+               "draw": "draw, " + ("both cards go to the ruins" if g.options["on_draw"] == "both_to_ruins"
+                                   else f"{name} goes to the ruins, the attacker stays") + " (MC-16, MC-Q4)"}
+        marks = " ".join(f"{s['key']} {'+' if s['winner'] == 'defender' else '−' if s['winner'] == 'attacker' else '='}"
+                         for s in b.steps)
+        return (f"Player {p} defends with {name} against {b.attacker}: short hand (短針) {b.short_hand:+d}, "
+                f"long hand (長針) {b.long_hand:+d} ({marks}{', skill +' + str(b.skill_marks) if b.skill_marks else ''}): "
+                f"{res[b.result]} (MC-14, MC-15, MC-16).{heal}")
+
+    def __str__(self) -> str:
+        k = self._k
+        g = self.game
+        n = len(k[6])
+        head = (f"game over: player {k[1]} wins (MC-19)" if k[0] == END else
+                f"player {k[1]}'s turn ({PHASE_NAMES[k[0]]})")
+        lines = [f"MONSTER CARDS (モンスターカード) · {n} players · {head}"]
+
+        def zone(z: tuple) -> str:
+            if not z:
+                return "—"
+            return f"{g.cards[z[1]].name} [{g.cards[z[1]].rarity}] (player {z[0]})"
+        lines.append(f"  attack zone (攻撃ゾーン): {zone(k[2])}")
+        lines.append(f"  GameChanger zone (ゲームチェンジャーゾーン): {zone(k[3])}")
+        if k[5]:
+            lines.append(f"  damage pending: {k[5][1]} to player {k[5][0]}")
+        for q, z in enumerate(k[7]):
+            if not k[6][q]:
+                lines.append(f"  player {q}: out (脱落)")
+                continue
+            hand = ", ".join(self._names(z[HAND])) or "—"
+            top = f" (top: {', '.join(self._names(z[TOP]))})" if z[TOP] else ""
+            lines.append(f"  player {q}: hand (手札) {hand} | deck (山札) {len(z[TOP]) + len(z[REST])}{top} | "
+                         f"graveyard (墓地) {len(z[GRAVE])} | ruins (跡地) {len(self.ruins(q))}")
+        return "\n".join(lines)
