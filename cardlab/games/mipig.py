@@ -1,0 +1,1311 @@
+"""mipig trading cards (mipigトレーディングカード): lay pigs face down, then battle edge to edge.
+
+Rules: ``shared/rules/mipig.md`` (MP-1 … MP-25, MP-Q1 … MP-Q6), from the seed
+text ``000_3f4121ab15de4f29.txt``.  Rule ids in comments, in
+:meth:`MipigState.explain` and in :class:`Battle` point there.
+
+The game in one breath: each player holds ``hand_size`` cards (5枚勝負 and
+10枚勝負, MP-3; 1-4 for teaching).  A janken of cards decides who goes first
+(MP-4).  Players alternate laying cards face down on an unbounded grid, each
+touching an earlier card along a full edge (placement 配置フェーズ, MP-5 …
+MP-9).  Then they alternate attacks (battle バトルフェーズ, MP-10 … MP-18): a
+face-down card of yours against a touching card of the opponent; both are
+turned up, attribute bonuses (属性ボーナス, MP-19 … MP-22) are added to the
+two touching edge numbers, the larger wins, a tie goes to the janken marks.
+More face-up cards at the end wins (MP-23 … MP-25).
+
+Representation.  The key tuple is ``(phase, mover, first, how, hand0, hand1,
+field, grave0, grave1, round, pending, shown0, shown1, outcome)``.  Hands
+and graveyards are sorted tuples of card indices (multisets).  The field is a
+sorted tuple of packed ints ``(x*32 + y) << 12 | card << 2 | owner << 1 |
+face_up``, with coordinates translated so the smallest x and y are 0 (MP-Q4):
+layouts that differ only by a shift are one position and hash equally.
+
+Simultaneous choices (MP-4, MP-Q2, MP-Q3) are sequential moves: player 0
+picks, then player 1, whose observation and information set show only *that*
+player 0 has picked.  With ``open_hands=True`` everything is visible,
+including that pending pick, so the game is one of perfect information; the
+janken picks are then no longer simultaneous.  For the exact value of the
+real game use ``first_player`` 0, 1 or ``"random"`` and ``tiebreak="value"``
+(the exact value of the simultaneous tiebreak, :func:`janken_value`).
+
+Notation (player actions, then chance outcomes)::
+
+    show p07            first-player janken: show card p07 from your hand (MP-4)
+    place p07 -1,0      lay p07 face down at x=-1, y=0 of the current field (MP-5 … MP-7)
+    attack 0,0 1,0      your face-down card at (0,0) attacks the card at (1,0) (MP-11)
+    pass                no attack possible (MP-18)
+    pick rock           end-of-game janken: one of your counted cards with that mark (MP-25)
+    deal p07            chance: the next card dealt (player 0's hand first)
+    coin 1              chance: a fair coin makes player 1 first (MP-Q2)
+
+Coordinates: x grows to the right, y grows downwards; a card's ``top`` edge
+faces y-1, ``right`` faces x+1 (MP-Q5).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field as dc_field
+from fractions import Fraction
+from importlib import resources
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    Option,
+    Spec,
+    State,
+    bool_option,
+    check_keys,
+    make_rng,
+    register,
+)
+from ..errors import CardFileError, OptionError, PositionError
+
+__all__ = ["Mipig", "MipigState", "Card", "CardSet", "Battle", "Bonus", "load_cards",
+           "attribute_bonus", "janken_beats", "janken_value", "matrix_game_value",
+           "ATTRIBUTES", "MARKS"]
+
+# -- constants ----------------------------------------------------------------
+#: MP-2: exactly five attributes (属性)
+ATTRIBUTES = ("love", "wisdom", "healing", "play", "guidance")
+ATTRIBUTE_JA = {"love": "愛", "wisdom": "智", "healing": "癒", "play": "遊", "guidance": "導"}
+#: MP-1: janken marks (じゃんけんマーク); index i beats index (i + 1) % 3
+MARKS = ("rock", "scissors", "paper")
+MARK_JA = {"rock": "グー", "scissors": "チョキ", "paper": "パー"}
+EDGES = ("top", "bottom", "left", "right")
+_EDGE_JA = {"top": "上", "bottom": "下", "left": "左", "right": "右"}
+
+# phases
+DEAL, JANKEN, COIN, PLACE, BATTLE, TIEBREAK, END = range(7)
+PHASES = ("deal", "janken", "coin", "placement", "battle", "tiebreak", "end")
+PHASE_JA = {"deal": "配札", "janken": "先攻決め (じゃんけん)", "coin": "コイン",
+            "placement": "配置フェーズ", "battle": "バトルフェーズ", "tiebreak": "じゃんけん決着",
+            "end": "ゲーム終了"}
+# how the first player was decided
+HOWS = ("undecided", "option", "janken", "coin", "coin: janken tie cannot break",
+        "coin: janken round limit")
+
+_SHIFT = 12          # field cell: pos << 12 | card << 2 | owner << 1 | up
+_UNKNOWN = 1023      # card code of a face-down card in another player's view
+_CARD_MASK = 1023 << 2
+_XSTEP = 32          # pos = x * 32 + y; spans stay below 20 (at most 20 cards, MP-Q4)
+# attack direction (defender pos - attacker pos) -> (attacker edge, defender edge, name) (MP-Q5)
+_DIRS = {_XSTEP: (3, 2, "right"), -_XSTEP: (2, 3, "left"), 1: (1, 0, "below"), -1: (0, 1, "above")}
+
+_ID = r"[A-Za-z0-9_.\-]+"
+ACTION_RE = re.compile(
+    rf"(show|deal) {_ID}|place {_ID} -?\d+,-?\d+|attack \d+,\d+ \d+,\d+|pass"
+    rf"|pick (rock|scissors|paper)|coin [01]")
+_ID_RE = re.compile(_ID)
+
+
+def janken_beats(a: int, b: int) -> bool:
+    """MP-14: mark ``a`` beats mark ``b`` (indices into :data:`MARKS`).
+
+    >>> janken_beats(0, 1), janken_beats(1, 2), janken_beats(2, 0), janken_beats(0, 0)
+    (True, True, True, False)
+    """
+    return (b - a) % 3 == 1
+
+
+def attribute_bonus(count: int) -> int:
+    """MP-20: the bonus on all four numbers of each of ``count`` own face-up
+    cards of one attribute: ``count - 1`` from two cards on, 0 below.
+
+    >>> [attribute_bonus(n) for n in range(1, 7)]
+    [0, 1, 2, 3, 4, 5]
+    """
+    return count - 1 if count >= 2 else 0
+
+
+# -- card data (MP-1, MP-2, MP-Q1) ---------------------------------------------
+@dataclass(frozen=True)
+class Card:
+    """One mipig card: four edge numbers, an attribute 属性 and a janken mark (MP-1)."""
+
+    id: str
+    name: str
+    japanese: str
+    top: int
+    bottom: int
+    left: int
+    right: int
+    attribute: str
+    janken: str
+
+    @property
+    def edges(self) -> tuple[int, int, int, int]:
+        return (self.top, self.bottom, self.left, self.right)
+
+    def __str__(self) -> str:
+        return (f"{self.id} {self.name} ({self.japanese}) ↑{self.top} ↓{self.bottom} ←{self.left} "
+                f"→{self.right} {self.attribute} {ATTRIBUTE_JA[self.attribute]} · "
+                f"{self.janken} {MARK_JA[self.janken]}")
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A checked card file: its cards (in file order) and its ready hands."""
+
+    name: str
+    cards: tuple[Card, ...]
+    hands: Mapping[str, tuple[str, ...]]
+    where: str
+
+    def index(self, card_id: str) -> int:
+        for i, c in enumerate(self.cards):
+            if c.id == card_id:
+                return i
+        raise KeyError(card_id)
+
+
+_CARD_FIELDS = ("id", "name", "japanese", "top", "bottom", "left", "right", "attribute", "janken")
+_ATTR_ALIASES = {**{a: a for a in ATTRIBUTES}, **{j: a for a, j in ATTRIBUTE_JA.items()}}
+_MARK_ALIASES = {**{m: m for m in MARKS}, **{j: m for m, j in MARK_JA.items()}}
+
+
+def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
+    """Read and check a mipig card file (JSON).
+
+    ``source`` is a path, an already parsed dict, or ``None`` for cardlab's own
+    card set ``cardlab/data/mipig.json`` (MP-Q1).  The file holds ``cards``, a
+    list of objects with the fields ``id`` (letters, digits, ``_.-``),
+    ``name``, ``japanese`` (optional), ``top``, ``bottom``, ``left``,
+    ``right`` (whole numbers 0-99), ``attribute`` (one of love 愛, wisdom 智,
+    healing 癒, play 遊, guidance 導) and ``janken`` (rock, scissors, paper,
+    or グー, チョキ, パー); and optionally ``hands``, named ready hands (lists of
+    card ids).  A malformed file raises :class:`~cardlab.CardFileError`
+    naming the file, the card and the field.
+
+    >>> cs = load_cards()
+    >>> len(cs.cards) >= 30, sorted(cs.hands)[:2]
+    (True, ['duo_a', 'duo_b'])
+    """
+    if source is None:
+        where = "cardlab/data/mipig.json"
+        data = json.loads(resources.files("cardlab.data").joinpath("mipig.json").read_text("utf-8"))
+    elif isinstance(source, Mapping):
+        where, data = "<card dict>", dict(source)
+    elif isinstance(source, (str, Path)):
+        where = str(source)
+        try:
+            data = json.loads(Path(source).read_text("utf-8"))
+        except OSError as exc:
+            raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
+        except json.JSONDecodeError as exc:
+            raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    else:
+        raise CardFileError(f"a card file is a path or a dict, not {type(source).__name__}")
+
+    def bad(card: str, fld: str, why: str) -> CardFileError:
+        return CardFileError(f"{where}: card {card!r}, field {fld!r}: {why}")
+
+    if not isinstance(data, dict):
+        raise CardFileError(f"{where}: the file must hold a JSON object with 'cards' (and optionally 'hands')")
+    unknown = set(data) - {"name", "note", "cards", "hands"}
+    if unknown:
+        raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
+                            "accepted: name, note, cards, hands")
+    raw = data.get("cards")
+    if not isinstance(raw, list) or not raw:
+        raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
+    if len(raw) > 1000:
+        raise CardFileError(f"{where}: at most 1000 cards, got {len(raw)}")
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for i, c in enumerate(raw):
+        label = c.get("id", f"#{i}") if isinstance(c, dict) else f"#{i}"
+        label = str(label)
+        if not isinstance(c, dict):
+            raise bad(label, "(card)", "each card must be a JSON object")
+        extra = sorted(set(c) - set(_CARD_FIELDS))
+        if extra:
+            raise bad(label, extra[0], f"unknown field; accepted: {', '.join(_CARD_FIELDS)}")
+        cid = c.get("id")
+        if not isinstance(cid, str) or not _ID_RE.fullmatch(cid):
+            raise bad(label, "id", f"must be letters, digits, '_', '.' or '-' (no spaces), got {cid!r}")
+        if cid in seen:
+            raise bad(cid, "id", "used by two cards; card ids must be unique")
+        seen.add(cid)
+        name = c.get("name")
+        if not isinstance(name, str) or not name:
+            raise bad(cid, "name", f"must be a non-empty string, got {name!r}")
+        ja = c.get("japanese", "")
+        if not isinstance(ja, str):
+            raise bad(cid, "japanese", f"must be a string, got {ja!r}")
+        nums = []
+        for e in EDGES:
+            v = c.get(e)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
+                raise bad(cid, e, f"must be a whole number from 0 to 99, got {v!r}")
+            nums.append(v)
+        attr = c.get("attribute")
+        if attr not in _ATTR_ALIASES:
+            raise bad(cid, "attribute", f"{attr!r} is not an attribute; the five are "
+                      + ", ".join(f"{a} ({j})" for a, j in ATTRIBUTE_JA.items()) + " (MP-2)")
+        mark = c.get("janken")
+        if mark not in _MARK_ALIASES:
+            raise bad(cid, "janken", f"{mark!r} is not a janken mark; accepted: "
+                      + ", ".join(f"{m} ({j})" for m, j in MARK_JA.items()))
+        cards.append(Card(cid, name, ja, *nums, _ATTR_ALIASES[attr], _MARK_ALIASES[mark]))
+    hands_raw = data.get("hands", {})
+    if not isinstance(hands_raw, dict):
+        raise CardFileError(f"{where}: 'hands' must map hand names to lists of card ids")
+    hands: dict[str, tuple[str, ...]] = {}
+    for hname, ids in hands_raw.items():
+        if not isinstance(ids, list) or not ids:
+            raise CardFileError(f"{where}: hand {hname!r}: must be a non-empty list of card ids")
+        for cid in ids:
+            if cid not in seen:
+                raise CardFileError(f"{where}: hand {hname!r}: card {cid!r} is not in the card list")
+        hands[hname] = tuple(ids)
+    name = data.get("name", where)
+    return CardSet(str(name), tuple(cards), hands, where)
+
+
+def _cards_ok(value: Any) -> bool:
+    if value is None:
+        return True
+    load_cards(value)  # raises CardFileError naming file, card, field
+    return True
+
+
+def _hands_ok(value: Any) -> bool:
+    return value is None or (isinstance(value, (list, tuple)) and len(value) == 2 and all(
+        isinstance(h, str) or (isinstance(h, (list, tuple)) and all(isinstance(x, str) for x in h))
+        for h in value))
+
+
+def _int_in(lo: int, hi: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+# -- janken as a small simultaneous game (MP-Q2, MP-Q3) -------------------------------
+def _solve_linear(m: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+    """Gaussian elimination over fractions; ``None`` if singular."""
+    n = len(m)
+    a = [row[:] + [r] for row, r in zip(m, rhs)]
+    for col in range(n):
+        piv = next((r for r in range(col, n) if a[r][col] != 0), None)
+        if piv is None:
+            return None
+        a[col], a[piv] = a[piv], a[col]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                f = a[r][col] / a[col][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def matrix_game_value(A: Sequence[Sequence[Any]]) -> Fraction:
+    """The exact value of the zero-sum matrix game ``A`` (row player maximises),
+    by a saddle point or support enumeration (Shapley-Snow: some square
+    submatrix carries an optimal pair).
+
+    >>> matrix_game_value([[0, 1], [1, -1]])
+    Fraction(1, 3)
+    """
+    A = [[Fraction(x) for x in row] for row in A]
+    m, n = len(A), len(A[0])
+    lower = max(min(row) for row in A)
+    upper = min(max(A[i][j] for i in range(m)) for j in range(n))
+    if lower == upper:
+        return lower
+    for k in range(2, min(m, n) + 1):
+        for S in combinations(range(m), k):
+            for T in combinations(range(n), k):
+                # x on S: for j in T, sum_i x_i A[i][j] = v; sum x = 1
+                mx = [[A[i][j] for i in S] + [Fraction(-1)] for j in T] + [[Fraction(1)] * k + [Fraction(0)]]
+                sx = _solve_linear(mx, [Fraction(0)] * k + [Fraction(1)])
+                my = [[A[i][j] for j in T] + [Fraction(-1)] for i in S] + [[Fraction(1)] * k + [Fraction(0)]]
+                sy = _solve_linear(my, [Fraction(0)] * k + [Fraction(1)])
+                if sx is None or sy is None or sx[-1] != sy[-1]:
+                    continue
+                v = sx[-1]
+                x = dict(zip(S, sx[:-1]))
+                y = dict(zip(T, sy[:-1]))
+                if min(x.values()) < 0 or min(y.values()) < 0:
+                    continue
+                if all(sum(x[i] * A[i][j] for i in S) >= v for j in range(n)) and \
+                        all(sum(A[i][j] * y[j] for j in T) <= v for i in range(m)):
+                    return v
+    raise AssertionError("no optimal strategy pair found")  # pragma: no cover (Shapley-Snow)
+
+
+def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int) -> Fraction:
+    """MP-25, MP-Q3: the exact value for player 0 (+1 win, -1 loss, 0 draw) of
+    the end-of-game janken when player 0 may show any mark of ``marks0`` and
+    player 1 any of ``marks1`` (indices into :data:`MARKS`), both at once, a
+    tie repeats, and after ``rounds`` tied rounds the game is a draw.  No
+    cards on a side, or one and the same single mark on both sides, cannot
+    break the tie: a draw.
+
+    Backward induction: ``v = 0`` after the last round, and each earlier
+    round is the matrix game whose tie entries are the next round's value.
+
+    >>> janken_value([0, 1, 2], [0, 1, 2], 5), janken_value([0], [1], 1)
+    (Fraction(0, 1), Fraction(1, 1))
+    >>> janken_value([0, 2], [0, 1], 1)   # rock/paper against rock/scissors
+    Fraction(1, 3)
+    """
+    m0, m1 = sorted(set(marks0)), sorted(set(marks1))
+    if not m0 or not m1 or (m0 == m1 and len(m0) == 1):
+        return Fraction(0)
+    v = Fraction(0)
+    for _ in range(rounds):
+        A = [[1 if janken_beats(a, b) else -1 if janken_beats(b, a) else v for b in m1] for a in m0]
+        v = matrix_game_value(A)
+    return v
+
+
+# -- battle explanation ------------------------------------------------------------
+@dataclass(frozen=True)
+class Bonus:
+    """One side's attribute bonus in a battle (MP-19 … MP-22)."""
+
+    player: int
+    attribute: str
+    count: int       # own face-up cards of that attribute on the field, after the reveal
+    bonus: int
+
+    def text(self) -> str:
+        a = f"{self.attribute} {ATTRIBUTE_JA[self.attribute]}"
+        if self.bonus:
+            return (f"+{self.bonus} ({self.count} face-up {a} cards of player {self.player}: "
+                    f"{self.count} - 1, MP-19/MP-20)")
+        return f"+0 (only {self.count} face-up {a} card of player {self.player}; a bonus needs 2, MP-19)"
+
+
+@dataclass(frozen=True)
+class Battle:
+    """Everything about one battle (MP-11 … MP-15, MP-19 … MP-22, MP-Q5).
+
+    ``result`` is ``"attacker"``, ``"defender"`` or ``"draw"``; ``loser_card``
+    the card sent to the graveyard 墓地 (``None`` on a draw).
+    """
+
+    attacker_player: int
+    defender_player: int
+    attacker_card: Card
+    defender_card: Card
+    attacker_pos: tuple[int, int]
+    defender_pos: tuple[int, int]
+    direction: str
+    attacker_edge: str
+    defender_edge: str
+    attacker_number: int
+    defender_number: int
+    attacker_bonus: Bonus
+    defender_bonus: Bonus
+    attacker_total: int
+    defender_total: int
+    janken: tuple[str, str] | None
+    result: str
+    loser_card: Card | None
+    defender_was_face_up: bool
+    rules: tuple[str, ...] = dc_field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attacker": {"player": self.attacker_player, "card": self.attacker_card.id,
+                         "pos": list(self.attacker_pos), "edge": self.attacker_edge,
+                         "number": self.attacker_number, "bonus": self.attacker_bonus.bonus,
+                         "bonus_count": self.attacker_bonus.count, "total": self.attacker_total},
+            "defender": {"player": self.defender_player, "card": self.defender_card.id,
+                         "pos": list(self.defender_pos), "edge": self.defender_edge,
+                         "number": self.defender_number, "bonus": self.defender_bonus.bonus,
+                         "bonus_count": self.defender_bonus.count, "total": self.defender_total,
+                         "was_face_up": self.defender_was_face_up},
+            "direction": self.direction,
+            "janken": list(self.janken) if self.janken else None,
+            "result": self.result,
+            "loser": self.loser_card.id if self.loser_card else None,
+            "rules": list(self.rules),
+        }
+
+    def text(self) -> str:
+        a, d = self.attacker_card, self.defender_card
+        up = "already face up" if self.defender_was_face_up else "turned face up"
+        head = (f"Player {self.attacker_player}'s {a.id} {a.name} at {self.attacker_pos} attacks "
+                f"player {self.defender_player}'s {d.id} {d.name} {self.direction} it at {self.defender_pos} "
+                f"(MP-11); both face up (defender {up}, MP-12).")
+        nums = (f" Edges (MP-Q5): attacker {self.attacker_edge} {_EDGE_JA[self.attacker_edge]} "
+                f"{self.attacker_number} {self.attacker_bonus.text()} = {self.attacker_total}; "
+                f"defender {self.defender_edge} {_EDGE_JA[self.defender_edge]} {self.defender_number} "
+                f"{self.defender_bonus.text()} = {self.defender_total}.")
+        if self.janken is None:
+            who = "attacker" if self.result == "attacker" else "defender"
+            why = f" The larger number wins (MP-13): the {who} wins."
+        else:
+            ma, md = self.janken
+            how = {"attacker": f"{ma} beats {md}: the attacker wins",
+                   "defender": f"{md} beats {ma}: the defender wins",
+                   "draw": f"{ma} against {md} is a tie too: a draw"}[self.result]
+            why = (f" Equal numbers: janken marks {ma} {MARK_JA[ma]} against {md} {MARK_JA[md]} "
+                   f"(MP-14); {how}.")
+        if self.loser_card is None:
+            end = " Both stay on the field face up (MP-15)."
+        else:
+            end = (f" {self.loser_card.id} {self.loser_card.name} goes to its owner's graveyard 墓地; "
+                   "the winner stays face up (MP-15).")
+        return head + nums + why + end
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _unpack(v: int) -> tuple[int, int, int, int, int]:
+    """A field cell: (x, y, card, owner, face_up)."""
+    pos = v >> _SHIFT
+    return pos >> 5, pos & 31, (v >> 2) & 1023, (v >> 1) & 1, v & 1
+
+
+def _pack(x: int, y: int, card: int, owner: int, up: int) -> int:
+    return ((x * _XSTEP + y) << _SHIFT) | (card << 2) | (owner << 1) | up
+
+
+def _normalise(cells: list[int]) -> tuple[int, ...]:
+    """MP-Q4: shift the field so that the smallest x and the smallest y are 0."""
+    if not cells:
+        return ()
+    mx = min(v >> (_SHIFT + 5) for v in cells)
+    my = min((v >> _SHIFT) & 31 for v in cells)
+    if mx or my:
+        d = (mx * _XSTEP + my) << _SHIFT
+        cells = [v - d for v in cells]
+    return tuple(sorted(cells))
+
+
+# -- the game --------------------------------------------------------------------
+@register
+class Mipig(Game):
+    """mipig trading cards (mipigトレーディングカード), two players.
+
+    >>> import cardlab
+    >>> game = cardlab.load("mipig", hand_size=3, open_hands=True, first_player=0)
+    >>> state = game.new_initial_state(seed=1)
+    >>> state.current_player, state.legal_actions()[0]
+    (0, 'place p04 0,0')
+    """
+
+    name = "mipig"
+    title = "mipig trading cards (mipigトレーディングカード)"
+    rules = "mipig.md"
+    OPTIONS = {
+        "open_hands": bool_option("every player sees every card, hands, face-down cards and pending "
+                                  "janken picks: perfect information (MP-Q6)"),
+        "hand_size": Option(5, "cards per player: 5 (5枚勝負) or 10 (10枚勝負), 1-4 for teaching (MP-3)",
+                            check=_int_in(1, 10), accepts="a whole number from 1 to 10"),
+        "first_player": Option("janken", "who goes first: 'janken' (MP-4, MP-Q2), 0, 1 or 'random' (a coin)",
+                               choices=("janken", 0, 1, "random"),
+                               check=lambda v: not isinstance(v, bool),
+                               accepts="'janken', 0, 1 or 'random'"),
+        "tiebreak": Option("janken", "equal face-up counts (MP-25): 'janken' (simultaneous picks, MP-Q3), "
+                                     "'value' (the exact value of that janken game), 'draw'",
+                           choices=("janken", "value", "draw")),
+        "tiebreak_cards": Option("face_up", "the cards whose marks the end janken may use: 'face_up' own "
+                                            "face-up cards, or 'all_on_field' (MP-Q3)",
+                                 choices=("face_up", "all_on_field")),
+        "janken_rounds": Option(5, "janken rounds before the fallback: a coin for the first player "
+                                   "(MP-Q2), a draw for the end janken (MP-Q3)",
+                                check=_int_in(1, 20), accepts="a whole number from 1 to 20"),
+        "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (face-up count difference, no tiebreak)",
+                         choices=("win", "score")),
+        "cards": Option(None, "the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)",
+                        check=_cards_ok, accepts="None, a path to a JSON card file, or a dict"),
+        "hands": Option(None, "None (deal hand_size cards each at random from the card set), or two "
+                              "ready hands: names from the card file or lists of card ids",
+                        check=_hands_ok, accepts="None or a list of two hands (a hand name or a list of card ids)"),
+    }
+    ACTION_GRAMMAR = ("'show p07', 'place p07 -1,0', 'attack 0,0 1,0', 'pass', 'pick rock'; chance: "
+                      "'deal p07', 'coin 0'/'coin 1' (x grows right, y grows down)")
+    ACTION_RE = ACTION_RE
+
+    def _setup(self) -> None:
+        cs = load_cards(self.options["cards"])
+        self.card_set = cs
+        self.cards = cs.cards
+        self.ids = tuple(c.id for c in cs.cards)
+        self.index = {c.id: i for i, c in enumerate(cs.cards)}
+        self.edge = tuple(c.edges for c in cs.cards)
+        self.attr = tuple(ATTRIBUTES.index(c.attribute) for c in cs.cards)
+        self.mark = tuple(MARKS.index(c.janken) for c in cs.cards)
+        n = self.options["hand_size"]
+        self.n = n
+        self.rounds = self.options["janken_rounds"]
+        hands = self.options["hands"]
+        self.fixed_hands: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if hands is not None:
+            fixed = []
+            for p, h in enumerate(hands):
+                if isinstance(h, str):
+                    if h not in cs.hands:
+                        raise OptionError(f"mipig: option hands[{p}]={h!r} is not a ready hand of {cs.where}; "
+                                          f"the ready hands are {', '.join(sorted(cs.hands)) or 'none'}")
+                    ids = cs.hands[h]
+                else:
+                    ids = tuple(h)
+                for cid in ids:
+                    if cid not in self.index:
+                        raise OptionError(f"mipig: option hands[{p}]: card {cid!r} is not in {cs.where}")
+                if len(ids) != n:
+                    raise OptionError(f"mipig: option hands[{p}] has {len(ids)} cards but hand_size is {n}; "
+                                      f"both hands must hold hand_size cards (MP-3)")
+                fixed.append(tuple(sorted(self.index[c] for c in ids)))
+            self.fixed_hands = (fixed[0], fixed[1])
+        elif 2 * n > len(self.cards):
+            raise OptionError(f"mipig: hand_size={n} deals {2 * n} cards but the card set has only "
+                              f"{len(self.cards)}; choose hand_size ≤ {len(self.cards) // 2}")
+        self._parsed: dict[str, tuple] = {}
+
+    def _make_spec(self) -> Spec:
+        n, r = self.n, self.rounds
+        fp = self.options["first_player"]
+        bound = Fraction(n if self.options["payoff"] == "score" else 1)
+        # Deal 2n; first-player janken ≤ 2r picks and 1 coin; placement 2n.
+        # Battle ≤ 4n: each attack turns a face-down attacker up for good (MP-16),
+        # so ≤ 2n attacks; a pass happens only when the opponent can attack (MP-18),
+        # and the opponent then must attack, so passes ≤ attacks.  End janken ≤ 2r.
+        length = (2 * n if self.fixed_hands is None else 0) + 2 * r + 1 + 2 * n + 4 * n + 2 * r
+        return Spec(num_players=2,
+                    chance=self.fixed_hands is None or fp in ("janken", "random"),
+                    perfect_information=self.options["open_hands"],
+                    min_utility=-bound, max_utility=bound, max_game_length=length)
+
+    def _root(self) -> "MipigState":
+        if self.fixed_hands is None:
+            return MipigState(self, (DEAL, 0, -1, 0, (), (), (), (), (), 0, -1, (), (), None))
+        return self._after_deal(self.fixed_hands[0], self.fixed_hands[1])
+
+    def _after_deal(self, h0: tuple, h1: tuple) -> "MipigState":
+        fp = self.options["first_player"]
+        if fp in (0, 1):
+            return MipigState(self, (PLACE, fp, fp, 1, h0, h1, (), (), (), 0, -1, (), (), None))
+        if fp == "random":
+            return MipigState(self, (COIN, 0, -1, 3, h0, h1, (), (), (), 0, -1, (), (), None))
+        marks = {self.mark[c] for c in h0} | {self.mark[c] for c in h1}
+        if len(marks) == 1:  # MP-Q2: every card has the same mark, a tie cannot break
+            return MipigState(self, (COIN, 0, -1, 4, h0, h1, (), (), (), 0, -1, (), (), None))
+        return MipigState(self, (JANKEN, 0, -1, 0, h0, h1, (), (), (), 0, -1, (), (), None))
+
+    def parse(self, action: str) -> tuple:
+        """The action as a tuple ``(verb, ...)`` (cached; the action is well formed)."""
+        t = self._parsed.get(action)
+        if t is None:
+            parts = action.split(" ")
+            verb = parts[0]
+            if verb in ("show", "deal"):
+                t = (verb, self.index.get(parts[1], -1))
+            elif verb == "place":
+                x, y = parts[2].split(",")
+                t = (verb, self.index.get(parts[1], -1), int(x), int(y))
+            elif verb == "attack":
+                ax, ay = parts[1].split(",")
+                dx, dy = parts[2].split(",")
+                t = (verb, int(ax) * _XSTEP + int(ay), int(dx) * _XSTEP + int(dy))
+            elif verb == "pick":
+                t = (verb, MARKS.index(parts[1]))
+            elif verb == "coin":
+                t = (verb, int(parts[1]))
+            else:
+                t = (verb,)
+            if len(self._parsed) < 200_000:
+                self._parsed[action] = t
+        return t
+
+    def _state_from_dict(self, d: Mapping[str, Any]) -> "MipigState":
+        return _from_dict(self, d)
+
+
+# -- the state -------------------------------------------------------------------
+class MipigState(State):
+    """A mipig position; see the module docstring for the key and the notation."""
+
+    __slots__ = ()
+
+    # -- reading the position ------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return PHASES[self._k[0]]
+
+    @property
+    def first_player(self) -> int | None:
+        return None if self._k[2] < 0 else self._k[2]
+
+    @property
+    def current_player(self) -> int:
+        ph = self._k[0]
+        if ph == END:
+            return TERMINAL
+        if ph == DEAL or ph == COIN:
+            return CHANCE
+        return self._k[1]
+
+    def hand(self, p: int) -> list[str]:
+        ids = self.game.ids
+        return [ids[c] for c in self._k[4 + p]]
+
+    def cells(self) -> list[tuple[int, int, int, int, int]]:
+        """The field as ``(x, y, card, owner, face_up)`` tuples, sorted by x then y."""
+        return [_unpack(v) for v in self._k[6]]
+
+    def face_up_count(self, p: int) -> int:
+        """MP-24: own face-up cards on the field."""
+        return sum(1 for v in self._k[6] if v & 1 and (v >> 1) & 1 == p)
+
+    def _can_attack(self, p: int, occ: dict | None = None) -> bool:
+        """MP-11, MP-16, MP-17: a face-down own card touches an opponent card."""
+        if occ is None:
+            occ = {v >> _SHIFT: v for v in self._k[6]}
+        for pos, v in occ.items():
+            if not v & 1 and (v >> 1) & 1 == p:
+                for d in (-_XSTEP, _XSTEP, -1, 1):
+                    w = occ.get(pos + d)
+                    if w is not None and (w >> 1) & 1 != p:
+                        return True
+        return False
+
+    def _tiebreak_marks(self, p: int) -> list[int]:
+        """MP-25, MP-Q3: the marks of a player's remaining cards."""
+        every = self.game.options["tiebreak_cards"] == "all_on_field"
+        mark = self.game.mark
+        return sorted({mark[(v >> 2) & 1023] for v in self._k[6]
+                       if (v >> 1) & 1 == p and (every or v & 1)})
+
+    # -- moves ---------------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        k = self._k
+        ph, p = k[0], k[1]
+        ids = self.game.ids
+        if ph == PLACE:
+            hand = k[4 + p]
+            if not k[6]:
+                return [f"place {ids[c]} 0,0" for c in sorted(set(hand))]  # MP-6
+            occ = {((v >> _SHIFT) >> 5, (v >> _SHIFT) & 31) for v in k[6]}
+            free = sorted({(x + dx, y + dy) for x, y in occ for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+                          - occ)  # MP-7: a full edge with a card already there
+            spots = [f"{x},{y}" for x, y in free]
+            return [f"place {ids[c]} {s}" for c in sorted(set(hand)) for s in spots]
+        if ph == BATTLE:
+            occ = {v >> _SHIFT: v for v in k[6]}
+            acts = []
+            for pos, v in sorted(occ.items()):
+                if not v & 1 and (v >> 1) & 1 == p:  # MP-16 face-down attackers only
+                    for d in (-_XSTEP, -1, 1, _XSTEP):
+                        w = occ.get(pos + d)
+                        if w is not None and (w >> 1) & 1 != p:  # MP-11 a touching opponent card
+                            q = pos + d
+                            acts.append(f"attack {pos >> 5},{pos & 31} {q >> 5},{q & 31}")
+            return acts or ["pass"]  # MP-18
+        if ph == JANKEN:
+            return [f"show {ids[c]}" for c in sorted(set(k[4 + p]))]
+        if ph == TIEBREAK:
+            return [f"pick {MARKS[m]}" for m in self._tiebreak_marks(p)]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        k = self._k
+        if k[0] == COIN:
+            return [("coin 0", Fraction(1, 2)), ("coin 1", Fraction(1, 2))]
+        if k[0] == DEAL:
+            used = set(k[4]) | set(k[5])
+            left = [c for c in range(len(self.game.ids)) if c not in used]
+            pr = Fraction(1, len(left))
+            return [(f"deal {self.game.ids[c]}", pr) for c in left]
+        return []
+
+    def _apply(self, action: str) -> "MipigState":
+        g = self.game
+        t = g.parse(action)
+        k = self._k
+        verb = t[0]
+        if verb == "place":  # MP-5 … MP-7
+            ph, p, first, how, h0, h1, fld = k[:7]
+            c = t[1]
+            hand = list(k[4 + p])
+            hand.remove(c)
+            x, y = t[2], t[3]
+            cells = list(fld)
+            if x < 0 or y < 0:  # MP-Q4: keep the smallest coordinates at 0
+                d = ((-x if x < 0 else 0) * _XSTEP + (-y if y < 0 else 0)) << _SHIFT
+                cells = [v + d for v in cells]
+                x, y = max(x, 0), max(y, 0)
+            cells.append(_pack(x, y, c, p, 0))
+            cells.sort()
+            hands = [h0, h1]
+            hands[p] = tuple(hand)
+            if hands[1 - p] or hands[p]:
+                return MipigState(g, (PLACE, 1 - p, first, how, hands[0], hands[1], tuple(cells))
+                                  + k[7:])
+            # MP-9, MP-10: both hands empty, the battle starts with the first player
+            return self._battle_next(first, tuple(cells), k[7], k[8], first)
+        if verb == "attack":
+            return self._attack(t[1], t[2])
+        if verb == "pass":  # MP-18
+            return MipigState(g, (BATTLE, 1 - k[1]) + k[2:])
+        if verb == "deal":
+            h0, h1 = k[4], k[5]
+            if len(h0) < g.n:
+                h0 = tuple(sorted(h0 + (t[1],)))
+            else:
+                h1 = tuple(sorted(h1 + (t[1],)))
+            if len(h1) == g.n:
+                return g._after_deal(h0, h1)
+            return MipigState(g, (DEAL, 0 if len(h0) < g.n else 1, -1, 0, h0, h1) + k[6:])
+        if verb == "coin":  # MP-Q2 fallback
+            f = t[1]
+            return MipigState(g, (PLACE, f, f, k[3]) + k[4:9] + (0, -1) + k[11:])
+        if verb == "show":  # MP-4 simultaneous: player 0 picks, then player 1 unseen
+            if k[1] == 0:
+                return MipigState(g, (JANKEN, 1) + k[2:10] + (t[1],) + k[11:])
+            c0, c1 = k[10], t[1]
+            s0, s1 = k[11], k[12]
+            if not g.options["open_hands"]:  # the shown cards become known (MP-Q6)
+                s0 = tuple(sorted(set(s0) | {c0}))
+                s1 = tuple(sorted(set(s1) | {c1}))
+            m0, m1 = g.mark[c0], g.mark[c1]
+            if m0 == m1:  # MP-Q2: pick again, up to janken_rounds
+                r = k[9] + 1
+                if r >= g.rounds:
+                    return MipigState(g, (COIN, 0, -1, 5) + k[4:9] + (0, -1, s0, s1, None))
+                return MipigState(g, (JANKEN, 0) + k[2:9] + (r, -1, s0, s1, None))
+            f = 0 if janken_beats(m0, m1) else 1
+            return MipigState(g, (PLACE, f, f, 2) + k[4:9] + (0, -1, s0, s1, None))
+        if verb == "pick":  # MP-25, MP-Q3
+            if k[1] == 0:
+                return MipigState(g, (TIEBREAK, 1) + k[2:10] + (t[1],) + k[11:])
+            m0, m1 = k[10], t[1]
+            if m0 != m1:
+                return MipigState(g, (END, 1) + k[2:9] + (k[9], -1, k[11], k[12],
+                                                         1 if janken_beats(m0, m1) else -1))
+            r = k[9] + 1
+            if r >= g.rounds:
+                return MipigState(g, (END, 1) + k[2:9] + (r, -1, k[11], k[12], 0))
+            return MipigState(g, (TIEBREAK, 0) + k[2:9] + (r, -1, k[11], k[12], None))
+        raise AssertionError(action)  # pragma: no cover (apply() checked it)
+
+    def _fight(self, occ: dict, apos: int, dpos: int) -> tuple:
+        """The battle of ``apos`` against ``dpos`` on the field ``occ`` (pos -> cell):
+        ``(result, a_num, d_num, a_bonus, d_bonus, a_count, d_count, janken_used)``
+        with result 1 attacker wins, -1 defender wins, 0 draw (MP-12 … MP-14, MP-19 … MP-22)."""
+        g = self.game
+        va, vd = occ[apos] | 1, occ[dpos] | 1  # MP-12 both face up
+        ca, cd = (va >> 2) & 1023, (vd >> 2) & 1023
+        pa, pd = (va >> 1) & 1, (vd >> 1) & 1
+        aa, ad = g.attr[ca], g.attr[cd]
+        na = nd = 0
+        attr = g.attr
+        for pos, v in occ.items():  # MP-21: counted after the reveal, MP-22 own face-up only
+            up = v & 1 or pos == apos or pos == dpos
+            if up:
+                o = (v >> 1) & 1
+                a = attr[(v >> 2) & 1023]
+                if o == pa and a == aa:
+                    na += 1
+                if o == pd and a == ad:
+                    nd += 1
+        ea, ed, _ = _DIRS[dpos - apos]
+        a_num, d_num = g.edge[ca][ea], g.edge[cd][ed]
+        ba, bd = attribute_bonus(na), attribute_bonus(nd)  # MP-20
+        ta, td = a_num + ba, d_num + bd
+        if ta != td:  # MP-13
+            return (1 if ta > td else -1), a_num, d_num, ba, bd, na, nd, False
+        ma, md = g.mark[ca], g.mark[cd]  # MP-14
+        res = 1 if janken_beats(ma, md) else -1 if janken_beats(md, ma) else 0
+        return res, a_num, d_num, ba, bd, na, nd, True
+
+    def _attack(self, apos: int, dpos: int) -> "MipigState":
+        k = self._k
+        g = self.game
+        occ = {v >> _SHIFT: v for v in k[6]}
+        res = self._fight(occ, apos, dpos)[0]
+        graves = [k[7], k[8]]
+        occ[apos] |= 1
+        occ[dpos] |= 1
+        if res:  # MP-15: the loser goes to its owner's graveyard
+            lpos = dpos if res > 0 else apos
+            v = occ.pop(lpos)
+            o = (v >> 1) & 1
+            graves[o] = tuple(sorted(graves[o] + ((v >> 2) & 1023,)))
+            fld = _normalise(list(occ.values()))
+        else:
+            fld = tuple(sorted(occ.values()))
+        return self._battle_next(1 - k[1], fld, graves[0], graves[1], k[2])
+
+    def _battle_next(self, mover: int, fld: tuple, g0: tuple, g1: tuple, first: int) -> "MipigState":
+        """The battle continues with ``mover`` (who may have to pass, MP-18) or ends (MP-23)."""
+        k = self._k
+        g = self.game
+        s = MipigState(g, (BATTLE, mover, first, k[3], (), (), fld, g0, g1, 0, -1, k[11], k[12], None))
+        occ = {v >> _SHIFT: v for v in fld}
+        if s._can_attack(mover, occ) or s._can_attack(1 - mover, occ):
+            return s
+        return s._finish()
+
+    def _finish(self) -> "MipigState":
+        """MP-23 … MP-25: count own face-up cards; equal counts go to the janken tiebreak."""
+        k = self._k
+        g = self.game
+        c0, c1 = self.face_up_count(0), self.face_up_count(1)
+        rest = k[2:9] + (0, -1, k[11], k[12])
+        if g.options["payoff"] == "score":
+            return MipigState(g, (END, 0) + rest + (c0 - c1,))
+        if c0 != c1:
+            return MipigState(g, (END, 0) + rest + (1 if c0 > c1 else -1,))
+        mode = g.options["tiebreak"]
+        if mode == "draw":
+            return MipigState(g, (END, 0) + rest + (0,))
+        m0, m1 = self._tiebreak_marks(0), self._tiebreak_marks(1)
+        if mode == "value":
+            v = janken_value(m0, m1, g.rounds)
+            return MipigState(g, (END, 0) + rest + (int(v) if v.denominator == 1 else v,))
+        if not m0 or not m1 or (m0 == m1 and len(m0) == 1):  # MP-Q3: no pick can break the tie
+            return MipigState(g, (END, 0) + rest + (0,))
+        return MipigState(g, (TIEBREAK, 0) + rest + (None,))
+
+    def returns(self) -> list:
+        o = self._k[13]
+        if self._k[0] != END or o is None:
+            return [0, 0]
+        return [o, -o]
+
+    # -- explanations -----------------------------------------------------------------
+    def explain_battle(self, action: str) -> Battle:
+        """The structured explanation of an attack action here (before it happens).
+
+        >>> import cardlab
+        >>> g = cardlab.load("mipig", hand_size=1, hands=[["p01"], ["p02"]], first_player=0)
+        >>> s = g.new_initial_state().apply("place p01 0,0").apply("place p02 1,0")
+        >>> b = s.explain_battle("attack 0,0 1,0")
+        >>> (b.attacker_edge, b.attacker_number, b.defender_edge, b.defender_number, b.result)
+        ('right', 9, 'left', 8, 'attacker')
+        """
+        if self._k[0] != BATTLE or action not in self.legal_actions() or action == "pass":
+            raise ValueError(f"mipig: {action!r} is not an attack that is legal here; "
+                             f"legal: {', '.join(self.legal_actions()) or 'none'}")
+        g = self.game
+        _, apos, dpos = g.parse(action)
+        occ = {v >> _SHIFT: v for v in self._k[6]}
+        res, an, dn, ba, bd, na, nd, jk = self._fight(occ, apos, dpos)
+        va, vd = occ[apos], occ[dpos]
+        ca, cd = (va >> 2) & 1023, (vd >> 2) & 1023
+        pa, pd = (va >> 1) & 1, (vd >> 1) & 1
+        ea, ed, direction = _DIRS[dpos - apos]
+        card_a, card_d = g.cards[ca], g.cards[cd]
+        rules = ["MP-11", "MP-12", "MP-13", "MP-Q5", "MP-19", "MP-20", "MP-21", "MP-22"]
+        if jk:
+            rules.append("MP-14")
+        rules.append("MP-15")
+        return Battle(
+            attacker_player=pa, defender_player=pd, attacker_card=card_a, defender_card=card_d,
+            attacker_pos=(apos >> 5, apos & 31), defender_pos=(dpos >> 5, dpos & 31),
+            direction=direction, attacker_edge=EDGES[ea], defender_edge=EDGES[ed],
+            attacker_number=an, defender_number=dn,
+            attacker_bonus=Bonus(pa, card_a.attribute, na, ba),
+            defender_bonus=Bonus(pd, card_d.attribute, nd, bd),
+            attacker_total=an + ba, defender_total=dn + bd,
+            janken=(card_a.janken, card_d.janken) if jk else None,
+            result={1: "attacker", -1: "defender", 0: "draw"}[res],
+            loser_card=None if res == 0 else (card_d if res > 0 else card_a),
+            defender_was_face_up=bool(vd & 1), rules=tuple(rules))
+
+    def explain(self, action: str) -> str:
+        g = self.game
+        k = self._k
+        p = k[1]
+        t = g.parse(action)
+        verb = t[0]
+        if verb == "attack":
+            return self.explain_battle(action).text()
+        if verb == "place":
+            where = "anywhere: the first card (MP-6)" if not k[6] else \
+                "touching a card along a full edge (MP-7)"
+            return (f"Player {p} lays {action.split()[1]} face down at {action.split()[2]}, {where}; "
+                    f"players alternate (MP-5).")
+        if verb == "pass":
+            return f"Player {p} has no face-down card touching an opponent card and passes (MP-18)."
+        if verb == "deal":
+            who = 0 if len(k[4]) < g.n else 1
+            return f"Player {who} is dealt {g.ids[t[1]]} ({g.n} cards each, MP-3)."
+        if verb == "coin":
+            why = {3: "first_player='random'", 4: "every card has the same mark, a tie cannot break",
+                   5: f"{g.rounds} janken rounds all tied"}.get(k[3], "")
+            return f"A fair coin: player {t[1]} goes first ({why}; MP-Q2)."
+        if verb == "show":
+            c = g.cards[t[1]]
+            if p == 0:
+                return (f"Player 0 picks {c.id} ({c.janken} {MARK_JA[c.janken]}) for the first-player "
+                        f"janken; player 1 picks without seeing it (MP-4).")
+            c0 = g.cards[k[10]]
+            m0, m1 = g.mark[k[10]], g.mark[t[1]]
+            if m0 == m1:
+                res = "a tie: both pick again (MP-Q2)"
+            else:
+                res = f"player {0 if janken_beats(m0, m1) else 1} goes first (MP-4)"
+            return (f"Player 1 picks {c.id}: {c0.janken} {MARK_JA[c0.janken]} against {c.janken} "
+                    f"{MARK_JA[c.janken]}, {res}; both cards go back to the hands.")
+        if verb == "pick":
+            m = MARKS[t[1]]
+            if p == 0:
+                return f"Player 0 picks {m} {MARK_JA[m]} for the end janken; player 1 cannot see it (MP-25, MP-Q3)."
+            m0 = k[10]
+            if m0 == t[1]:
+                res = "a tie: pick again (MP-Q3)"
+            else:
+                res = f"player {0 if janken_beats(m0, t[1]) else 1} wins the game (MP-25)"
+            return f"Player 1 picks {m} {MARK_JA[m]} against {MARKS[m0]}: {res}."
+        return action
+
+    # -- what players see --------------------------------------------------------------
+    def _sees_pending(self, player: int) -> bool:
+        return self.game.options["open_hands"] or player == 0
+
+    def _field_view(self, player: int) -> tuple:
+        if self.game.options["open_hands"]:
+            return self._k[6]
+        return tuple(v if v & 1 or (v >> 1) & 1 == player else v | _CARD_MASK for v in self._k[6])
+
+    def observation(self, player: int) -> dict[str, Any]:
+        k = self._k
+        g = self.game
+        ids = g.ids
+        o = 1 - player
+        open_hands = g.options["open_hands"]
+        fld = []
+        for v in self._field_view(player):
+            x, y, c, owner, up = _unpack(v)
+            fld.append({"x": x, "y": y, "owner": owner, "face_up": bool(up),
+                        "card": None if c == _UNKNOWN else ids[c]})
+        pending: Any = None
+        if k[10] >= 0:
+            if not self._sees_pending(player):
+                pending = "picked (hidden)"
+            else:
+                pending = ids[k[10]] if k[0] == JANKEN else MARKS[k[10]]
+        return {
+            "phase": PHASES[k[0]],
+            "to_move": k[1],
+            "first_player": None if k[2] < 0 else k[2],
+            "decided_by": HOWS[k[3]],
+            "hand": self.hand(player),
+            "opponent_hand": self.hand(o) if open_hands else len(k[4 + o]),
+            "field": fld,
+            "graveyards": [self.hand_ids(k[7]), self.hand_ids(k[8])],
+            "janken_round": k[9],
+            "pending_pick": pending,
+            "shown": [self.hand_ids(k[11]), self.hand_ids(k[12])],
+            "face_up": [self.face_up_count(0), self.face_up_count(1)],
+            "outcome": None if k[13] is None else str(k[13]),
+        }
+
+    def hand_ids(self, cards: tuple) -> list[str]:
+        ids = self.game.ids
+        return [ids[c] for c in cards]
+
+    def information_set(self, player: int) -> tuple:
+        k = self._k
+        if self.game.options["open_hands"]:
+            return k
+        o = 1 - player
+        pending = k[10] if self._sees_pending(player) else k[10] >= 0
+        return (k[0], k[1], k[2], k[3], k[4 + player], len(k[4 + o]), self._field_view(player),
+                k[7], k[8], k[9], pending, k[11], k[12], k[13], player)
+
+    def redeal(self, player: int, seed: int | random.Random | None = None) -> "MipigState":
+        """Deal anew every card ``player`` cannot see: the opponent's hand and
+        face-down cards (keeping the cards the opponent showed in the janken,
+        MP-4), and the opponent's pending janken pick."""
+        g = self.game
+        if g.options["open_hands"]:
+            return self
+        rng = make_rng(seed)
+        k = list(self._k)
+        o = 1 - player
+        fld = list(k[6])
+        slots = [i for i, v in enumerate(fld) if not v & 1 and (v >> 1) & 1 == o]
+        visible = [(fld[i] >> 2) & 1023 for i, v in enumerate(fld) if v & 1 and (v >> 1) & 1 == o]
+        visible += list(k[7 + o])
+        n_hand = len(k[4 + o])
+        need = n_hand + len(slots)
+        if g.fixed_hands is not None:
+            left = Counter(g.fixed_hands[o])
+            left.subtract(visible)
+            chosen = list(left.elements())
+        else:
+            mine = set(k[4 + player]) | set(k[7 + player]) | {
+                (v >> 2) & 1023 for v in fld if (v >> 1) & 1 == player}
+            known = set(visible)
+            forced = [c for c in k[11 + o] if c not in known]
+            pool = [c for c in range(len(g.ids)) if c not in mine and c not in known and c not in forced]
+            if k[3] == 4:  # a tie that could not break: all of the opponent's cards share one mark
+                m = g.mark[next(iter(k[4 + player] or [(v >> 2) & 1023 for v in fld]))]
+                pool = [c for c in pool if g.mark[c] == m]
+            chosen = forced + rng.sample(pool, need - len(forced))
+        rng.shuffle(chosen)
+        k[4 + o] = tuple(sorted(chosen[:n_hand]))
+        for i, c in zip(slots, chosen[n_hand:]):
+            fld[i] = (fld[i] & ~_CARD_MASK) | (c << 2)
+        k[6] = tuple(sorted(fld))
+        if k[10] >= 0 and o == 0 and k[1] == 1:  # the opponent's pending pick, unseen
+            if k[0] == JANKEN:
+                k[10] = rng.choice(sorted(set(k[4])))
+            elif k[0] == TIEBREAK:
+                s = MipigState(g, tuple(k))
+                k[10] = rng.choice(s._tiebreak_marks(0))
+        return MipigState(g, tuple(k))
+
+    def heuristic(self, player: int) -> float:
+        """Face-up lead, plus a little for own face-down cards that can still attack."""
+        if self._k[0] == END:
+            return 100.0 * float(self.returns()[player])
+        occ = {v >> _SHIFT: v for v in self._k[6]}
+        ready = 0
+        for pos, v in occ.items():
+            if not v & 1 and (v >> 1) & 1 == player:
+                if any(w is not None and (w >> 1) & 1 != player
+                       for w in (occ.get(pos + d) for d in (-_XSTEP, _XSTEP, -1, 1))):
+                    ready += 1
+        return self.face_up_count(player) - self.face_up_count(1 - player) + 0.3 * ready
+
+    # -- saving and showing ------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        k = self._k
+        g = self.game
+        ids = g.ids
+        pending = None
+        if k[10] >= 0:
+            pending = ids[k[10]] if k[0] == JANKEN else MARKS[k[10]]
+        return {
+            "game": "mipig",
+            "options": g.options_dict(),
+            "phase": PHASES[k[0]],
+            "to_move": k[1],
+            "first_player": None if k[2] < 0 else k[2],
+            "decided_by": HOWS[k[3]],
+            "hands": [self.hand(0), self.hand(1)],
+            "field": [{"x": x, "y": y, "owner": o, "card": ids[c], "face_up": bool(u)}
+                      for x, y, c, o, u in self.cells()],
+            "graveyards": [self.hand_ids(k[7]), self.hand_ids(k[8])],
+            "janken_round": k[9],
+            "pending": pending,
+            "shown": [self.hand_ids(k[11]), self.hand_ids(k[12])],
+            "outcome": None if k[13] is None else str(k[13]),
+        }
+
+    def __str__(self) -> str:
+        k = self._k
+        g = self.game
+        ph = PHASES[k[0]]
+        if k[0] == END:
+            o = k[13]
+            res = ("draw 引き分け" if o == 0 else f"player {0 if o > 0 else 1} wins 勝ち"
+                   if g.options["payoff"] == "win" and Fraction(o).denominator == 1 else f"value {o}")
+            head = f"game over ゲーム終了 · {res}"
+        elif k[0] in (DEAL, COIN):
+            head = f"{ph} ({PHASE_JA[ph]})"
+        else:
+            head = f"player {k[1]} to move · {ph} ({PHASE_JA[ph]})"
+        lines = [f"mipig (mipigトレーディングカード) · {head}"]
+        if k[2] >= 0:
+            lines.append(f"  first player 先攻: {k[2]} ({HOWS[k[3]]})")
+        for p in (0, 1):
+            lines.append(f"  player {p}: hand 手札 [{' '.join(self.hand(p)) or '—'}] · graveyard 墓地 "
+                         f"[{' '.join(self.hand_ids(k[7 + p])) or '—'}] · face up 表向き {self.face_up_count(p)}")
+        if k[10] >= 0:
+            lines.append(f"  pending pick: {g.ids[k[10]] if k[0] == JANKEN else MARKS[k[10]]}")
+        cells = self.cells()
+        if cells:
+            w = max(x for x, *_ in cells) + 1
+            h = max(y for _, y, *_ in cells) + 1
+            grid = [["   .    "] * w for _ in range(h)]
+            for x, y, c, o, u in cells:
+                grid[y][x] = f"{o}:{g.ids[c]:<4}{'▲' if u else '▽'} "[:8].ljust(8)
+            lines.append("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏):")
+            lines.append("      " + "".join(f"x={x:<6}" for x in range(w)))
+            for y in range(h):
+                lines.append(f"  y={y:<2} " + "".join(grid[y]).rstrip())
+        return "\n".join(lines)
+
+
+# -- positions from dicts ------------------------------------------------------------
+def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
+    fields = ["phase", "to_move", "first_player", "decided_by", "hands", "field", "graveyards",
+              "janken_round", "pending", "shown", "outcome"]
+    check_keys(d, fields, "mipig")
+    opts = d.get("options", {})
+    if dict(opts) != g.options_dict():
+        raise PositionError(f"mipig: the position was saved with options {opts}; "
+                            f"this game has {g.options_dict()}: load it with those options")
+
+    def err(fld: str, why: str) -> PositionError:
+        return PositionError(f"mipig: field {fld!r}: {why}")
+
+    if d["phase"] not in PHASES:
+        raise err("phase", f"{d['phase']!r} unknown; one of {', '.join(PHASES)}")
+    ph = PHASES.index(d["phase"])
+    mover = d["to_move"]
+    if mover not in (0, 1) or isinstance(mover, bool):
+        raise err("to_move", f"must be 0 or 1, got {mover!r}")
+    first = d["first_player"]
+    if first not in (None, 0, 1) or isinstance(first, bool):
+        raise err("first_player", f"must be null, 0 or 1, got {first!r}")
+    first = -1 if first is None else first
+    if d["decided_by"] not in HOWS:
+        raise err("decided_by", f"{d['decided_by']!r} unknown; one of {HOWS}")
+    how = HOWS.index(d["decided_by"])
+    if (first < 0) != (ph in (DEAL, JANKEN, COIN)) or (first < 0) != (how == 0 or ph == COIN):
+        raise err("first_player", f"{first if first >= 0 else None!r} with decided_by {d['decided_by']!r} "
+                  f"does not fit phase {d['phase']!r} (the first player is known from placement on)")
+
+    def ids_list(obj: Any, fld: str) -> tuple:
+        if not isinstance(obj, list):
+            raise err(fld, f"must be a list of card ids, got {obj!r}")
+        out = []
+        for cid in obj:
+            if cid not in g.index:
+                raise err(fld, f"card {cid!r} is not in the card set {g.card_set.where}")
+            out.append(g.index[cid])
+        return tuple(sorted(out))
+
+    def pair(obj: Any, fld: str) -> list:
+        if not isinstance(obj, list) or len(obj) != 2:
+            raise err(fld, "must be a list of two entries (players 0, 1)")
+        return obj
+
+    hands = [ids_list(h, f"hands[{i}]") for i, h in enumerate(pair(d["hands"], "hands"))]
+    graves = [ids_list(h, f"graveyards[{i}]") for i, h in enumerate(pair(d["graveyards"], "graveyards"))]
+    shown = [ids_list(h, f"shown[{i}]") for i, h in enumerate(pair(d["shown"], "shown"))]
+    if g.options["open_hands"] and (shown[0] or shown[1]):
+        raise err("shown", "with open_hands nothing needs showing; must be [[], []]")
+    if not isinstance(d["field"], list):
+        raise err("field", "must be a list of {x, y, owner, card, face_up}")
+    raw = []
+    for i, c in enumerate(d["field"]):
+        if not isinstance(c, Mapping) or set(c) != {"x", "y", "owner", "card", "face_up"}:
+            raise err(f"field[{i}]", "each cell needs exactly x, y, owner, card, face_up")
+        x, y, o, u = c["x"], c["y"], c["owner"], c["face_up"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+            raise err(f"field[{i}]", f"x and y must be whole numbers, got {x!r}, {y!r}")
+        if o not in (0, 1) or isinstance(o, bool):
+            raise err(f"field[{i}].owner", f"must be 0 or 1, got {o!r}")
+        if not isinstance(u, bool):
+            raise err(f"field[{i}].face_up", f"must be true or false, got {u!r}")
+        if c["card"] not in g.index:
+            raise err(f"field[{i}].card", f"{c['card']!r} is not in the card set {g.card_set.where}")
+        raw.append((x, y, g.index[c["card"]], o, int(u)))
+    if len({(x, y) for x, y, *_ in raw}) != len(raw):
+        raise err("field", "two cards on one square")
+    if raw:
+        mx, my = min(r[0] for r in raw), min(r[1] for r in raw)
+        raw = [(x - mx, y - my, c, o, u) for x, y, c, o, u in raw]
+        if max(max(r[0], r[1]) for r in raw) > 2 * g.n:
+            raise err("field", f"the cards span more squares than {2 * g.n} cards can (MP-7)")
+    fld = tuple(sorted(_pack(*r) for r in raw))
+    rnd = d["janken_round"]
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or not 0 <= rnd <= g.rounds:
+        raise err("janken_round", f"must be a whole number from 0 to {g.rounds}, got {rnd!r}")
+    pend = d["pending"]
+    pending = -1
+    if pend is not None:
+        if ph == JANKEN and mover == 1 and pend in g.index and g.index[pend] in hands[0]:
+            pending = g.index[pend]
+        elif ph == TIEBREAK and mover == 1 and pend in MARKS:
+            pending = MARKS.index(pend)
+        else:
+            raise err("pending", f"{pend!r} is not a pending pick here: only player 0's card (janken) or "
+                      "mark (tiebreak) while player 1 picks")
+    elif ph in (JANKEN, TIEBREAK) and mover == 1:
+        raise err("pending", "player 1 picks after player 0: player 0's pick is missing")
+    out = d["outcome"]
+    outcome: Any = None
+    if ph == END:
+        try:
+            outcome = Fraction(str(out))
+        except (ValueError, ZeroDivisionError):
+            raise err("outcome", f"the end needs player 0's result as a string like '1', '-1', '1/3', "
+                      f"got {out!r}") from None
+        bound = g.spec.max_utility
+        if not -bound <= outcome <= bound:
+            raise err("outcome", f"{out!r} is outside [{-bound}, {bound}]")
+        outcome = int(outcome) if outcome.denominator == 1 else outcome
+    elif out is not None:
+        raise err("outcome", "only an ended game has an outcome")
+
+    # every player's cards are all somewhere, each once
+    n = g.n
+    own = [Counter(hands[p]) + Counter(graves[p]) + Counter(c for _, _, c, o, _ in raw if o == p)
+           for p in (0, 1)]
+    if ph == DEAL:
+        if raw or graves[0] or graves[1] or len(hands[0]) > n or (hands[1] and len(hands[0]) < n) \
+                or len(hands[1]) >= n or mover != (0 if len(hands[0]) < n else 1):
+            raise err("hands", "while dealing: player 0 gets all cards first, nothing is on the field, "
+                      "and to_move is the player being dealt")
+    else:
+        for p in (0, 1):
+            if sum(own[p].values()) != n:
+                raise err("hands", f"player {p} has {sum(own[p].values())} cards in hand, field and "
+                          f"graveyard; hand_size is {n}")
+    if g.fixed_hands is not None:
+        for p in (0, 1):
+            if own[p] != Counter(g.fixed_hands[p]):
+                raise err("hands", f"player {p}'s cards are not the ready hand of the option hands[{p}]")
+    else:
+        allc = own[0] + own[1]
+        if any(v > 1 for v in allc.values()):
+            raise err("hands", "a card of the dealt card set appears twice")
+    for p in (0, 1):
+        if not set(shown[p]) <= set(own[p]):
+            raise err(f"shown[{p}]", "a shown card must be one of that player's cards")
+    ups = sum(u for *_, u in raw)
+    if ph in (DEAL, JANKEN, COIN) and (raw or graves[0] or graves[1]):
+        raise err("field", f"the field is empty before placement (phase {d['phase']!r})")
+    if ph == PLACE:
+        if ups or graves[0] or graves[1]:
+            raise err("field", "during placement every card is face down and nobody has lost one (MP-5)")
+        placed = [sum(1 for r in raw if r[3] == p) for p in (0, 1)]
+        f = first
+        expect = f if placed[f] == placed[1 - f] else 1 - f if placed[f] == placed[1 - f] + 1 else None
+        if expect is None or expect != mover or not hands[mover]:
+            raise err("to_move", f"placement alternates from the first player (MP-5): with "
+                      f"{placed} cards placed player {expect} moves")
+        if not _connected([(x, y) for x, y, *_ in raw]):
+            raise err("field", "during placement the cards form one group touching along edges (MP-7)")
+    if ph in (BATTLE, TIEBREAK, END) and (hands[0] or hands[1]):
+        raise err("hands", "the battle starts when both hands are empty (MP-9)")
+    if ph in (JANKEN, TIEBREAK) and mover == 0 and pend is not None:
+        raise err("pending", "player 0 has not picked yet")
+    key = (ph, mover, first, how, hands[0], hands[1], fld, graves[0], graves[1], rnd, pending,
+           shown[0], shown[1], outcome)
+    s = MipigState(g, key)
+    if ph == BATTLE:
+        occ = {v >> _SHIFT: v for v in fld}
+        if not (s._can_attack(0, occ) or s._can_attack(1, occ)):
+            raise err("phase", "nobody can attack: the game is over (MP-23); use phase 'end'")
+    if ph == TIEBREAK:
+        if s.face_up_count(0) != s.face_up_count(1) or not s.legal_actions():
+            raise err("phase", "the end janken needs equal face-up counts and cards to pick (MP-25)")
+    return s
+
+
+def _connected(points: list[tuple[int, int]]) -> bool:
+    if not points:
+        return True
+    pts = set(points)
+    todo = [points[0]]
+    seen = {points[0]}
+    while todo:
+        x, y = todo.pop()
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if q in pts and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return len(seen) == len(pts)
