@@ -1,36 +1,226 @@
-"""Pure display functions: a state to text or HTML.  Rules never import this;
-``State._repr_html_`` does, lazily.  A game may register a richer HTML
-renderer with :func:`register_html`."""
+"""Pure display functions: a state to text or HTML, seen by one player or by
+everybody.  Rules never import this; ``State._repr_html_`` does, lazily.
+
+A game may register richer renderers (:func:`register_html`,
+:func:`register_text`) and readable action labels
+(:func:`register_action_label`); the built-in ones live in
+:mod:`cardlab.renderers` and are loaded on first use.  A game without them
+still renders: as its text board (everything shown) or as the observation of
+one player (``perspective=p``), which by the game protocol holds only what
+that player may see.
+
+Everything here is a pure function of its arguments: the same state gives the
+same text, so notebook outputs stay deterministic.
+
+>>> import cardlab
+>>> s = cardlab.load("koinobori").new_initial_state(seed=1)
+>>> print(generic_text(s, perspective=1).splitlines()[0])
+Koi-koi Nobori (こいこいのぼり) · player 0 to move · as seen by player 1
+"""
 
 from __future__ import annotations
 
 import html as _html
-from typing import Callable
+import importlib
+import json
+import re
+from typing import Any, Callable
 
-from .core import State
+from .core import CHANCE, TERMINAL, State
 
-__all__ = ["text", "html", "register_html"]
+__all__ = [
+    "text", "html", "register_html", "register_text", "register_action_label",
+    "action_label", "generic_html", "generic_text", "observation_text",
+    "visible", "move_text", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
+]
 
 _HTML: dict[str, Callable[..., str]] = {}
+_TEXT: dict[str, Callable[..., str]] = {}
+_LABEL: dict[str, Callable[[str], str]] = {}
+_loaded = False
+
+#: a rule id of the digests: ``KN-8``, ``MZ-Q3``
+RULE_ID_RE = re.compile(r"\b[A-Z]{2}-Q?\d+\b")
+
+
+def _load_builtin() -> None:
+    """Import :mod:`cardlab.renderers` once (it registers the built-in renderers)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        importlib.import_module("cardlab.renderers")
 
 
 def register_html(game_name: str) -> Callable[[Callable[..., str]], Callable[..., str]]:
-    """Decorator: ``fn(state, *, perspective=None) -> str`` renders that game."""
+    """Decorator: ``fn(state, *, perspective=None) -> str`` renders that game as HTML."""
     def deco(fn: Callable[..., str]) -> Callable[..., str]:
         _HTML[game_name] = fn
         return fn
     return deco
 
 
-def text(state: State) -> str:
-    """The readable text board (``str(state)``)."""
-    return str(state)
+def register_text(game_name: str) -> Callable[[Callable[..., str]], Callable[..., str]]:
+    """Decorator: ``fn(state, *, perspective=None) -> str`` renders that game as text."""
+    def deco(fn: Callable[..., str]) -> Callable[..., str]:
+        _TEXT[game_name] = fn
+        return fn
+    return deco
+
+
+def register_action_label(game_name: str) -> Callable[[Callable[[str], str]], Callable[[str], str]]:
+    """Decorator: ``fn(action) -> str``, a readable label for a button (with
+    the Japanese term beside the English one)."""
+    def deco(fn: Callable[[str], str]) -> Callable[[str], str]:
+        _LABEL[game_name] = fn
+        return fn
+    return deco
+
+
+def check_perspective(state: State, perspective: int | None) -> int | None:
+    """Return ``perspective`` if it is ``None`` or a seat of the game, else
+    raise ``ValueError`` naming what is accepted."""
+    n = state.game.spec.num_players
+    if perspective is None or (isinstance(perspective, int) and not isinstance(perspective, bool)
+                               and 0 <= perspective < n):
+        return perspective
+    raise ValueError(f"perspective must be None (show everything) or a player 0..{n - 1}, "
+                     f"not {perspective!r}")
+
+
+def has_renderer(game_name: str) -> bool:
+    """Whether a game-specific HTML renderer is registered for ``game_name``."""
+    _load_builtin()
+    return game_name in _HTML
+
+
+def _render(table: dict[str, Callable[..., str]], fallback: Callable[..., str],
+            state: State, perspective: int | None) -> str:
+    check_perspective(state, perspective)
+    _load_builtin()
+    return table.get(state.game.name, fallback)(state, perspective=perspective)
+
+
+def text(state: State, *, perspective: int | None = None) -> str:
+    """The readable text board; ``perspective=p`` shows only what player
+    ``p`` may see (``None``: everything, the same as ``str(state)``)."""
+    return _render(_TEXT, generic_text, state, perspective)
 
 
 def html(state: State, *, perspective: int | None = None) -> str:
     """An HTML picture of the state; ``perspective`` hides what that player
     cannot see (``None``: show everything)."""
-    fn = _HTML.get(state.game.name)
-    if fn is not None:
-        return fn(state, perspective=perspective)
-    return f'<pre class="cardlab-board">{_html.escape(str(state))}</pre>'
+    return _render(_HTML, generic_html, state, perspective)
+
+
+def action_label(state_or_game_name: State | str, action: str) -> str:
+    """A readable button label for ``action`` (the action itself when the game
+    registered no labels)."""
+    _load_builtin()
+    name = state_or_game_name if isinstance(state_or_game_name, str) else state_or_game_name.game.name
+    fn = _LABEL.get(name)
+    return fn(action) if fn is not None else action
+
+
+# -- the generic renderings (any game) ---------------------------------------
+def _value_text(v: Any) -> str:
+    if isinstance(v, dict):
+        if v and all(isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
+            shown = [f"{k}×{x}" if x != 1 else str(k) for k, x in v.items() if x]
+            return ", ".join(shown) or "—"
+        return "{" + ", ".join(f"{k}: {_value_text(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + "; ".join(_value_text(x) for x in v) + "]"
+    if v is None:
+        return "—"
+    return str(v)
+
+
+def observation_text(obs: Any) -> str:
+    """An observation (a JSON-able dict) as readable lines ``key: value``;
+    count dicts print as ``higoi×2, magoi``.
+
+    >>> print(observation_text({"hand": {"a": 2, "b": 1, "c": 0}, "deck": 5}))
+      hand: a×2, b
+      deck: 5
+    """
+    if not isinstance(obs, dict):
+        return "  " + json.dumps(obs, ensure_ascii=False, sort_keys=True, default=str)
+    return "\n".join(f"  {k}: {_value_text(v)}" for k, v in obs.items())
+
+
+def _head(state: State, perspective: int | None) -> str:
+    p = state.current_player
+    who = {CHANCE: "chance to act", TERMINAL: "game over"}.get(p, f"player {p} to move")
+    view = "everything shown" if perspective is None else f"as seen by player {perspective}"
+    title = state.game.title or state.game.name
+    return f"{title} · {who} · {view}"
+
+
+def generic_text(state: State, *, perspective: int | None = None) -> str:
+    """Any game: ``str(state)`` (everything), or the observation of one player."""
+    if perspective is None:
+        return str(state)
+    lines = [_head(state, perspective), observation_text(state.observation(perspective))]
+    if state.is_terminal():
+        lines.append(f"  returns: {', '.join(str(r) for r in state.returns())}")
+    return "\n".join(lines)
+
+
+def generic_html(state: State, *, perspective: int | None = None) -> str:
+    """Any game: the text board in a ``<pre>``, or one player's observation as a table."""
+    if perspective is None:
+        return f'<pre class="cardlab-board">{_html.escape(str(state))}</pre>'
+    obs = state.observation(perspective)
+    items = obs.items() if isinstance(obs, dict) else [("observation", obs)]
+    rows = "".join(f"<tr><th style=\"text-align:left\">{_html.escape(str(k))}</th>"
+                   f"<td style=\"text-align:left\">{_html.escape(_value_text(v))}</td></tr>"
+                   for k, v in items)
+    if state.is_terminal():
+        rows += ("<tr><th style=\"text-align:left\">returns</th><td style=\"text-align:left\">"
+                 + _html.escape(", ".join(str(r) for r in state.returns())) + "</td></tr>")
+    return (f'<table class="cardlab-board"><caption>{_html.escape(_head(state, perspective))}'
+            f"</caption>{rows}</table>")
+
+
+# -- what a viewer may know of a move -----------------------------------------
+def visible(state: State, action: str, viewer: int | None) -> bool:
+    """Whether ``viewer`` can tell which ``action`` (a player action or chance
+    outcome) was taken in ``state``: true when no other choice available
+    there would leave ``viewer`` with the same information set afterwards.
+    ``viewer=None`` sees everything; an actor always knows their own move.
+
+    >>> import cardlab
+    >>> root = cardlab.load("koinobori").new_initial_state()
+    >>> visible(root, "deal higoi", 0), visible(root, "deal higoi", 1)
+    (True, False)
+    """
+    if viewer is None or state.current_player == viewer:
+        return True
+    if state.current_player == CHANCE:
+        choices = [a for a, _ in state.chance_outcomes()]
+    else:
+        choices = state.legal_actions()
+    seen = state.apply(action).information_set(viewer)
+    return all(state.apply(b).information_set(viewer) != seen for b in choices if b != action)
+
+
+def rule_ids(explanation: str) -> list[str]:
+    """The rule ids an explanation cites, in order.
+
+    >>> rule_ids("captured at once (KN-10, KN-9).")
+    ['KN-10', 'KN-9']
+    """
+    return RULE_ID_RE.findall(explanation)
+
+
+def move_text(state: State, action: str, viewer: int | None, explanation: str | None = None) -> str:
+    """What ``viewer`` may read about ``action`` played in ``state``: its
+    explanation (``state.explain(action)`` unless given), or, when the viewer
+    cannot see it, a line saying so with the rule ids only."""
+    if explanation is None:
+        explanation = state.explain(action)
+    if visible(state, action, viewer):
+        return explanation
+    who = "a chance event" if state.current_player == CHANCE else f"player {state.current_player}'s move"
+    ids = rule_ids(explanation)
+    return f"{who[0].upper()}{who[1:]} hidden from player {viewer}" + (f" ({', '.join(ids)})." if ids else ".")

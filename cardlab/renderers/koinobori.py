@@ -1,0 +1,244 @@
+"""Koi-koi Nobori (こいこいのぼり) as text and as an HTML/SVG table.
+
+Pure functions of a state and a perspective: ``perspective=p`` draws only
+``state.observation(p)`` (the other hand as card backs unless the game has
+open hands); ``perspective=None`` shows everything (``state.to_dict()``).
+
+>>> import cardlab
+>>> s = cardlab.load("koinobori").new_initial_state(seed=3)
+>>> print(text(s, perspective=1))
+Koi-koi Nobori (こいこいのぼり) · player 0 to move (turn) · as seen by player 1
+  field (場): higoi, aokoi, magoi
+  deck (山札): 14 cards
+  player 0: hand 3 hidden cards | nobori — | score 0
+  player 1: hand higoi, magoi, fukinagashi | nobori — | score 0
+>>> "<svg" in html(s, perspective=0)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .. import render
+from ..core import State
+from ..games.koinobori import CARDS, COLOURS, ENGLISH, JAPANESE, KINDS
+
+__all__ = ["text", "html", "action_label", "view", "card_svg"]
+
+NAME = "koinobori"
+
+#: card face colour, text colour
+FACE = {
+    "higoi": ("#d1382b", "#ffffff"),
+    "aokoi": ("#2160b8", "#ffffff"),
+    "magoi": ("#262626", "#ffffff"),
+    "fukinagashi": ("#f7f3e8", "#222222"),
+    "kabutogaeshi": ("#d9b03c", "#222222"),
+}
+STREAMER = ("#2160b8", "#d1382b", "#f7f3e8", "#e8c23a", "#2e8b57")  # the five fukinagashi colours
+BACK = ("#8a5a34", "#f3e6cf")
+W, H = 46, 64  # card size in px
+
+STAGE_NOTE = {
+    "deal": "dealing: three cards each, first player first (KN-7)",
+    "turn": "make a nobori (KN-8), play and draw (KN-10), or use kabutogaeshi (KN-11)",
+    "draw_hand": "draw 1 card into the hand (KN-8)",
+    "refill": "refill the field: reveal until a carp (KN-8)",
+    "draw_play": "draw 1: a card that pairs is captured at once (KN-10)",
+    "fuki": "the drawn fukinagashi (ふきながし) pairs with any carp: choose which (KN-10, KN-9)",
+    "koikoi": "third nobori: call agari (上がり, stop now) or koi-koi (こいこい, play on for +5) (KN-15)",
+    "end": "game over (KN-12, KN-13)",
+}
+KIND_JA = {**JAPANESE, **{f"fuki+{c}": f"ふきながし+{JAPANESE[c]}" for c in COLOURS}}
+
+
+def term(name: str) -> str:
+    """``higoi ひごい``: the card or nobori name with its Japanese beside it."""
+    return f"{name} {KIND_JA[name]}" if name in KIND_JA else name
+
+
+# -- the view: what the perspective may see -------------------------------------
+def view(state: State, perspective: int | None = None) -> dict[str, Any]:
+    """The facts to draw, from ``observation(perspective)`` (or, with
+    ``perspective=None``, from ``to_dict()``): ``hands`` holds a count dict
+    for a hand that is shown and an int (its size) for a hidden one."""
+    render.check_perspective(state, perspective)
+    obs = state.observation(0 if perspective is None else perspective)
+    if perspective is None:
+        d = state.to_dict()
+        hands = d["hands"]
+    else:
+        hands = [None, None]
+        hands[perspective] = obs["hand"]
+        hands[1 - perspective] = obs["opponent_hand"]
+    roles = [state.roles_met(p) for p in (0, 1)] if state.game.options["roles"] else [[], []]  # type: ignore[attr-defined]
+    return {
+        "stage": obs["stage"], "to_move": obs["to_move"], "field": obs["field"], "deck": obs["deck"],
+        "hands": hands, "nobori": obs["nobori"], "kabutogaeshi_used": obs["kabutogaeshi_used"],
+        "koikoi": obs["koikoi"], "scores": obs["scores"], "roles": roles,
+        "returns": state.returns() if state.is_terminal() else None,
+    }
+
+
+def _head(v: dict[str, Any], perspective: int | None) -> str:
+    stage = v["stage"]
+    head = {"end": "game over", "deal": "dealing"}.get(stage, f"player {v['to_move']} to move ({stage})")
+    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
+    return f"Koi-koi Nobori (こいこいのぼり) · {head} · {seen}"
+
+
+def _cards(counts: dict[str, int]) -> str:
+    s = ", ".join(f"{n}×{c}" if c > 1 else n for n, c in counts.items() if c)
+    return s or "—"
+
+
+# -- text --------------------------------------------------------------------------
+@render.register_text(NAME)
+def text(state: State, *, perspective: int | None = None) -> str:
+    """The text board; a hidden hand shows as its number of cards."""
+    v = view(state, perspective)
+    lines = [_head(v, perspective), f"  field (場): {_cards(v['field'])}", f"  deck (山札): {v['deck']} cards"]
+    for p in (0, 1):
+        hand = v["hands"][p]
+        shown = _cards(hand) if isinstance(hand, dict) else f"{hand} hidden cards"
+        extra = f", kabutogaeshi used {v['kabutogaeshi_used'][p]}" if v["kabutogaeshi_used"][p] else ""
+        extra += f", koi-koi at {v['koikoi'][p]}" if v["koikoi"][p] else ""
+        extra += "".join(f", role {r}" for r in v["roles"][p])
+        lines.append(f"  player {p}: hand {shown} | nobori {_cards(v['nobori'][p])} | score {v['scores'][p]}{extra}")
+    if v["returns"] is not None:
+        r = v["returns"][0]
+        lines.append("  result: " + ("draw" if r == 0 else f"player {0 if r > 0 else 1} wins"))
+    return "\n".join(lines)
+
+
+# -- HTML / SVG ------------------------------------------------------------------
+def card_svg(kind: str | None, *, points: int | None = None, badge: str = "") -> str:
+    """One card as a small inline SVG; ``kind=None`` is a face-down card."""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+             f'viewBox="0 0 {W} {H}" style="margin:1px">']
+    if kind is None:
+        parts.append(f"<title>face down (伏せ札)</title>"
+                     f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{BACK[0]}" '
+                     f'stroke="#333"/><rect x="6" y="6" width="{W - 12}" height="{H - 12}" rx="3" '
+                     f'fill="none" stroke="{BACK[1]}" stroke-dasharray="3 2"/>')
+    else:
+        fill, ink = FACE[kind]
+        parts.append(f"<title>{escape(term(kind))} ({ENGLISH[kind]})</title>"
+                     f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{fill}" stroke="#333"/>')
+        if kind == "fukinagashi":
+            for i, c in enumerate(STREAMER):
+                parts.append(f'<rect x="6" y="{20 + 5 * i}" width="{W - 12}" height="5" fill="{c}"/>')
+        elif kind == "kabutogaeshi":
+            parts.append(f'<path d="M10 38 Q23 14 36 38 Z" fill="#6b4f12"/>')
+        else:  # a carp
+            parts.append(f'<ellipse cx="{W / 2}" cy="33" rx="14" ry="6" fill="none" stroke="{ink}"/>'
+                         f'<path d="M{W / 2 + 14} 33 l6 -5 v10 Z" fill="{ink}"/>')
+        parts.append(f'<text x="{W / 2}" y="13" font-size="9" text-anchor="middle" fill="{ink}">'
+                     f"{JAPANESE[kind]}</text>"
+                     f'<text x="{W / 2}" y="{H - 7}" font-size="8" text-anchor="middle" fill="{ink}">'
+                     f"{kind if kind != 'kabutogaeshi' else 'kabuto'}</text>")
+        if points is not None:
+            parts.append(f'<text x="{W / 2}" y="{H - 17}" font-size="8" text-anchor="middle" '
+                         f'fill="{ink}">{points}点</text>')
+    if badge:
+        parts.append(f'<circle cx="{W - 9}" cy="9" r="8" fill="#fff" stroke="#333"/>'
+                     f'<text x="{W - 9}" y="12" font-size="9" text-anchor="middle">{escape(badge)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _row(cards: list[str]) -> str:
+    return ('<span style="display:inline-flex;flex-wrap:wrap;align-items:center">'
+            + ("".join(cards) or '<span style="color:#888;padding:0 4px">—</span>') + "</span>")
+
+
+def _hand_html(hand: dict[str, int] | int, points: dict[str, int]) -> str:
+    if isinstance(hand, int):
+        return _row([card_svg(None) for _ in range(hand)]) + f" <small>{hand} hidden (見えない)</small>"
+    return _row([card_svg(k, points=points.get(k)) for k in CARDS for _ in range(hand.get(k, 0))])
+
+
+def _nobori_svg(kind: str, points: dict[str, int]) -> str:
+    """A captured pair, the fukinagashi on top of its carp (KN-9)."""
+    colour = kind.split("+")[-1]
+    lower = card_svg(colour, points=points[colour])
+    upper = card_svg("fukinagashi" if kind.startswith("fuki+") else colour, points=points[colour])
+    return (f'<span title="{escape(term(kind))}: {points[colour]} points" '
+            f'style="display:inline-block;position:relative;width:{W + 16}px;height:{H + 10}px">'
+            f'<span style="position:absolute;left:0;top:0">{lower}</span>'
+            f'<span style="position:absolute;left:14px;top:8px">{upper}</span></span>')
+
+
+def _seat_html(v: dict[str, Any], p: int, points: dict[str, int], label: str) -> str:
+    nob = [_nobori_svg(k, points) for k in KINDS for _ in range(v["nobori"][p].get(k, 0))]
+    notes = [f"score (得点) <b>{v['scores'][p]}</b>"]
+    if v["kabutogaeshi_used"][p]:
+        notes.append(f"kabutogaeshi used (かぶとがえし) {v['kabutogaeshi_used'][p]}")
+    if v["koikoi"][p]:
+        notes.append(f"koi-koi called (こいこい) at {v['koikoi'][p]} nobori")
+    for r in v["roles"][p]:
+        notes.append(f"role (役) {escape(r)}")
+    turn = " ◀ to move" if v["stage"] not in ("end", "deal") and v["to_move"] == p else ""
+    return (f'<div style="margin:4px 0;padding:4px;border:1px solid #ccc;border-radius:6px">'
+            f"<div><b>Player {p}</b> {label}{turn} · {' · '.join(notes)}</div>"
+            f"<div>hand (手札): {_hand_html(v['hands'][p], points)}</div>"
+            f"<div>nobori (のぼり): {_row(nob)}</div></div>")
+
+
+@render.register_html(NAME)
+def html(state: State, *, perspective: int | None = None) -> str:
+    """The table: both seats (the viewer's at the bottom), the field (場) and
+    the deck (山札), scores, kabutogaeshi, koi-koi and the options in play."""
+    v = view(state, perspective)
+    points = dict(state.game.deck_data["points"])  # type: ignore[attr-defined]
+    field = _row([card_svg(c, points=points[c]) for c in COLOURS for _ in range(v["field"][c])])
+    deck = card_svg(None, badge=str(v["deck"])) if v["deck"] else '<span style="color:#888">empty</span>'
+    bottom = 0 if perspective is None else perspective
+    top = 1 - bottom
+    you = "" if perspective is None else "(you)"
+    opts = state.game.options
+    on = [name for name, flag in (("koi-koi こいこい (KN-15)", opts["koikoi"]),
+                                  ("role bonuses 役 (KN-14)", opts["roles"]),
+                                  ("refill after a draw capture (KN-Q3)", opts["refill_after_draw_capture"]),
+                                  ("open hands (KN-Q8)", opts["open_hands"])) if flag]
+    note = STAGE_NOTE.get(v["stage"], v["stage"])
+    if v["returns"] is not None:
+        r = v["returns"][0]
+        note += " · " + ("draw" if r == 0 else f"player {0 if r > 0 else 1} wins") + \
+            f" ({v['scores'][0]} : {v['scores'][1]})"
+    return (
+        '<div class="cardlab-board cardlab-koinobori" style="font-family:sans-serif;font-size:13px;'
+        'max-width:720px">'
+        f"<div><b>{escape(_head(v, perspective))}</b></div>"
+        + _seat_html(v, top, points, "" if perspective is None else "(opponent)")
+        + '<div style="margin:4px 0;padding:6px;background:#e9f3e6;border-radius:6px">'
+        f"field (場): {field} &nbsp; deck (山札): {deck}</div>"
+        + _seat_html(v, bottom, points, you)
+        + f'<div style="color:#444">{escape(note)}</div>'
+        + (f'<div style="color:#444">optional rules on: {escape(", ".join(on))}</div>' if on else "")
+        + "</div>"
+    )
+
+
+# -- action labels -------------------------------------------------------------------
+VERB = {"nobori": "nobori のぼり", "play": "play 出す", "capture": "capture 取る",
+        "kabuto": "kabutogaeshi かぶとがえし", "deal": "deal 配る", "draw": "draw 引く",
+        "refill": "refill 補充"}
+WORD = {"agari": "agari 上がり (stop)", "koikoi": "koi-koi こいこい (play on)", "pass": "pass パス"}
+
+
+@render.register_action_label(NAME)
+def action_label(action: str) -> str:
+    """A button label with the Japanese terms.
+
+    >>> action_label("nobori fuki+magoi")
+    'nobori のぼり: fuki+magoi ふきながし+まごい'
+    >>> action_label("koikoi")
+    'koi-koi こいこい (play on)'
+    """
+    if action in WORD:
+        return WORD[action]
+    verb, _, arg = action.partition(" ")
+    return f"{VERB.get(verb, verb)}: {term(arg)}" if arg else action
