@@ -1141,8 +1141,8 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     fields = ["phase", "to_move", "first_player", "decided_by", "hands", "field", "graveyards",
               "janken_round", "pending", "shown", "outcome"]
     check_keys(d, fields, "mipig")
-    opts = d.get("options", {})
-    if dict(opts) != g.options_dict():
+    opts = d.get("options")  # missing: the game's own options
+    if opts is not None and (not isinstance(opts, Mapping) or dict(opts) != g.options_dict()):
         raise PositionError(f"mipig: the position was saved with options {opts}; "
                             f"this game has {g.options_dict()}: load it with those options")
 
@@ -1207,8 +1207,8 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     if raw:
         mx, my = min(r[0] for r in raw), min(r[1] for r in raw)
         raw = [(x - mx, y - my, c, o, u) for x, y, c, o, u in raw]
-        if max(max(r[0], r[1]) for r in raw) > 2 * g.n:
-            raise err("field", f"the cards span more squares than {2 * g.n} cards can (MP-7)")
+        if max(max(r[0], r[1]) for r in raw) > 30:  # the packed key holds spans up to 31 squares
+            raise err("field", "the cards may span at most 31 squares across and down")
     fld = tuple(sorted(_pack(*r) for r in raw))
     rnd = d["janken_round"]
     if not isinstance(rnd, int) or isinstance(rnd, bool) or not 0 <= rnd <= g.rounds:

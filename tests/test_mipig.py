@@ -1,0 +1,703 @@
+"""mipig (mipigトレーディングカード): a test for every rule MP-1 … MP-25 and
+MP-Q1 … MP-Q6 of shared/rules/mipig.md, the seed's bonus table and bonus
+example, card files, hand-counted perft, exact solves."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE, TERMINAL
+from cardlab.games.mipig import (
+    ATTRIBUTES,
+    MARKS,
+    Mipig,
+    attribute_bonus,
+    janken_beats,
+    janken_value,
+    load_cards,
+    matrix_game_value,
+)
+
+
+# -- a small test card set --------------------------------------------------------
+def card(cid, top, bottom, left, right, attribute="play", janken="rock"):
+    return {"id": cid, "name": cid, "top": top, "bottom": bottom, "left": left, "right": right,
+            "attribute": attribute, "janken": janken}
+
+
+TEST_CARDS = {"name": "test pigs", "cards": [
+    card("R5", 5, 5, 5, 5, "wisdom", "rock"),
+    card("S5", 5, 5, 5, 5, "wisdom", "scissors"),
+    card("P5", 5, 5, 5, 5, "healing", "paper"),
+    card("R5b", 5, 5, 5, 5, "guidance", "rock"),
+    card("L4", 4, 4, 4, 4, "love", "rock"),
+    card("L6", 6, 6, 6, 6, "love", "paper"),
+    card("E1", 1, 2, 3, 4, "play", "rock"),        # top 1, bottom 2, left 3, right 4
+    card("E6", 6, 7, 8, 9, "healing", "paper"),    # top 6, bottom 7, left 8, right 9
+    card("W9", 9, 9, 9, 9, "wisdom", "paper"),
+    card("W1", 1, 1, 1, 1, "wisdom", "rock"),
+    *[card(f"G{i}", 1, 1, 1, 1, "guidance", "scissors") for i in range(1, 10)],
+]}
+
+
+def battle_state(cells, mover=0, graves=((), ()), first=0, **options):
+    """A battle-phase position: ``cells`` are (x, y, owner, card id, face_up);
+    graveyards are filled up with G-cards so that both players own as many
+    cards (the hands are the ready hands of the option ``hands``)."""
+    own = [[c[3] for c in cells if c[2] == p] + list(graves[p]) for p in (0, 1)]
+    n = max(len(own[0]), len(own[1]))
+    fillers = iter(f"G{i}" for i in range(1, 10))
+    gr = [list(graves[0]), list(graves[1])]
+    for p in (0, 1):
+        while len(own[p]) < n:
+            f = next(fillers)
+            own[p].append(f)
+            gr[p].append(f)
+    game = cardlab.load("mipig", cards=TEST_CARDS, hand_size=n, hands=own, first_player=first, **options)
+    d = {"phase": "battle", "to_move": mover, "first_player": first, "decided_by": "option",
+         "hands": [[], []],
+         "field": [{"x": x, "y": y, "owner": o, "card": c, "face_up": u} for x, y, o, c, u in cells],
+         "graveyards": gr, "janken_round": 0, "pending": None, "shown": [[], []], "outcome": None}
+    return game.state_from_dict(d)
+
+
+def placed(game, actions):
+    s = game.new_initial_state()
+    for a in actions:
+        s = s.apply(a)
+    return s
+
+
+def duo_game(**options):
+    opts = {"cards": TEST_CARDS, "hand_size": 2, "hands": [["R5", "L4"], ["S5", "L6"]], "first_player": 0}
+    opts.update(options)
+    return cardlab.load("mipig", **opts)
+
+
+# -- cards ----------------------------------------------------------------------------
+def test_MP_1_a_card_has_four_numbers_an_attribute_and_a_janken_mark():
+    """MP-1: top, bottom, left, right, attribute 属性 and janken mark じゃんけんマーク."""
+    for c in load_cards().cards:
+        assert len(c.edges) == 4 and all(isinstance(v, int) for v in c.edges)
+        assert c.attribute in ATTRIBUTES and c.janken in MARKS
+    # the back shows only the logo: a face-down card of the opponent has no numbers in the view
+    g = cardlab.load("mipig", hand_size=2)
+    s = g.new_initial_state(seed=4)
+    s = s.apply(s.legal_actions()[0])  # player 0's janken pick
+    while s.current_player != 1 or s.phase != "placement" or not s.cells():
+        s = s.apply(s.legal_actions()[0] if s.current_player >= 0 else s.chance_outcomes()[0][0])
+    view = s.observation(1)["field"]
+    assert [c["card"] for c in view if c["owner"] == 0] == [None]
+
+
+def test_MP_2_exactly_five_attributes_and_the_file_check():
+    """MP-2: 愛 智 癒 遊 導; any other attribute is refused, Japanese names are accepted."""
+    assert ATTRIBUTES == ("love", "wisdom", "healing", "play", "guidance")
+    bad = {"cards": [card("X", 1, 1, 1, 1, "fire")]}
+    with pytest.raises(cardlab.CardFileError, match=r"<card dict>: card 'X', field 'attribute'.*愛"):
+        load_cards(bad)
+    ok = load_cards({"cards": [card("X", 1, 1, 1, 1, "癒", "チョキ")]})
+    assert ok.cards[0].attribute == "healing" and ok.cards[0].janken == "scissors"
+
+
+def test_MP_3_both_formats_and_the_small_ones():
+    """MP-3: 5 cards each (5枚勝負) and 10 (10枚勝負); 1-4 for teaching; equal hands."""
+    for n in (1, 2, 3, 4, 5, 10):
+        s = cardlab.load("mipig", hand_size=n).new_initial_state(seed=n)
+        assert len(s.hand(0)) == len(s.hand(1)) == n
+    with pytest.raises(cardlab.OptionError, match="hand_size accepts a whole number from 1 to 10"):
+        cardlab.load("mipig", hand_size=11)
+    with pytest.raises(cardlab.OptionError, match=r"hands\[1\] has 3 cards but hand_size is 5"):
+        cardlab.load("mipig", hands=["starter_a", "trio_b"])
+    assert cardlab.load("mipig", hand_size=10, hands=["full_a", "full_b"]).new_initial_state().hand(0)
+
+
+# -- who goes first ---------------------------------------------------------------------
+def test_MP_4_janken_marks_decide_and_the_cards_go_back():
+    """MP-4: the shown cards' marks decide (rock beats scissors); the cards return to the hands."""
+    g = duo_game(first_player="janken")
+    s = g.new_initial_state()
+    assert s.phase == "janken" and s.current_player == 0
+    assert s.legal_actions() == ["show R5", "show L4"]  # card-file order
+    t = s.apply("show R5").apply("show S5")  # rock beats scissors
+    assert t.phase == "placement" and t.first_player == 0 and t.current_player == 0
+    assert sorted(t.hand(0)) == ["L4", "R5"] and sorted(t.hand(1)) == ["L6", "S5"]
+    u = s.apply("show L4").apply("show L6")  # rock loses to paper: player 1 first
+    assert u.first_player == 1 and u.current_player == 1
+    assert "player 1 goes first (MP-4)" in s.apply("show L4").explain("show L6")
+
+
+# -- placement -------------------------------------------------------------------------
+def test_MP_5_players_alternate_from_the_first_player():
+    """MP-5: first player places, then the other, alternating, face down."""
+    g = duo_game(first_player=1)
+    s = g.new_initial_state()
+    movers = []
+    while s.phase == "placement":
+        movers.append(s.current_player)
+        s = s.apply(s.legal_actions()[0])
+    assert movers == [1, 0, 1, 0]
+    assert not any(up for *_, up in s.cells())
+
+
+def test_MP_6_the_first_card_may_go_anywhere():
+    """MP-6: anywhere is one position up to translation (MP-Q4): one action per card."""
+    s = duo_game().new_initial_state()
+    assert s.legal_actions() == ["place R5 0,0", "place L4 0,0"]
+
+
+def test_MP_7_later_cards_share_a_full_edge_not_a_corner():
+    """MP-7: the four edge neighbours are legal, a corner touch is not; either owner counts."""
+    s = duo_game().new_initial_state().apply("place R5 0,0")
+    spots = sorted({a.split()[2] for a in s.legal_actions()})
+    assert spots == sorted(["-1,0", "1,0", "0,-1", "0,1"])
+    with pytest.raises(cardlab.IllegalActionError, match="Legal:"):
+        s.apply("place S5 1,1")
+    t = s.apply("place S5 1,0")  # player 1 next to player 0's card
+    # player 0 may now touch player 1's card too: (2,0) touches only the opponent's card
+    assert "place L4 2,0" in t.legal_actions()
+
+
+def test_MP_8_ownership_stays_visible():
+    """MP-8: everybody sees whose each face-down card is."""
+    g = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0)
+    s = placed(g, ["place p01 0,0", "place p05 1,0"])
+    for p in (0, 1):
+        owners = sorted((c["x"], c["owner"]) for c in s.observation(p)["field"])
+        assert owners == [(0, 0), (1, 1)]
+
+
+def test_MP_9_placement_ends_when_both_hands_are_empty():
+    """MP-9: the battle starts only when both hands are empty."""
+    s = duo_game().new_initial_state()
+    phases = []
+    while s.phase == "placement":
+        phases.append((len(s.hand(0)), len(s.hand(1))))
+        s = s.apply(s.legal_actions()[0])
+    assert phases[-1] == (0, 1) and s.phase == "battle" and s.hand(0) == s.hand(1) == []
+
+
+# -- battle -------------------------------------------------------------------------------
+def test_MP_10_the_battle_starts_with_the_first_player_and_alternates():
+    """MP-10: first player attacks first, then turns alternate."""
+    for first in (0, 1):
+        s = duo_game(first_player=first).new_initial_state()
+        while s.phase == "placement":
+            s = s.apply(s.legal_actions()[0])
+        assert s.current_player == first
+        s2 = s.apply(s.legal_actions()[0])
+        if s2.phase == "battle":
+            assert s2.current_player == 1 - first
+
+
+def test_MP_11_attack_a_touching_opponent_card_face_down_or_up():
+    """MP-11: an own face-down card against an edge-touching opponent card (face down or up)."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "S5", True), (0, 1, 1, "P5", False),
+                      (1, 1, 0, "L4", False), (3, 3, 1, "W9", False)])
+    acts = s.legal_actions()
+    assert "attack 0,0 1,0" in acts  # face-up target
+    assert "attack 0,0 0,1" in acts  # face-down target
+    assert "attack 1,1 0,1" in acts and "attack 1,1 1,0" in acts
+    assert not any(a.endswith(" 3,3") for a in acts)  # not touching
+    assert not any(a.endswith(" 1,1") for a in acts)  # own card
+
+
+def test_MP_12_both_cards_turn_face_up_a_face_up_defender_stays():
+    """MP-12: attacker and defender are face up after the reveal (here: a draw keeps both)."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False)])
+    t = s.apply("attack 0,0 1,0")  # 5 = 5, rock = rock: draw, both stay
+    assert sorted((x, up) for x, _, _, _, up in t.cells()) == [(0, 1), (1, 1)]
+    s2 = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", True)])
+    assert s2.explain_battle("attack 0,0 1,0").defender_was_face_up
+
+
+def test_MP_13_the_larger_number_with_its_bonus_wins():
+    """MP-13: touching edge numbers compared, each with its bonus; larger wins."""
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False)])
+    b = s.explain_battle("attack 0,0 1,0")
+    assert (b.attacker_total, b.defender_total, b.result, b.janken) == (9, 5, "attacker", None)
+    # with a bonus the smaller printed number can win: L4 + 2 against R5 + 0
+    s2 = battle_state([(0, 0, 0, "L4", False), (1, 0, 1, "R5", False),
+                       (0, 1, 0, "L6", True), (0, 2, 0, "L4", True)])
+    b2 = s2.explain_battle("attack 0,0 1,0")
+    assert (b2.attacker_number, b2.attacker_bonus.bonus, b2.attacker_total, b2.result) == (4, 2, 6, "attacker")
+
+
+def test_MP_14_equal_numbers_go_to_janken_then_draw():
+    """MP-14: equal totals: janken marks decide; equal marks: a draw."""
+    cases = [("R5", "S5", "attacker"), ("R5", "P5", "defender"), ("R5", "R5b", "draw")]
+    for a, d, result in cases:
+        s = battle_state([(0, 0, 0, a, False), (1, 0, 1, d, False)])
+        b = s.explain_battle("attack 0,0 1,0")
+        assert b.janken is not None and b.result == result, (a, d)
+        assert "MP-14" in b.text()
+
+
+def test_MP_15_winner_stays_loser_to_graveyard_draw_both_stay():
+    """MP-15: winner face up on the field; loser to its owner's graveyard 墓地; draw: both stay."""
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (0, 1, 1, "S5", False)])
+    t = s.apply("attack 0,0 1,0")
+    assert [(c, o, u) for _, _, c, o, u in t.cells() if c == t.game.index["W9"]] == [(t.game.index["W9"], 0, 1)]
+    assert "R5" in t.observation(0)["graveyards"][1]
+    s2 = battle_state([(0, 0, 0, "W1", False), (1, 0, 1, "R5", False), (0, 1, 1, "S5", False)])
+    t2 = s2.apply("attack 0,0 1,0")
+    assert "W1" in t2.observation(1)["graveyards"][0]
+    assert t2.face_up_count(1) == 1
+
+
+def test_MP_16_a_face_up_card_never_attacks_again():
+    """MP-16: after a draw the attacker is face up and cannot attack; it can still be attacked."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (0, 1, 1, "S5", False)])
+    t = s.apply("attack 0,0 1,0")  # draw: both face up
+    t = t.apply("attack 0,1 0,0")  # player 1's face-down S5 attacks the face-up R5
+    assert t.is_terminal() or not any(a.startswith("attack 0,0") for a in t.legal_actions())
+    u = s.apply("attack 0,0 1,0")
+    assert all(not a.startswith("attack 1,0") for a in u.legal_actions())  # face-up R5b cannot attack
+
+
+def test_MP_17_a_face_down_card_with_no_opponent_neighbour_stays_down():
+    """MP-17: a face-down card without an opponent card on any edge cannot be turned up."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "S5", False), (0, 1, 0, "L4", False)])
+    assert all(not a.startswith("attack 0,1") for a in s.legal_actions())
+
+
+def test_MP_18_no_attack_means_pass():
+    """MP-18: a player without an attack passes and the turn goes over."""
+    s = battle_state([(0, 0, 0, "R5", True), (1, 0, 1, "S5", False)], mover=0)
+    assert s.legal_actions() == ["pass"]
+    t = s.apply("pass")
+    assert t.current_player == 1 and t.legal_actions() == ["attack 1,0 0,0"]
+    assert "MP-18" in s.explain("pass")
+
+
+# -- attribute bonus ------------------------------------------------------------------
+def love_battle(k):
+    """Player 0's face-down L4 attacks player 1's R5 with k-1 other face-up love cards of player 0."""
+    cells = [(0, 0, 0, "L4", False), (1, 0, 1, "R5", False)]
+    cells += [(0, i, 0, "L6" if i % 2 else "L4", True) for i in range(1, k)]
+    return battle_state(cells).explain_battle("attack 0,0 1,0")
+
+
+def test_MP_19_two_or_more_of_one_attribute_give_a_bonus():
+    """MP-19: one face-up love card: no bonus; two: a bonus on all four numbers."""
+    assert love_battle(1).attacker_bonus.bonus == 0
+    assert love_battle(2).attacker_bonus.bonus == 1
+    # all four numbers: the bonus holds whichever edge faces the defender
+    for cells, act in [([(1, 0, 0, "L4", False), (0, 0, 1, "R5", False)], "attack 1,0 0,0"),
+                       ([(0, 1, 0, "L4", False), (0, 0, 1, "R5", False)], "attack 0,1 0,0"),
+                       ([(0, 0, 0, "L4", False), (0, 1, 1, "R5", False)], "attack 0,0 0,1")]:
+        b = battle_state(cells + [(5, 5, 0, "L6", True)]).explain_battle(act)
+        assert b.attacker_total == b.attacker_number + 1
+
+
+def test_MP_20_the_bonus_table_of_the_seed():
+    """MP-20 and the seed's table: 2 cards +1, 3 +2, 4 +3, 5 +4, and +1 more per card after."""
+    seed_table = {2: 1, 3: 2, 4: 3, 5: 4}
+    for count, bonus in seed_table.items():
+        assert attribute_bonus(count) == bonus
+        b = love_battle(count)
+        assert (b.attacker_bonus.count, b.attacker_bonus.bonus) == (count, bonus)
+        assert b.attacker_total == 4 + bonus
+    assert love_battle(6).attacker_bonus.bonus == 5  # 以降も…+1 (no upper limit)
+    assert attribute_bonus(12) == 11
+
+
+def test_seed_example_three_love_cards_each_get_plus_two():
+    """Seed example (MP-20): with three own face-up 愛 cards, each of them is +2 on every side."""
+    # the attacker is the third love card: +2
+    assert love_battle(3).attacker_bonus.bonus == 2
+    # a defender that is one of three face-up love cards of player 1 also gets +2; the cards
+    # need not touch each other (離れていても)
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "L4", True), (3, 2, 1, "L6", True),
+                      (5, 4, 1, "L4", True)])
+    b = s.explain_battle("attack 0,0 1,0")
+    assert (b.defender_bonus.count, b.defender_bonus.bonus, b.defender_total) == (3, 2, 6)
+    assert b.result == "defender"
+
+
+def test_MP_21_counted_after_the_reveal_including_this_battle():
+    """MP-21: the attacker and the defender revealed in this battle count themselves."""
+    s = battle_state([(0, 0, 0, "L4", False), (1, 0, 1, "L6", False),
+                      (0, 1, 0, "L6", True), (2, 0, 1, "L4", True)])
+    b = s.explain_battle("attack 0,0 1,0")
+    assert (b.attacker_bonus.count, b.defender_bonus.count) == (2, 2)
+    assert (b.attacker_total, b.defender_total) == (5, 7)
+
+
+def test_MP_22_only_own_face_up_cards_on_the_field_count():
+    """MP-22: face-down cards, the graveyard and the opponent's cards do not count."""
+    s = battle_state([(0, 0, 0, "L4", False), (1, 0, 1, "L6", True),  # opponent's love, face up
+                      (0, 1, 0, "L6", False)],                          # own love, face down
+                     graves=(("L4",), ()))                              # own love in the graveyard
+    b = s.explain_battle("attack 0,0 1,0")
+    assert b.attacker_bonus.count == 1 and b.attacker_bonus.bonus == 0
+    assert b.defender_bonus.count == 1 and b.defender_bonus.bonus == 0
+
+
+# -- the end -----------------------------------------------------------------------------
+def test_MP_23_the_game_ends_when_nobody_can_attack():
+    """MP-23: the end comes when neither player can attack, even with face-down cards left."""
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (5, 5, 1, "S5", False)],
+                     tiebreak="draw")
+    t = s.apply("attack 0,0 1,0")
+    assert t.is_terminal()
+    assert any(not up for *_, up in t.cells())  # the isolated S5 stays face down
+
+
+def test_MP_24_more_face_up_cards_wins_face_down_and_graveyard_do_not_count():
+    """MP-24: count own face-up cards on the field only."""
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (4, 4, 1, "S5", False),
+                      (4, 5, 1, "P5", False)])
+    t = s.apply("attack 0,0 1,0")
+    assert t.is_terminal() and t.face_up_count(0) == 1 and t.face_up_count(1) == 0
+    assert t.returns() == [1, -1]  # player 1 has two face-down cards: they do not count
+    assert cardlab.load("mipig", payoff="score").spec.max_utility == 5
+
+
+def test_MP_25_equal_counts_go_to_a_janken_of_the_remaining_cards():
+    """MP-25: equal face-up counts: a janken with each player's remaining own cards."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False)])
+    t = s.apply("attack 0,0 1,0")  # draw: one face-up card each, both rock: cannot break
+    assert t.is_terminal() and t.returns() == [0, 0]
+    s2 = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (0, 3, 0, "G9", True),
+                       (5, 3, 1, "P5", True)])
+    t2 = s2.apply("attack 0,0 1,0")
+    assert t2.phase == "tiebreak" and t2.current_player == 0
+    assert t2.legal_actions() == ["pick rock", "pick scissors"]
+    end = t2.apply("pick scissors").apply("pick paper")
+    assert end.is_terminal() and end.returns() == [1, -1]
+    assert "wins the game (MP-25)" in t2.apply("pick scissors").explain("pick paper")
+
+
+# -- silent places --------------------------------------------------------------------------
+def test_MP_Q1_the_default_card_set_is_fair_and_original():
+    """MP-Q1: at least 30 cards, numbers 1-9, five attributes and three marks evenly spread."""
+    cs = load_cards()
+    assert len(cs.cards) >= 30
+    nums = Counter(v for c in cs.cards for v in c.edges)
+    assert set(nums) == set(range(1, 10)) and max(nums.values()) <= 2 * min(nums.values())
+    attrs = Counter(c.attribute for c in cs.cards)
+    marks = Counter(c.janken for c in cs.cards)
+    assert set(attrs) == set(ATTRIBUTES) and len(set(attrs.values())) == 1
+    assert set(marks) == set(MARKS) and len(set(marks.values())) == 1
+    pairs = Counter((c.attribute, c.janken) for c in cs.cards)
+    assert len(pairs) == 15 and len(set(pairs.values())) == 1
+    totals = [sum(c.edges) for c in cs.cards]
+    assert max(totals) - min(totals) <= 4
+    for name, ids in cs.hands.items():
+        assert len(set(ids)) == len(ids), name
+
+
+def test_MP_Q1_a_users_card_file(tmp_path):
+    """MP-Q1: a user's own card file is loaded with the option ``cards``."""
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(TEST_CARDS), "utf-8")
+    g = cardlab.load("mipig", cards=str(path), hand_size=2)
+    assert g.cards[0].id == "R5"
+    s = g.new_initial_state(seed=1)
+    assert set(s.hand(0)) <= {c["id"] for c in TEST_CARDS["cards"]}
+
+
+@pytest.mark.parametrize("data,match", [
+    ({"cards": [card("A", 1, 1, 1, 10 ** 3)]}, r"card 'A', field 'right': must be a whole number from 0 to 99"),
+    ({"cards": [card("A", 1, 1, 1, 1, janken="stone")]}, r"card 'A', field 'janken'"),
+    ({"cards": [card("A", 1, 1, 1, 1), card("A", 2, 2, 2, 2)]}, r"card 'A', field 'id': used by two cards"),
+    ({"cards": [{**card("A", 1, 1, 1, 1), "colour": "red"}]}, r"card 'A', field 'colour': unknown field"),
+    ({"cards": [card("A B", 1, 1, 1, 1)]}, r"card 'A B', field 'id'"),
+    ({"cards": [{k: v for k, v in card("A", 1, 1, 1, 1).items() if k != "top"}]}, r"card 'A', field 'top'"),
+    ({"cards": [card("A", 1, 1, 1, 1)], "hands": {"h": ["B"]}}, r"hand 'h': card 'B' is not in the card list"),
+    ({"cards": [], "deck": 1}, r"unknown top-level fields \['deck'\]"),
+])
+def test_card_file_errors_name_file_card_and_field(tmp_path, data, match):
+    """CardFileError names the file, the card and the field; nothing is loaded."""
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(cardlab.CardFileError, match=match) as info:
+        cardlab.load("mipig", cards=str(path))
+    assert str(path) in str(info.value)
+
+
+def test_card_file_that_is_not_json_or_missing(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", "utf-8")
+    with pytest.raises(cardlab.CardFileError, match="broken.json: not valid JSON"):
+        load_cards(path)
+    with pytest.raises(cardlab.CardFileError, match="nothere.json: cannot read"):
+        load_cards(tmp_path / "nothere.json")
+    with pytest.raises(cardlab.OptionError, match=r"hands\[0\]='nope' is not a ready hand"):
+        cardlab.load("mipig", hands=["nope", "starter_b"])
+    with pytest.raises(cardlab.OptionError, match="deals 20 cards but the card set has only 19"):
+        cardlab.load("mipig", cards=TEST_CARDS, hand_size=10)
+
+
+def test_MP_Q2_a_janken_tie_repeats_then_a_coin():
+    """MP-Q2: a tie: both pick again; after janken_rounds ties a fair coin decides."""
+    g = duo_game(first_player="janken", janken_rounds=2, hands=[["R5", "L4"], ["R5b", "S5"]])
+    s = g.new_initial_state().apply("show R5").apply("show R5b")  # rock-rock: again
+    assert s.phase == "janken" and s.current_player == 0 and s.observation(1)["janken_round"] == 1
+    t = s.apply("show L4").apply("show R5b")  # tie again: the round limit, a coin
+    assert t.current_player == CHANCE and t.chance_outcomes() == [("coin 0", Fraction(1, 2)),
+                                                                   ("coin 1", Fraction(1, 2))]
+    assert t.apply("coin 1").first_player == 1
+    assert "2 janken rounds all tied" in t.explain("coin 1")
+
+
+def test_MP_Q2_every_card_the_same_mark_falls_back_to_a_coin():
+    """MP-Q2: if every card of both hands has one mark, the tie cannot break: a coin at once."""
+    g = duo_game(first_player="janken", hands=[["R5", "L4"], ["R5b", "W1"]])  # all rock
+    s = g.new_initial_state()
+    assert s.current_player == CHANCE and s.observation(0)["decided_by"] == "coin: janken tie cannot break"
+
+
+def test_MP_Q2_first_player_options():
+    """MP-Q2: first_player 0, 1 or 'random' (a coin), and bad values are refused."""
+    assert duo_game(first_player=0).new_initial_state().current_player == 0
+    assert duo_game(first_player=1).new_initial_state().current_player == 1
+    r = duo_game(first_player="random").new_initial_state()
+    assert r.current_player == CHANCE and len(r.chance_outcomes()) == 2
+    with pytest.raises(cardlab.OptionError, match="first_player accepts 'janken', 0, 1 or 'random'"):
+        duo_game(first_player=2)
+    with pytest.raises(cardlab.OptionError, match="first_player"):
+        duo_game(first_player=True)
+
+
+def test_MP_Q2_the_second_chooser_cannot_see_the_first_choice():
+    """MP-Q2 (MP-4 at once): player 1's information set is the same whatever player 0 showed."""
+    g = cardlab.load("mipig", cards=TEST_CARDS, hand_size=2, hands=[["R5", "P5"], ["S5", "L6"]])
+    s = g.new_initial_state()
+    a, b = s.apply("show R5"), s.apply("show P5")
+    assert a.information_set(1) == b.information_set(1) and a.observation(1) == b.observation(1)
+    assert a.information_set(0) != b.information_set(0)
+    # once both have shown, both cards are public
+    assert a.apply("show L6").observation(1)["shown"] == [["R5"], ["L6"]]
+    # with open hands the pending pick is visible (perfect information)
+    og = g.with_options(open_hands=True)
+    assert og.new_initial_state().apply("show R5").information_set(1) != \
+        og.new_initial_state().apply("show P5").information_set(1)
+
+
+def tiebreak_state(**options):
+    return battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (0, 3, 0, "G9", True),
+                         (5, 3, 1, "P5", True)], **options).apply("attack 0,0 1,0")
+
+
+def test_MP_Q3_the_end_janken_is_simultaneous_and_repeats():
+    """MP-Q3: player 1 cannot see player 0's pick; a tie repeats; after janken_rounds ties: draw."""
+    t = tiebreak_state(janken_rounds=2)
+    a, b = t.apply("pick rock"), t.apply("pick scissors")
+    assert a.information_set(1) == b.information_set(1)
+    assert a.observation(1)["pending_pick"] == "picked (hidden)"
+    again = a.apply("pick rock")
+    assert again.phase == "tiebreak" and again.current_player == 0
+    end = again.apply("pick rock").apply("pick rock")
+    assert end.is_terminal() and end.returns() == [0, 0]
+
+
+def test_MP_Q3_the_value_of_the_end_janken():
+    """MP-Q3: tiebreak='value' ends with the exact value of that small simultaneous game."""
+    # rock/paper against rock/scissors, one round: [[0, 1], [1, -1]] has value 1/3 (x = 2/3 rock)
+    assert matrix_game_value([[0, 1], [1, -1]]) == Fraction(1, 3)
+    assert janken_value([0, 2], [0, 1], 1) == Fraction(1, 3)
+    # more rounds: v_{k} = value([[v_{k+1}, 1], [1, -1]]) = (1 + v) / (3 - v)... by hand:
+    v = Fraction(0)
+    for _ in range(3):
+        # equalise x*v + (1-x) = x - (1-x)  =>  x = 2/(3-v), value = (1+v)/(3-v)
+        v = (1 + v) / (3 - v)
+    assert janken_value([0, 2], [0, 1], 3) == v == Fraction(3, 5)
+    assert janken_value([0, 1, 2], [0, 1, 2], 5) == 0
+    assert janken_value([0], [0], 5) == 0 and janken_value([0], [], 5) == 0
+    assert janken_value([0], [1, 2], 5) == -1  # player 1 shows paper
+    # rock+scissors face up for player 0 against rock+paper (players swapped): -(3/5)
+    s = tiebreak_state(tiebreak="value", janken_rounds=3)
+    assert s.is_terminal()
+    m0, m1 = s._tiebreak_marks(0), s._tiebreak_marks(1)
+    assert s.returns()[0] == janken_value(m0, m1, 3)
+    assert (m0, m1) == ([0, 1], [0, 2]) and s.returns()[0] == -Fraction(3, 5)
+
+
+def test_MP_Q3_which_cards_count_option():
+    """MP-Q3: tiebreak_cards='all_on_field' lets face-down cards' marks be picked too."""
+    cells = [(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (7, 7, 0, "P5", False),
+             (9, 9, 1, "W1", False)]
+    assert battle_state(cells).apply("attack 0,0 1,0").is_terminal()  # rock against rock: draw
+    t = battle_state(cells, tiebreak_cards="all_on_field").apply("attack 0,0 1,0")
+    assert t.phase == "tiebreak" and t.legal_actions() == ["pick rock", "pick paper"]
+
+
+def test_MP_Q4_translation_normalised_layouts_are_one_state():
+    """MP-Q4: the same layout reached by different orders or shifts is one state, one hash."""
+    g = cardlab.load("mipig", cards=TEST_CARDS, hand_size=2, hands=[["R5", "L4"], ["S5", "L6"]],
+                     first_player=0)
+    a = placed(g, ["place R5 0,0", "place S5 1,0", "place L4 2,0"])
+    b = placed(g, ["place L4 0,0", "place S5 -1,0", "place R5 -1,0"])
+    assert a == b and hash(a) == hash(b)
+    d = a.to_dict()
+    for c in d["field"]:
+        c["x"] += 7
+        c["y"] -= 3
+    assert g.state_from_dict(d) == a
+    assert min(x for x, *_ in a.cells()) == 0 and min(y for _, y, *_ in a.cells()) == 0
+    # removing a card can shift the rest back to 0
+    s = battle_state([(0, 0, 1, "R5", False), (1, 0, 0, "W9", False)], mover=0)
+    t = s.apply("attack 1,0 0,0")
+    assert [(x, y) for x, y, *_ in t.cells()] == [(0, 0)]
+
+
+def test_MP_Q5_which_edge_faces_which():
+    """MP-Q5: right against left, left against right, bottom against top, top against bottom."""
+    cases = {(1, 0): ("right", 4, "left", 8), (-1, 0): ("left", 3, "right", 9),
+             (0, 1): ("bottom", 2, "top", 6), (0, -1): ("top", 1, "bottom", 7)}
+    for (dx, dy), want in cases.items():
+        s = battle_state([(5, 5, 0, "E1", False), (5 + dx, 5 + dy, 1, "E6", False)])
+        (act,) = s.legal_actions()
+        b = s.explain_battle(act)
+        assert (b.attacker_edge, b.attacker_number, b.defender_edge, b.defender_number) == want
+
+
+def test_MP_Q6_hidden_cards_and_open_hands():
+    """MP-Q6: a face-down card is known to its owner only; hands are unknown; open_hands shows all."""
+    g = cardlab.load("mipig", hand_size=3, first_player=0)
+    s = g.new_initial_state(seed=8)
+    s = s.apply(s.legal_actions()[0])
+    me, other = s.observation(0), s.observation(1)
+    assert me["field"][0]["card"] is not None and other["field"][0]["card"] is None
+    assert other["opponent_hand"] == 2 and isinstance(me["opponent_hand"], int)
+    changed = {s.redeal(1, random.Random(i)) for i in range(20)}
+    assert len(changed) > 1 and all(t.information_set(1) == s.information_set(1) for t in changed)
+    og = g.with_options(open_hands=True)
+    assert og.spec.perfect_information and not g.spec.perfect_information
+    os_ = og.new_initial_state(seed=8)
+    os_ = os_.apply(os_.legal_actions()[0])
+    assert os_.observation(1)["field"][0]["card"] is not None
+    assert isinstance(os_.observation(1)["opponent_hand"], list)
+    assert os_.redeal(1, 3) is os_
+
+
+def test_redeal_keeps_the_cards_shown_in_the_janken():
+    """MP-4 shows a card to the opponent: a re-deal must keep it among that player's cards."""
+    g = cardlab.load("mipig", hand_size=3)
+    s = g.new_initial_state(seed=2)
+    while s.phase == "janken":
+        s = s.apply(s.legal_actions()[0])
+    shown0 = s.observation(1)["shown"][0]
+    assert shown0
+    for i in range(30):
+        t = s.redeal(1, i)
+        assert set(shown0) <= set(t.hand(0)) and t.information_set(1) == s.information_set(1)
+
+
+# -- explanations, text, positions ------------------------------------------------------
+def test_battle_explanation_structured_and_text():
+    """Every battle explains its two edges, each bonus and why, the janken, the result."""
+    s = battle_state([(0, 0, 0, "L4", False), (1, 0, 1, "R5", False), (0, 1, 0, "L6", True)])
+    b = s.explain_battle("attack 0,0 1,0")
+    d = b.to_dict()
+    assert d["attacker"]["edge"] == "right" and d["defender"]["edge"] == "left"
+    assert d["attacker"]["bonus"] == 1 and d["defender"]["bonus"] == 0
+    assert d["janken"] == ["rock", "rock"] and d["result"] == "draw" and d["loser"] is None
+    text = s.explain("attack 0,0 1,0")
+    for part in ("right 右 4", "left 左 5", "+1", "MP-19", "MP-14", "a draw", "MP-15", "MP-Q5"):
+        assert part in text, part
+    with pytest.raises(ValueError, match="not an attack that is legal here"):
+        s.explain_battle("attack 1,0 0,0")
+
+
+def test_text_board_and_explanations_have_japanese_terms():
+    g = cardlab.load("mipig", hand_size=2)
+    s = g.new_initial_state(seed=3)
+    rng = random.Random(3)
+    while not s.is_terminal():
+        if s.current_player >= 0:
+            a = rng.choice(s.legal_actions())
+            assert "MP-" in s.explain(a)
+        else:
+            a = s.chance_outcomes()[0][0]
+            assert s.explain(a)
+        s = s.apply(a)
+    text = str(s)
+    assert "フィールド" in text and "墓地" in text and "ゲーム終了" in text
+
+
+def test_bad_positions_name_the_field():
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "S5", False)])
+    d = s.to_dict()
+    for change, field in [({"phase": "fight"}, "phase"), ({"to_move": 2}, "to_move"),
+                          ({"field": [{"x": 0, "y": 0}]}, r"field\[0\]"),
+                          ({"hands": [["R5"], []]}, "hands"), ({"outcome": "1"}, "outcome"),
+                          ({"graveyards": [["nope"], []]}, r"graveyards\[0\]")]:
+        with pytest.raises(cardlab.PositionError, match=field):
+            s.game.state_from_dict({**d, **change})
+    assert s.game.state_from_dict(d) == s
+
+
+def test_janken_beats_is_rock_scissors_paper():
+    """MP-14: rock beats scissors, scissors beat paper, paper beats rock."""
+    r, sc, p = (MARKS.index(m) for m in ("rock", "scissors", "paper"))
+    assert janken_beats(r, sc) and janken_beats(sc, p) and janken_beats(p, r)
+    assert not any(janken_beats(m, m) for m in range(3))
+
+
+# -- perft by hand, exact solving ---------------------------------------------------------
+def count(s, depth):
+    if depth == 0 or s.is_terminal():
+        return 1
+    acts = [a for a, _ in s.chance_outcomes()] if s.current_player == CHANCE else s.legal_actions()
+    return sum(count(s._apply(a), depth - 1) for a in acts)
+
+
+def test_perft_counts_by_hand():
+    """Placement (MP-6, MP-7): 2 first cards; then 2 cards × 4 edges; then 6 free edges of a domino."""
+    s = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0).new_initial_state()
+    assert [count(s, d) for d in (1, 2, 3)] == [2, 2 * 8, 2 * 8 * 6]
+    # the deal: 30 cards, then 29
+    r = cardlab.load("mipig").new_initial_state()
+    assert [count(r, d) for d in (1, 2)] == [30, 30 * 29]
+
+
+def test_a_one_card_game_solved_by_hand():
+    """1 card each, player 0 first: p01 (right 9, left 2, top 4, bottom 4, rock) against p02
+    (top 1, bottom 6, left 8, right 7, scissors).  Player 1 places p02 on one of 4 edges; player 0
+    attacks: right 9 > left 8 wins, left 2 < right 7 loses, bottom 4 > top 1 wins,
+    top 4 < bottom 6 loses.  Player 1 picks a losing edge for player 0: value -1."""
+    g = cardlab.load("mipig", hand_size=1, hands=[["p01"], ["p02"]], first_player=0, open_hands=True)
+    sol = cardlab.solve(g.new_initial_state(), progress=False)
+    assert sol.value == -1
+    s = g.new_initial_state().apply("place p01 0,0")
+    a = cardlab.analyse(s)
+    assert {r["action"]: r["value"] for r in a.rows} == {
+        "place p02 -1,0": 1, "place p02 0,-1": 1, "place p02 0,1": -1, "place p02 1,0": -1}
+
+
+def test_open_hand_solves_of_small_deals():
+    """2v2 and 3v3 open-hand full games solve exactly (first player 0, exact end janken)."""
+    for n in (2, 3):
+        g = cardlab.load("mipig", open_hands=True, hand_size=n, first_player=0, tiebreak="value")
+        s = g.new_initial_state(seed=1)
+        sol = cardlab.solve(s, progress=False)
+        assert -1 <= sol.value <= 1 and sol.best_actions
+        assert cardlab.solve(s.apply(sol.best_actions[0]), progress=False).value == sol.value
+
+
+def test_solve_refuses_hidden_cards():
+    g = cardlab.load("mipig", hand_size=2)
+    with pytest.raises(cardlab.NotSolvableError, match="open_hands=True"):
+        cardlab.solve(g.new_initial_state(seed=1))
+
+
+def test_max_game_length_holds_for_long_games():
+    """The declared bound (deal, janken rounds, placement, ≤ 4n battle moves, tiebreak) holds."""
+    g = cardlab.load("mipig", hand_size=10, janken_rounds=3)
+    rng = random.Random(5)
+    for _ in range(60):
+        s, steps = g.new_initial_state(), 0
+        while not s.is_terminal():
+            a = rng.choice([a for a, _ in s.chance_outcomes()] if s.current_player == CHANCE
+                           else s.legal_actions())
+            s, steps = s._apply(a), steps + 1
+        assert steps <= g.spec.max_game_length
