@@ -459,7 +459,7 @@ class Mazemon(Game):
         fields = ["phase", "turn", "first", "quiet_turns", "acted", "substitute_used",
                   "direct_used", "pending", "players"]
         check_keys(d, fields, "mazemon")
-        opts = json.loads(json.dumps(dict(d.get("options", {}))))
+        opts = json.loads(json.dumps(dict(d.get("options", self.options_dict())), default=str))
         if opts != json.loads(json.dumps(self.options_dict(), default=str)):
             raise PositionError(f"mazemon: the position was saved with options {opts}; "
                                 f"this game has {self.options_dict()}: load it with those options")
