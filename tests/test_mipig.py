@@ -8,6 +8,7 @@ import json
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -658,6 +659,22 @@ def test_perft_counts_by_hand():
     # the deal: 30 cards, then 29
     r = cardlab.load("mipig").new_initial_state()
     assert [count(r, d) for d in (1, 2)] == [30, 30 * 29]
+
+
+def test_perft_of_the_janken_by_hand():
+    """MP-4, MP-Q2: duo_a (p01 rock, p09 paper) against duo_b (p05 scissors, p12 paper).
+    Depth 1: 2 shows; 2: 4 pairs.  Three pairs decide (rock-scissors: player 0 first;
+    rock-paper and paper-scissors: player 1 first), paper-paper ties.  Depth 3: 2 first
+    placements in each decided line, 2 new shows after the tie = 8.  Depth 4: 8 second
+    placements (2 cards × 4 edges) after each of 6 first placements, 2 answers to each of
+    the 2 new shows: 48 + 4 = 52 (tests/data/perft/mipig.json)."""
+    s = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"]).new_initial_state()
+    assert [count(s, d) for d in (1, 2, 3, 4)] == [2, 4, 8, 6 * 8 + 2 * 2]
+    data = {e["name"]: e for e in json.loads(
+        (Path(__file__).parent / "data" / "perft" / "mipig.json").read_text("utf-8"))}
+    assert (data["duo-janken"]["depth"], data["duo-janken"]["count"]) == (4, 52)
+    assert (data["duo-placement"]["depth"], data["duo-placement"]["count"]) == (3, 96)
+    assert (data["deal-root"]["depth"], data["deal-root"]["count"]) == (2, 870)
 
 
 def test_a_one_card_game_solved_by_hand():

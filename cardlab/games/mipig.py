@@ -51,6 +51,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field as dc_field
 from fractions import Fraction
+from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
@@ -357,7 +358,11 @@ def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int) -> F
     >>> janken_value([0, 2], [0, 1], 1)   # rock/paper against rock/scissors
     Fraction(1, 3)
     """
-    m0, m1 = sorted(set(marks0)), sorted(set(marks1))
+    return _janken_value(tuple(sorted(set(marks0))), tuple(sorted(set(marks1))), rounds)
+
+
+@lru_cache(maxsize=None)
+def _janken_value(m0: tuple, m1: tuple, rounds: int) -> Fraction:
     if not m0 or not m1 or (m0 == m1 and len(m0) == 1):
         return Fraction(0)
     v = Fraction(0)
