@@ -1,0 +1,1403 @@
+"""Toritsuki card battle (とりつきカードバトル): summon yokai, attack, possess.
+
+Rules: ``shared/rules/toritsuki.md`` (TK-1 … TK-29, TK-Q1 … TK-Q6), from the
+seed text ``003_50cbaf1ce9c159c0.txt``.  Rule ids in comments and in
+:meth:`ToritsukiState.explain` point there.
+
+Representation.  Each player's cards are counted over the distinct card
+numbers of that player's deck ("kinds").  Hands are multisets (count tuples).
+Face-down yoki (妖気) are never looked at by anybody and never come back, so
+their identity cannot matter: the deck's unknown cards and the face-down yoki
+charged from them form one *unseen pool* (a count tuple), and the deck is
+only its size ``n`` (plus an optional known ``top`` sequence, public, used by
+``known_deck_order`` and by hand-made endgames).  A card taken from the
+unknown part of a deck (draw, damage, possession reveal) is a chance outcome
+with probability ``count / pool size``, exactly the probability of that card
+being on top; charging (TK-12) needs no chance at all.
+
+A yokai on the field is ``(card, rested, moved, bonus)``; a row (前衛 front,
+後衛 back) is a sorted tuple of them, since the place inside a row means
+nothing (TK-27).  Slots in actions (``F1``, ``B3``) index that sorted row.
+
+Notation (player actions, then chance outcomes)::
+
+    keep / mulligan           TK-3
+    summon 12 F               summon card 12 into the front (F) or back (B) row, TK-13
+    release B2                all 6 places full: send a yokai to the trash, TK-13
+    move F1 / swap F1 B2      front ↔ back (each yokai once a turn), TK-13
+    event 44 F1 / event 48 oB1 / event 41   one event a main phase, TK-13, TK-24
+    attack F1 m2              attack with front yokai 1, battle method 2, TK-16 (from the
+                              main phase it also ends the main phase, TK-14)
+    end                       end the turn (from main: without any attack)
+    block B1 m1 / noblock     TK-17, TK-18
+    possess deck / possess 12 / pass     とりつく!, TK-19
+    shuffle N, deal N, draw N, damage N, reveal N, first K   chance outcomes
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from bisect import bisect_right
+from collections import Counter
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..core import CHANCE, TERMINAL, Game, Option, Spec, State, bool_option, check_keys, make_rng, register
+from ..errors import CardFileError, PositionError
+
+__all__ = ["Toritsuki", "ToritsukiState", "Card", "Method", "CardSet", "load_cards",
+           "BattleReport", "SideReport", "RANKS", "CATEGORIES", "ICONS"]
+
+RANKS = "EDCBAS"  # rank E (lowest) … S (highest), TK-23
+CATEGORIES = ("strike", "skill", "spell")  # 戦 技 術, TK-23
+CATEGORY_JA = {"strike": "戦", "skill": "技", "spell": "術"}
+ICONS = ("pierce", "guard")
+ICON_JA = {"pierce": "貫通", "guard": "守り"}
+EVENT_KINDS = {  # kind: parameters it needs (TK-Q2)
+    "draw": ("n",), "ready_yoki": ("n",), "bp_up": ("n",), "heal": ("n",),
+    "banish": ("rank_max",), "charge": ("n",), "rest": (), "win_if_field": ("n",),
+}
+HAND_START = 5  # TK-2
+DAMAGE_LOSS = 6  # TK-6
+ROW = 3  # TK-13
+
+# stages; the key's second field ``tp`` is the turn player (or the player dealt to / deciding a mulligan)
+SHUFFLE, DEAL, MULLIGAN, COIN = "shuffle", "deal", "mulligan", "coin"
+DRAW, MAIN, EVDRAW, BATTLE = "draw", "main", "evdraw", "battle"
+BLOCK, DAMAGE, POSS_A, REVEAL_A, POSS_D, REVEAL_D, DUEL, OVER = (
+    "block", "damage", "possess_a", "reveal_a", "possess_d", "reveal_d", "duel", "over")
+STAGES = (SHUFFLE, DEAL, MULLIGAN, COIN, DRAW, MAIN, EVDRAW, BATTLE, BLOCK, DAMAGE,
+          POSS_A, REVEAL_A, POSS_D, REVEAL_D, OVER)
+CHANCE_STAGES = frozenset((SHUFFLE, DEAL, COIN, DRAW, EVDRAW, DAMAGE, REVEAL_A, REVEAL_D))
+#: stages that take the top card of a deck, and the verb of their outcome
+TAKE_VERB = {SHUFFLE: "shuffle", DEAL: "deal", DRAW: "draw", EVDRAW: "draw",
+             DAMAGE: "damage", REVEAL_A: "reveal", REVEAL_D: "reveal"}
+
+_FIELDS = frozenset(("stage", "turn_player", "first_player", "first_turn", "event_used", "pending",
+                     "winner", "players", "battle"))
+_PLAYER_FIELDS = frozenset(("hand", "unseen", "deck_size", "deck_top", "front", "back", "yoki", "damage", "trash"))
+
+# fields of a player's tuple
+H, PO, N, TOP, FR, BK, YR, YS, DU, DD, TR = range(11)
+
+ACTION_RE = re.compile(
+    r"keep|mulligan|summon \d+ [FB]|release [FB][1-3]|move [FB][1-3]|swap F[1-3] B[1-3]"
+    r"|event \d+( o?[FB][1-3])?|end|attack F[1-3] m[1-9]|block B[1-3] m[1-9]|noblock"
+    r"|possess (deck|\d+)|pass|(shuffle|deal|draw|damage|reveal) \d+|first [01]"
+)
+
+
+# -- card data (TK-Q1, TK-Q2, TK-23, TK-24) ------------------------------------
+@dataclass(frozen=True)
+class Method:
+    """A battle method (バトル方法): BP, cost in yoki, category 戦/技/術, icon."""
+
+    name: str
+    japanese: str
+    bp: int
+    cost: int
+    category: str
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A yokai (妖怪) or event (イベント) card."""
+
+    no: int
+    name: str
+    japanese: str
+    kind: str  # "yokai" or "event"
+    tribe: str = ""
+    rank: int = 0
+    cost: int = 0
+    methods: tuple[Method, ...] = ()
+    #: possession (とりつく): target "own"/"opponent", condition, BP change, icon granted
+    target: str = "own"
+    cond_tribe: str | None = None
+    cond_rank_max: int | None = None
+    cond_category: str | None = None
+    poss_bp: int = 0
+    poss_icon: str | None = None
+    effect: tuple = ()  # events: (kind, value)
+
+    @property
+    def is_yokai(self) -> bool:
+        return self.kind == "yokai"
+
+    def label(self) -> str:
+        return f"{self.name} ({self.japanese}) #{self.no}"
+
+    def condition_text(self) -> str:
+        parts = []
+        if self.cond_tribe:
+            parts.append(f"tribe {self.cond_tribe}")
+        if self.cond_rank_max is not None:
+            parts.append(f"rank ≤ {RANKS[self.cond_rank_max]}")
+        if self.cond_category:
+            parts.append(f"method {self.cond_category} {CATEGORY_JA[self.cond_category]}")
+        return " and ".join(parts) or "any yokai"
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A checked card file: the cards by number, the tribes, the ready decks."""
+
+    where: str
+    cards: Mapping[int, Card]
+    tribes: tuple[str, ...]
+    tribe_ja: Mapping[str, str]
+    decks: Mapping[str, tuple[int, ...]]
+
+
+def _read_json(source: Any, default: str) -> tuple[str, Any]:
+    if source is None:
+        return (f"cardlab/data/{default}",
+                json.loads(resources.files("cardlab.data").joinpath(default).read_text("utf-8")))
+    if isinstance(source, Mapping):
+        return "<card dict>", dict(source)
+    where = str(source)
+    try:
+        return where, json.loads(Path(source).read_text("utf-8"))
+    except OSError as exc:
+        raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+def _int(v: Any, lo: int, hi: int) -> bool:
+    return type(v) is int and lo <= v <= hi
+
+
+def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
+    """Read and check a Toritsuki card file (JSON): ``tribes``, ``cards``, ``decks``.
+
+    ``source`` is a path, a parsed dict, or ``None`` for cardlab's own set
+    (TK-Q1).  Errors are :class:`~cardlab.CardFileError` naming the file, the
+    card and the field.
+
+    >>> cs = load_cards()
+    >>> len(cs.tribes), sum(c.is_yokai for c in cs.cards.values()) >= 40
+    (8, True)
+    """
+    where, data = _read_json(source, "toritsuki.json")
+    if not isinstance(data, dict):
+        raise CardFileError(f"{where}: the file must hold a JSON object with 'tribes', 'cards', 'decks'")
+    extra = set(data) - {"name", "tribes", "cards", "decks"}
+    if extra:
+        raise CardFileError(f"{where}: unknown top-level fields {sorted(extra)}; accepted: name, tribes, cards, decks")
+    tribes = data.get("tribes")
+    if not isinstance(tribes, list) or not tribes or not all(
+            isinstance(t, dict) and isinstance(t.get("id"), str) for t in tribes):
+        raise CardFileError(f"{where}: 'tribes' must be a list of objects with an 'id' (and 'japanese')")
+    tribe_ids = tuple(t["id"] for t in tribes)
+    tribe_ja = {t["id"]: str(t.get("japanese", "")) for t in tribes}
+    raw = data.get("cards")
+    if not isinstance(raw, list) or not raw:
+        raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
+    cards: dict[int, Card] = {}
+    for i, c in enumerate(raw):
+        label = f"#{i}"
+
+        def bad(fld: str, why: str) -> CardFileError:
+            return CardFileError(f"{where}: card {label}, field {fld!r}: {why}")
+
+        if not isinstance(c, dict):
+            raise bad("-", "each card must be a JSON object")
+        if not _int(c.get("no"), 1, 9999):
+            raise bad("no", f"the card number must be a whole number 1-9999, got {c.get('no')!r}")
+        label = f"{c['no']} {c.get('name', '')!r}"
+        if c["no"] in cards:
+            raise bad("no", "card number used twice")
+        for f in ("name", "japanese"):
+            if not isinstance(c.get(f), str) or not c[f]:
+                raise bad(f, "a non-empty string is needed")
+        kind = c.get("type")
+        if kind == "event":
+            allowed = {"no", "name", "japanese", "type", "effect"}
+            if set(c) - allowed:
+                raise bad(sorted(set(c) - allowed)[0], f"unknown field for an event; accepted: {sorted(allowed)}")
+            eff = c.get("effect")
+            if not isinstance(eff, dict) or eff.get("kind") not in EVENT_KINDS:
+                raise bad("effect", f"must be an object with 'kind' one of {sorted(EVENT_KINDS)}")
+            need = EVENT_KINDS[eff["kind"]]
+            if set(eff) - {"kind", *need}:
+                raise bad("effect", f"kind {eff['kind']!r} takes only {list(need) or 'no parameters'}")
+            value = 0
+            if need == ("n",):
+                top = 999 if eff["kind"] == "bp_up" else 9
+                if not _int(eff.get("n"), 1, top):
+                    raise bad("effect", f"'n' must be a whole number 1-{top}, got {eff.get('n')!r}")
+                value = eff["n"]
+            elif need == ("rank_max",):
+                if eff.get("rank_max") not in tuple(RANKS):
+                    raise bad("effect", f"'rank_max' must be one of {list(RANKS)}, got {eff.get('rank_max')!r}")
+                value = RANKS.index(eff["rank_max"])
+            cards[c["no"]] = Card(c["no"], c["name"], c["japanese"], "event", effect=(eff["kind"], value))
+            continue
+        if kind != "yokai":
+            raise bad("type", f"must be 'yokai' or 'event', got {kind!r}")
+        allowed = {"no", "name", "japanese", "type", "tribe", "rank", "cost", "methods", "possess"}
+        if set(c) - allowed:
+            raise bad(sorted(set(c) - allowed)[0], f"unknown field for a yokai; accepted: {sorted(allowed)}")
+        if c.get("tribe") not in tribe_ids:
+            raise bad("tribe", f"must be one of the file's tribes {list(tribe_ids)}, got {c.get('tribe')!r}")
+        if c.get("rank") not in tuple(RANKS):
+            raise bad("rank", f"must be one of {list(RANKS)}, got {c.get('rank')!r}")
+        if not _int(c.get("cost"), 0, 9):
+            raise bad("cost", f"the summon cost must be a whole number 0-9, got {c.get('cost')!r}")
+        ms = c.get("methods")
+        if not isinstance(ms, list) or not 1 <= len(ms) <= 4:
+            raise bad("methods", "a list of 1 to 4 battle methods is needed")
+        methods = []
+        for j, m in enumerate(ms):
+            f = f"methods[{j}]"
+            if not isinstance(m, dict) or set(m) - {"name", "japanese", "bp", "cost", "category", "icon"}:
+                raise bad(f, "an object with name, japanese, bp, cost, category, icon is needed")
+            if not isinstance(m.get("name"), str) or not isinstance(m.get("japanese", ""), str):
+                raise bad(f + ".name", "a string is needed")
+            if not _int(m.get("bp"), 0, 999):
+                raise bad(f + ".bp", f"BP must be a whole number 0-999, got {m.get('bp')!r}")
+            if not _int(m.get("cost"), 0, 9):
+                raise bad(f + ".cost", f"cost must be a whole number 0-9, got {m.get('cost')!r}")
+            if m.get("category") not in CATEGORIES:
+                raise bad(f + ".category", f"must be one of {list(CATEGORIES)}, got {m.get('category')!r}")
+            if m.get("icon") not in (None,) + ICONS:
+                raise bad(f + ".icon", f"must be null or one of {list(ICONS)}, got {m.get('icon')!r}")
+            methods.append(Method(m["name"], m.get("japanese", ""), m["bp"], m["cost"], m["category"], m.get("icon")))
+        p = c.get("possess")
+        if not isinstance(p, dict) or set(p) - {"target", "condition", "bp", "icon"}:
+            raise bad("possess", "an object with target, condition, bp (and optional icon) is needed")
+        if p.get("target") not in ("own", "opponent"):
+            raise bad("possess.target", f"must be 'own' or 'opponent', got {p.get('target')!r}")
+        cond = p.get("condition")
+        if not isinstance(cond, dict) or set(cond) - {"tribe", "rank_max", "category"}:
+            raise bad("possess.condition", "an object with some of tribe, rank_max, category is needed")
+        if "tribe" in cond and cond["tribe"] not in tribe_ids:
+            raise bad("possess.condition", f"tribe must be one of {list(tribe_ids)}, got {cond['tribe']!r}")
+        if "rank_max" in cond and cond["rank_max"] not in tuple(RANKS):
+            raise bad("possess.condition", f"rank_max must be one of {list(RANKS)}, got {cond['rank_max']!r}")
+        if "category" in cond and cond["category"] not in CATEGORIES:
+            raise bad("possess.condition", f"category must be one of {list(CATEGORIES)}, got {cond['category']!r}")
+        if not _int(p.get("bp"), -999, 999):
+            raise bad("possess.bp", f"a whole number -999..999 is needed, got {p.get('bp')!r}")
+        if p.get("icon") not in (None,) + ICONS:
+            raise bad("possess.icon", f"must be null or one of {list(ICONS)}, got {p.get('icon')!r}")
+        cards[c["no"]] = Card(
+            c["no"], c["name"], c["japanese"], "yokai", tribe=c["tribe"], rank=RANKS.index(c["rank"]),
+            cost=c["cost"], methods=tuple(methods), target=p["target"], cond_tribe=cond.get("tribe"),
+            cond_rank_max=RANKS.index(cond["rank_max"]) if "rank_max" in cond else None,
+            cond_category=cond.get("category"), poss_bp=p["bp"], poss_icon=p.get("icon"))
+    decks_raw = data.get("decks", {})
+    if not isinstance(decks_raw, dict):
+        raise CardFileError(f"{where}: 'decks' must map deck names to lists of card numbers")
+    decks = {name: check_deck(lst, cards, f"{where}: deck {name!r}") for name, lst in decks_raw.items()}
+    return CardSet(where, cards, tribe_ids, tribe_ja, decks)
+
+
+def check_deck(lst: Any, cards: Mapping[int, Card], where: str) -> tuple[int, ...]:
+    """TK-1: a deck is a list of 30 or more card numbers, at most 3 of each.
+
+    Errors (:class:`~cardlab.CardFileError`) name the card and the rule.
+    """
+    if not isinstance(lst, (list, tuple)) or not all(_int(x, 1, 9999) for x in lst):
+        raise CardFileError(f"{where}: a deck must be a list of card numbers")
+    for no in lst:
+        if no not in cards:
+            raise CardFileError(f"{where}: card {no} is not in the card file")
+        if lst.count(no) > 3:
+            raise CardFileError(f"{where}: card {no} {cards[no].name!r} appears {lst.count(no)} times; "
+                                "TK-1 allows at most 3 copies of one card number")
+    if len(lst) < 30:
+        raise CardFileError(f"{where}: the deck has {len(lst)} cards; TK-1 needs at least 30")
+    return tuple(sorted(lst))
+
+
+def _decks_ok(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, (str, Path)):
+        return True  # a file, read and checked in _setup
+    return (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(d, str) or isinstance(d, (list, tuple)) for d in value))
+
+
+def _cards_ok(value: Any) -> bool:
+    if value is None:
+        return True
+    load_cards(value)  # raises CardFileError naming file, card, field
+    return True
+
+
+# -- battle explanation (TK-21) ------------------------------------------------
+@dataclass
+class SideReport:
+    """One side of a BP duel: the chosen BP and every modifier with its source."""
+
+    player: int
+    card: int
+    name: str
+    method: str
+    category: str
+    base_bp: int
+    modifiers: list[tuple[str, int]] = field(default_factory=list)
+    icons: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.base_bp + sum(v for _, v in self.modifiers)
+
+    def text(self) -> str:
+        mods = "".join(f" {v:+d} ({src})" for src, v in self.modifiers)
+        icons = f" [{', '.join(f'{i} {ICON_JA[i]}' for i in self.icons)}]" if self.icons else ""
+        return (f"player {self.player} {self.name} {self.method} "
+                f"({self.category} {CATEGORY_JA[self.category]}) BP {self.base_bp}{mods} = {self.total}{icons}")
+
+
+@dataclass
+class BattleReport:
+    """The BP duel (BP勝負) of one attack: both sides, the winner, who faints."""
+
+    attacker: SideReport
+    defender: SideReport
+    winner: str  # "attacker", "defender" or "tie"
+    fainted: list[str]
+    pierce: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        def side(s: SideReport) -> dict[str, Any]:
+            return {"player": s.player, "card": s.card, "name": s.name, "method": s.method,
+                    "category": s.category, "base_bp": s.base_bp,
+                    "modifiers": [list(m) for m in s.modifiers], "icons": list(s.icons), "total": s.total}
+        return {"attacker": side(self.attacker), "defender": side(self.defender), "winner": self.winner,
+                "fainted": list(self.fainted), "pierce": self.pierce}
+
+    def text(self) -> str:
+        res = {"attacker": "the attacker wins", "defender": "the blocker wins",
+               "tie": "a tie"}[self.winner]
+        faint = f"; faints (気絶): {', '.join(self.fainted)}" if self.fainted else ""
+        pierce = "; pierce (貫通): the defender takes 1 damage" if self.pierce else ""
+        return (f"BP duel (BP勝負, TK-21): attacker {self.attacker.text()} vs blocker "
+                f"{self.defender.text()}: {res}{faint}{pierce}")
+
+    __str__ = text
+
+
+# -- the game -----------------------------------------------------------------
+@register
+class Toritsuki(Game):
+    """Toritsuki card battle (とりつきカードバトル), two players.
+
+    >>> import cardlab
+    >>> game = cardlab.load("toritsuki", first_player=0)
+    >>> s = game.new_initial_state(seed=1)
+    >>> s.current_player, s.legal_actions()
+    (0, ['keep', 'mulligan'])
+    """
+
+    name = "toritsuki"
+    title = "Toritsuki card battle (とりつきカードバトル)"
+    rules = "toritsuki.md"
+    OPTIONS = {
+        "open_hands": bool_option("every player sees both hands and unseen cards; the deck order stays chance (TK-Q6)"),
+        "known_deck_order": bool_option(
+            "each shuffle lays out the whole deck order by chance at once, public from then on (TK-Q6)"),
+        "mulligan": bool_option("the optional one-time mulligan (TK-3)", default=True),
+        "first_player": Option(None, "who goes first: None for a fair coin (chance), or 0 or 1 (TK-Q3)",
+                               choices=(None, 0, 1), check=lambda v: not isinstance(v, bool),
+                               accepts="None, 0 or 1"),
+        "cards": Option(None, "the card file: None (cardlab's own set), a JSON path or dict (TK-Q1)",
+                        check=_cards_ok, accepts="None, a path to a JSON card file, or a dict"),
+        "decks": Option(None, "the two decks: None (ready decks A and B), or [deck0, deck1] where each is "
+                        "a deck name of the card file or a list of card numbers (TK-1)",
+                        check=_decks_ok, accepts="None or a list of two decks (names or lists of card numbers)"),
+    }
+    ACTION_GRAMMAR = ("'keep', 'mulligan', 'summon 12 F', 'release B2', 'move F1', 'swap F1 B2', "
+                      "'event 44 F1', 'event 48 oB1', 'end', 'attack F1 m2', 'block B1 m1', "
+                      "'noblock', 'possess deck', 'possess 12', 'pass'; chance: 'shuffle N', 'deal N', "
+                      "'draw N', 'damage N', 'reveal N', 'first K'")
+    ACTION_RE = ACTION_RE
+
+    def _setup(self) -> None:
+        cs = load_cards(self.options["cards"])
+        self.cardset = cs
+        self.cards = cs.cards
+        decks = self.options["decks"]
+        if decks is None:
+            decks = ["A", "B"]
+        elif isinstance(decks, (str, Path)):
+            where, data = _read_json(decks, "")
+            if not isinstance(data, dict) or not isinstance(data.get("decks"), list) or len(data["decks"]) != 2:
+                raise CardFileError(f"{where}: a deck file holds {{'decks': [deck0, deck1]}}")
+            decks = data["decks"]
+        lists = []
+        for p, d in enumerate(decks):
+            if isinstance(d, str):
+                if d not in cs.decks:
+                    raise CardFileError(f"{cs.where}: no deck named {d!r} for player {p}; "
+                                        f"the decks are {sorted(cs.decks)}")
+                lists.append(cs.decks[d])
+            else:
+                lists.append(check_deck(list(d), cs.cards, f"deck of player {p}"))
+        self.deck_lists = tuple(lists)
+        self.kinds = tuple(tuple(sorted(set(lst))) for lst in lists)
+        self.index = tuple({no: i for i, no in enumerate(k)} for k in self.kinds)
+        self.copies = tuple(Counter(lst) for lst in lists)
+        self.kindset = tuple(frozenset(k) for k in self.kinds)
+        self.yokai = tuple(frozenset(no for no in k if self.cards[no].is_yokai) for k in self.kinds)
+        self.saved_options = self.options_dict()
+
+    def _make_spec(self) -> Spec:
+        n0, n1 = len(self.deck_lists[0]), len(self.deck_lists[1])
+        # Setup: ≤ n0+n1 shuffle outcomes (known_deck_order), 10 deals, 2 mulligan
+        # choices and for each mulligan another shuffle (≤ n) and 5 deals, 1 coin.
+        setup = 2 * (n0 + n1) + 10 + 2 + 10 + 1
+        # After the deal every later card taken from a deck is ≤ 1 chance
+        # transition; C such cards exist, C ≤ n0 + n1 − 10 (the game ends when a
+        # deck is empty, TK-7).  Every turn charges a card (TK-12), so turns
+        # T ≤ C.  A turn has ≤ 3S+22 decisions (S summons: S releases + 1,
+        # ≤ 6+S moves (each yokai moves once a turn), 1 event, 1 end of main,
+        # ≤ 3 attacks × 4 decisions (attack, block, 2 possessions), 1 end) and
+        # ΣS ≤ the cards ever in hand ≤ 10 + C.
+        c = n0 + n1 - 10
+        return Spec(num_players=2, chance=True, perfect_information=self.options["open_hands"],
+                    min_utility=Fraction(-1), max_utility=Fraction(1),
+                    max_game_length=setup + c + 3 * (10 + c) + 22 * c + 22)
+
+    def _root(self) -> "ToritsukiState":
+        players = [self._player(p) for p in (0, 1)]
+        stage = SHUFFLE if self.options["known_deck_order"] else DEAL
+        first = self.options["first_player"]
+        key = (stage, 0, -1 if first is None else first, False, False, 0, -1, players[0], players[1], None)
+        return ToritsukiState(self, key)
+
+    def _player(self, p: int) -> tuple:
+        return ((), self.deck_lists[p], len(self.deck_lists[p]), (), (), (), 0, 0, 0, 0, 0)
+
+    # -- positions ----------------------------------------------------------
+    def _state_from_dict(self, d: Mapping[str, Any]) -> "ToritsukiState":
+        if d.keys() - {"game", "options"} != _FIELDS:
+            check_keys(d, _FIELDS, "toritsuki")
+        opts = d.get("options", {})
+        if opts != self.saved_options:
+            raise PositionError(f"toritsuki: the position was saved with options {opts}; "
+                                f"this game has {self.options_dict()}: load it with those options")
+        stage = d["stage"]
+        if stage not in STAGES:
+            raise PositionError(f"toritsuki: stage {stage!r} unknown; one of {STAGES}")
+        tp = d["turn_player"]
+        if tp not in (0, 1):
+            raise PositionError(f"toritsuki: turn_player must be 0 or 1, got {tp!r}")
+        first = -1 if d["first_player"] is None else d["first_player"]
+        if first not in (-1, 0, 1):
+            raise PositionError(f"toritsuki: first_player must be null, 0 or 1, got {first!r}")
+        for f in ("first_turn", "event_used"):
+            if not isinstance(d[f], bool):
+                raise PositionError(f"toritsuki: {f} must be true or false, got {d[f]!r}")
+        if not _int(d["pending"], 0, 9):
+            raise PositionError(f"toritsuki: pending must be a whole number 0-9, got {d['pending']!r}")
+        winner = -1 if d["winner"] is None else d["winner"]
+        if winner not in (-1, 0, 1) or (winner >= 0) != (stage == OVER):
+            raise PositionError(f"toritsuki: winner must be 0 or 1 exactly when the stage is 'over', got {winner!r}")
+        ps = d["players"]
+        if not isinstance(ps, list) or len(ps) != 2:
+            raise PositionError("toritsuki: players must be a list of two player objects")
+        players = (self._player_from_dict(0, ps[0]), self._player_from_dict(1, ps[1]))
+        battle = self._battle_from_dict(d["battle"], stage, tp, players)
+        return ToritsukiState(self, (stage, tp, first, d["first_turn"], d["event_used"], d["pending"],
+                                     winner, players[0], players[1], battle))
+
+    def _cards(self, p: int, obj: Any, what: str) -> tuple:
+        """A list of card numbers (a multiset) of player ``p``'s deck, as a sorted tuple."""
+        if type(obj) is not list or not self.kindset[p].issuperset(obj) or not set(map(type, obj)) <= {int}:
+            raise PositionError(f"toritsuki: players[{p}].{what} must be a list of card numbers of player "
+                                f"{p}'s deck {list(self.kinds[p])}, got {obj!r}")
+        return tuple(sorted(obj))
+
+    def _player_from_dict(self, p: int, d: Any) -> tuple:
+        if type(d) is not dict:
+            raise PositionError(f"toritsuki: players[{p}] must be an object with {sorted(_PLAYER_FIELDS)}")
+        if d.keys() != _PLAYER_FIELDS:
+            check_keys(d, _PLAYER_FIELDS, f"toritsuki players[{p}]")
+        hand = self._cards(p, d["hand"], "hand")
+        pool = self._cards(p, d["unseen"], "unseen")
+        n = d["deck_size"]
+        top = d["deck_top"]
+        if type(top) is not list or (top and not self.kindset[p].issuperset(top)):
+            raise PositionError(f"toritsuki: players[{p}].deck_top must list card numbers of the deck, got {top!r}")
+        if not _int(n, len(top), 99) or n - len(top) > len(pool):
+            raise PositionError(f"toritsuki: players[{p}].deck_size {n!r} must be ≥ len(deck_top) "
+                                f"and ≤ len(deck_top) + the unseen cards")
+        rows = []
+        for what, cap in (("front", ROW), ("back", ROW)):
+            r = d[what]
+            if type(r) is not list or len(r) > cap:
+                raise PositionError(f"toritsuki: players[{p}].{what} must be a list of at most {cap} yokai")
+            row = []
+            for y in r:
+                if type(y) is not list or len(y) != 4:
+                    raise PositionError(f"toritsuki: players[{p}].{what}: each yokai is "
+                                        f"[card, rested 0/1, moved 0/1, bonus], got {y!r}")
+                if y[0] not in self.yokai[p]:
+                    raise PositionError(f"toritsuki: players[{p}].{what}: card {y[0]!r} is not a yokai of the deck")
+                if not (y[1] in (0, 1) and y[2] in (0, 1) and type(y[3]) is int and 0 <= y[3] <= 999):
+                    raise PositionError(f"toritsuki: players[{p}].{what}: rested and moved are 0 or 1, "
+                                        f"bonus 0-999, got {y!r}")
+                row.append((y[0], int(y[1]), int(y[2]), y[3]))
+            rows.append(tuple(sorted(row)))
+        pairs = []
+        for what in ("yoki", "damage"):
+            v = d[what]
+            if type(v) is not list or len(v) != 2 or not (_int(v[0], 0, 99) and _int(v[1], 0, 99)):
+                raise PositionError(f"toritsuki: players[{p}].{what} must be [ready/face-up, resting/face-down] counts")
+            pairs.append(v)
+        if not _int(d["trash"], 0, 99):
+            raise PositionError(f"toritsuki: players[{p}].trash must be a count 0-99")
+        if len(pool) - (n - len(top)) > sum(pairs[0]):
+            raise PositionError(f"toritsuki: players[{p}]: the unseen cards beyond the deck must be face-down yoki; "
+                                f"{len(pool) - (n - len(top))} unseen cards are not in the deck but only "
+                                f"{sum(pairs[0])} yoki exist")
+        copies = self.copies[p]
+        for no, c in Counter(hand + pool + tuple(top) + tuple(y[0] for y in rows[0] + rows[1])).items():
+            if c > copies[no]:
+                raise PositionError(f"toritsuki: players[{p}] holds card {no} {c} times in hand, unseen, "
+                                    f"deck_top and field; player {p}'s deck has {copies[no]}")
+        return (hand, pool, n, tuple(top), rows[0], rows[1], pairs[0][0], pairs[0][1],
+                pairs[1][0], pairs[1][1], d["trash"])
+
+    def _battle_from_dict(self, b: Any, stage: str, tp: int, players: tuple) -> tuple | None:
+        in_battle = stage in (POSS_A, REVEAL_A, POSS_D, REVEAL_D, BLOCK)
+        if b is None:
+            if in_battle:
+                raise PositionError(f"toritsuki: stage {stage!r} needs a battle object")
+            return None
+        if not in_battle:
+            raise PositionError(f"toritsuki: battle must be null at stage {stage!r}")
+        fields = ["attacker", "attacker_bonus", "attacker_method", "blocker", "blocker_bonus",
+                  "blocker_method", "attacker_possession", "blocker_possession"]
+        if not isinstance(b, Mapping):
+            raise PositionError(f"toritsuki: battle must be an object with {fields}")
+        check_keys(b, fields, "toritsuki battle")
+        out = []
+        for side, who in (("attacker", tp), ("blocker", 1 - tp)):
+            no = b[side]
+            blocked = stage != BLOCK
+            if side == "blocker" and not blocked:
+                if no is not None:
+                    raise PositionError("toritsuki: battle.blocker must be null before the block")
+                out += [0, 0, 0]
+                continue
+            if no not in self.index[who] or not self.cards[no].is_yokai:
+                raise PositionError(f"toritsuki: battle.{side} {no!r} is not a yokai of player {who}'s deck")
+            m = b[f"{side}_method"]
+            if not _int(m, 1, len(self.cards[no].methods)):
+                raise PositionError(f"toritsuki: battle.{side}_method must be 1-{len(self.cards[no].methods)}")
+            if not _int(b[f"{side}_bonus"], 0, 999):
+                raise PositionError(f"toritsuki: battle.{side}_bonus must be 0-999")
+            out += [no, b[f"{side}_bonus"], m - 1]
+        for side, who in (("attacker", tp), ("blocker", 1 - tp)):
+            no = b[f"{side}_possession"]
+            if no is None:
+                out.append(0)
+            elif no in self.index[who] and self.cards[no].is_yokai:
+                out.append(no)
+            else:
+                raise PositionError(f"toritsuki: battle.{side}_possession {no!r} is not a yokai of player {who}")
+        return tuple(out)
+
+
+def _remove(t: tuple, no: int) -> tuple:
+    i = t.index(no)
+    return t[:i] + t[i + 1:]
+
+
+def _insert(t: tuple, no: int) -> tuple:
+    i = bisect_right(t, no)
+    return t[:i] + (no,) + t[i:]
+
+
+def _uniq(t: tuple) -> list[int]:
+    """The distinct numbers of a sorted tuple."""
+    return [x for i, x in enumerate(t) if i == 0 or x != t[i - 1]]
+
+
+def _runs(t: tuple) -> list[tuple[int, int]]:
+    """(number, count) for each distinct number of a sorted tuple."""
+    out: list[tuple[int, int]] = []
+    for x in t:
+        if out and out[-1][0] == x:
+            out[-1] = (x, out[-1][1] + 1)
+        else:
+            out.append((x, 1))
+    return out
+
+
+def _pay(P: list, cost: int) -> None:
+    """TK-25, TK-26, TK-Q5: ready yoki first, then face-up damage turned face down."""
+    k = min(cost, P[YR])
+    P[YR] -= k
+    P[YS] += k
+    rest = cost - k
+    P[DU] -= rest
+    P[DD] += rest
+
+
+def _charge(P: list) -> bool:
+    """TK-12: the top card face down, ready, into the yoki zone; False if the deck ran out (TK-7)."""
+    if P[TOP]:
+        P[TOP] = P[TOP][1:]
+    P[N] -= 1
+    P[YR] += 1
+    return P[N] > 0
+
+
+def _distinct(row: tuple) -> list[int]:
+    """Indexes of a sorted row, skipping an entry equal to the one before it."""
+    return [i for i in range(len(row)) if i == 0 or row[i] != row[i - 1]]
+
+
+class ToritsukiState(State):
+    """A Toritsuki position.  The key is ``(stage, tp, first_player, first_turn,
+    event_used, pending, winner, player0, player1, battle)``; a player is
+    ``(hand, unseen, deck_size, deck_top, front, back, yoki_ready, yoki_resting,
+    damage_up, damage_down, trash)``; a battle is ``(a_card, a_bonus, a_method,
+    b_card, b_bonus, b_method, a_possession, b_possession)``.
+    """
+
+    __slots__ = ()
+
+    # -- reading ---------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        return self._k[0]
+
+    @property
+    def turn_player(self) -> int:
+        return self._k[1]
+
+    def player(self, p: int) -> tuple:
+        return self._k[7 + p]
+
+    @property
+    def current_player(self) -> int:
+        """The deciding player: the defender decides blocks and its own possession (TK-17, TK-19)."""
+        stage = self._k[0]
+        if stage == OVER:
+            return TERMINAL
+        if stage in CHANCE_STAGES:
+            return CHANCE
+        if stage == BLOCK or stage == POSS_D:
+            return 1 - self._k[1]
+        return self._k[1]
+
+    def _owner(self) -> int:
+        """Whose deck a chance stage takes from."""
+        stage, tp = self._k[0], self._k[1]
+        return 1 - tp if stage in (DAMAGE, REVEAL_D) else tp
+
+    def returns(self) -> list:
+        w = self._k[6]
+        if w < 0:
+            return [0, 0]
+        return [1, -1] if w == 0 else [-1, 1]
+
+    def card(self, no: int) -> Card:
+        return self.game.cards[no]
+
+    def hand(self, p: int) -> dict[int, int]:
+        return dict(Counter(self._k[7 + p][H]))
+
+    # -- legal actions -----------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        k = self._k
+        stage, tp = k[0], k[1]
+        if stage == MAIN:
+            return self._main_actions()
+        if stage == BATTLE:
+            return self._attack_actions() + ["end"]
+        if stage == BLOCK:
+            return self._block_actions() + ["noblock"]
+        if stage == POSS_A or stage == POSS_D:
+            return self._possess_actions(tp if stage == POSS_A else 1 - tp)
+        if stage == MULLIGAN:
+            return ["keep", "mulligan"]
+        return []
+
+    def _main_actions(self) -> list[str]:
+        k = self._k
+        tp = k[1]
+        g = self.game
+        P = k[7 + tp]
+        front, back = P[FR], P[BK]
+        money = P[YR] + P[DU]
+        acts = []
+        affordable = [no for no in _uniq(P[H]) if g.cards[no].is_yokai and g.cards[no].cost <= money]
+        for no in affordable:
+            if len(front) < ROW:
+                acts.append(f"summon {no} F")
+            if len(back) < ROW:
+                acts.append(f"summon {no} B")
+        full = len(front) == ROW and len(back) == ROW
+        if full and affordable:  # TK-13 make room
+            acts += [f"release F{i + 1}" for i in _distinct(front)]
+            acts += [f"release B{i + 1}" for i in _distinct(back)]
+        if len(back) < ROW:
+            acts += [f"move F{i + 1}" for i in _distinct(front) if not front[i][2]]
+        if len(front) < ROW:
+            acts += [f"move B{i + 1}" for i in _distinct(back) if not back[i][2]]
+        if full:
+            acts += [f"swap F{i + 1} B{j + 1}" for i in _distinct(front) if not front[i][2]
+                     for j in _distinct(back) if not back[j][2]]
+        if not k[4] and not k[3]:  # one event per main; none on the first player's first turn (TK-5)
+            O = k[8 - tp]
+            for no in _uniq(P[H]):
+                if g.cards[no].is_yokai:
+                    continue
+                kind, value = g.cards[no].effect
+                if kind == "bp_up":
+                    acts += [f"event {no} F{i + 1}" for i in _distinct(front)]
+                    acts += [f"event {no} B{i + 1}" for i in _distinct(back)]
+                elif kind == "banish":
+                    for r, name in ((O[FR], "F"), (O[BK], "B")):
+                        acts += [f"event {no} o{name}{i + 1}" for i in _distinct(r)
+                                 if g.cards[r[i][0]].rank <= value]
+                elif kind == "rest":
+                    acts += [f"event {no} oB{i + 1}" for i in _distinct(O[BK]) if not O[BK][i][1]]
+                else:
+                    acts.append(f"event {no}")
+        # attacking ends the main phase (TK-13 → TK-14): no separate "battle" step
+        return acts + self._attack_actions() + ["end"]
+
+    def _attack_actions(self) -> list[str]:
+        tp = self._k[1]
+        P = self._k[7 + tp]
+        if self._k[3]:  # TK-5 no battle on the first player's first turn
+            return []
+        money = P[YR] + P[DU]
+        front = P[FR]
+        return [f"attack F{i + 1} m{j + 1}" for i in _distinct(front) if not front[i][1]
+                for j, m in enumerate(self.game.cards[front[i][0]].methods) if m.cost <= money]
+
+    def _block_actions(self) -> list[str]:
+        d = 1 - self._k[1]
+        P = self._k[7 + d]
+        money = P[YR] + P[DU]
+        back = P[BK]
+        return [f"block B{i + 1} m{j + 1}" for i in _distinct(back) if not back[i][1]
+                for j, m in enumerate(self.game.cards[back[i][0]].methods) if m.cost <= money]
+
+    def _possess_actions(self, p: int) -> list[str]:
+        g = self.game
+        P = self._k[7 + p]
+        acts = ["pass", "possess deck"]
+        for no in _uniq(P[H]):
+            if g.cards[no].is_yokai and self._fits(no, p):
+                acts.append(f"possess {no}")
+        return acts
+
+    def _fits(self, no: int, owner: int) -> bool:
+        """TK-19: does card ``no`` of ``owner`` meet its condition on the yokai it would possess?"""
+        c = self.game.cards[no]
+        if not c.is_yokai:
+            return False
+        b = self._k[9]
+        tp = self._k[1]
+        own_side_attacker = owner == tp
+        on_attacker = own_side_attacker == (c.target == "own")
+        tno, m = (b[0], b[2]) if on_attacker else (b[3], b[5])
+        t = self.game.cards[tno]
+        if c.cond_tribe is not None and t.tribe != c.cond_tribe:
+            return False
+        if c.cond_rank_max is not None and t.rank > c.cond_rank_max:
+            return False
+        if c.cond_category is not None and t.methods[m].category != c.cond_category:
+            return False
+        return True
+
+    # -- chance ------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        k = self._k
+        stage = k[0]
+        if stage not in CHANCE_STAGES:
+            return []
+        if stage == COIN:
+            return [("first 0", Fraction(1, 2)), ("first 1", Fraction(1, 2))]
+        o = self._owner()
+        pool = k[7 + o][PO]
+        total = len(pool)
+        verb = TAKE_VERB[stage]
+        return [(f"{verb} {no}", Fraction(c, total)) for no, c in _runs(pool)]
+
+    # -- transitions ---------------------------------------------------------------
+    def _apply(self, action: str) -> "ToritsukiState":
+        return ToritsukiState(self.game, self._settle(self._step(action)))
+
+    def _step(self, action: str) -> list:
+        """The raw effect of one action; :meth:`_settle` then runs what follows on its own."""
+        g = self.game
+        k = list(self._k)
+        stage, tp = k[0], k[1]
+        Ps = [list(k[7]), list(k[8])]
+        verb, _, arg = action.partition(" ")
+        if stage in CHANCE_STAGES:
+            if verb == "first":  # TK-4, TK-Q3
+                return self._start_turn(k, Ps, int(arg), True)
+            o = self._owner()
+            no = int(arg)
+            P = Ps[o]
+            P[PO] = _remove(P[PO], no)
+            if stage == SHUFFLE:
+                P[TOP] = P[TOP] + (no,)
+                k[7], k[8] = tuple(Ps[0]), tuple(Ps[1])
+                return k
+            P[N] -= 1
+            return self._took(k, Ps, o, no)
+        if stage == MULLIGAN:
+            if verb == "mulligan":  # TK-3: the hand back into the deck, shuffled; draw 5 again
+                P = Ps[tp]
+                P[PO], P[H], P[TOP] = tuple(sorted(P[PO] + P[H] + P[TOP])), (), ()
+                P[N] += HAND_START
+                k[0] = SHUFFLE if g.options["known_deck_order"] else DEAL
+                k[5] = 1
+                return self._pack(k, Ps)
+            return self._after_mulligan(k, Ps)
+        P = Ps[tp]
+        if stage == MAIN:
+            return self._main(k, Ps, verb, arg)
+        if stage == BATTLE:
+            if verb == "end":
+                return self._end_turn(k, Ps)
+            return self._step_attack(k, Ps, arg)
+        if stage == BLOCK:
+            D = Ps[1 - tp]
+            if verb == "noblock":
+                return self._no_block(k, Ps)
+            slot, m = arg.split()
+            i = int(slot[1]) - 1
+            y = D[BK][i]
+            D[BK] = D[BK][:i] + D[BK][i + 1:]
+            mi = int(m[1:]) - 1
+            _pay(D, g.cards[y[0]].methods[mi].cost)  # TK-17
+            b = k[9]
+            k[9] = (b[0], b[1], b[2], y[0], y[3], mi, 0, 0)
+            k[0] = POSS_A
+            return self._pack(k, Ps)
+        if stage in (POSS_A, POSS_D):
+            who = tp if stage == POSS_A else 1 - tp
+            if verb == "pass":
+                k[0] = POSS_D if stage == POSS_A else DUEL
+            elif arg == "deck":
+                k[0] = REVEAL_A if stage == POSS_A else REVEAL_D
+            else:
+                no = int(arg)
+                W = Ps[who]
+                W[H] = _remove(W[H], no)
+                b = list(k[9])
+                b[6 if stage == POSS_A else 7] = no
+                k[9] = tuple(b)
+                k[0] = POSS_D if stage == POSS_A else DUEL
+            return self._pack(k, Ps)
+        raise AssertionError(action)  # pragma: no cover (apply() checked it)
+
+    def _step_attack(self, k: list, Ps: list, arg: str) -> list:
+        """TK-16: the attacker rests, chooses a method and pays its cost."""
+        P = Ps[k[1]]
+        slot, m = arg.split()
+        i = int(slot[1]) - 1
+        y = P[FR][i]
+        P[FR] = P[FR][:i] + P[FR][i + 1:]
+        mi = int(m[1:]) - 1
+        _pay(P, self.game.cards[y[0]].methods[mi].cost)
+        k[9] = (y[0], y[3], mi, 0, 0, 0, 0, 0)
+        k[0] = BLOCK
+        return self._pack(k, Ps)
+
+    def _pack(self, k: list, Ps: list) -> list:
+        k[7], k[8] = tuple(Ps[0]), tuple(Ps[1])
+        return k
+
+    def _lose(self, k: list, Ps: list, loser: int) -> list:
+        """TK-6, TK-7: the game ends at once."""
+        k[0], k[6], k[9] = OVER, 1 - loser, None
+        return self._pack(k, Ps)
+
+    def _took(self, k: list, Ps: list, o: int, no: int) -> list:
+        """Card ``no`` has left player ``o``'s deck at stage ``k[0]``: put it where it goes."""
+        g = self.game
+        P = Ps[o]
+        stage = k[0]
+        i = g.index[o][no]
+        if stage == DEAL:
+            P[H] = _insert(P[H], no)
+            if len(P[H]) < HAND_START:
+                return self._pack(k, Ps)
+            if k[5] == 1:  # the mulligan's new hand is complete
+                return self._after_mulligan(k, Ps)
+            if o == 0:
+                k[1] = 1
+                return self._pack(k, Ps)
+            if g.options["mulligan"]:
+                k[0], k[1] = MULLIGAN, 0
+                return self._pack(k, Ps)
+            return self._coin(k, Ps)
+        if P[N] == 0:  # TK-7, TK-Q4 the deck ran out: that player loses at this instant
+            return self._lose(k, Ps, o)
+        if stage == DRAW:  # TK-11, then TK-12 charge
+            P[H] = _insert(P[H], no)
+            return self._charge_and_main(k, Ps)
+        if stage == EVDRAW:
+            P[H] = _insert(P[H], no)
+            if k[5] > 0:
+                k[5] -= 1
+            else:
+                k[0] = MAIN
+            return self._pack(k, Ps)
+        if stage == DAMAGE:  # TK-18 face up into the damage zone
+            P[DU] += 1
+            if P[DU] + P[DD] >= DAMAGE_LOSS:  # TK-6
+                return self._lose(k, Ps, o)
+            k[0] = BATTLE
+            return self._pack(k, Ps)
+        # REVEAL_A / REVEAL_D, TK-19: attach if it meets the condition, else trash
+        self_k = ToritsukiState(g, tuple(self._pack(k, Ps)))
+        b = list(k[9])
+        if self_k._fits(no, o):
+            b[6 if stage == REVEAL_A else 7] = no
+            k[9] = tuple(b)
+        else:
+            P[TR] += 1
+        k[0] = POSS_D if stage == REVEAL_A else DUEL
+        return self._pack(k, Ps)
+
+    def _after_mulligan(self, k: list, Ps: list) -> list:
+        k[5] = 0
+        if k[1] == 0:
+            k[0], k[1] = MULLIGAN, 1
+            return self._pack(k, Ps)
+        return self._coin(k, Ps)
+
+    def _coin(self, k: list, Ps: list) -> list:
+        if k[2] < 0:
+            k[0], k[1] = COIN, 0
+            return self._pack(k, Ps)
+        return self._start_turn(k, Ps, k[2], True)
+
+    def _start_turn(self, k: list, Ps: list, p: int, first: bool) -> list:
+        """TK-9 start, TK-10 refresh, TK-11 draw (not on the first player's first turn, TK-5)."""
+        k[1], k[2], k[3], k[4], k[5] = p, p if first else k[2], first, False, 0
+        P = Ps[p]
+        P[FR] = tuple(sorted((y[0], 0, 0, y[3]) for y in P[FR]))
+        P[BK] = tuple(sorted((y[0], 0, 0, y[3]) for y in P[BK]))
+        P[YR], P[YS] = P[YR] + P[YS], 0
+        if first:
+            return self._charge_and_main(k, Ps)
+        k[0] = DRAW
+        return self._pack(k, Ps)
+
+    def _charge_and_main(self, k: list, Ps: list) -> list:
+        """TK-12 charge: the top card face down, ready, into the yoki zone."""
+        p = k[1]
+        if not _charge(Ps[p]):
+            return self._lose(k, Ps, p)
+        k[0] = MAIN
+        return self._pack(k, Ps)
+
+    def _end_turn(self, k: list, Ps: list) -> list:
+        """TK-15: effects until end of turn end; the other player's turn starts."""
+        for P in Ps:
+            for r in (FR, BK):
+                if any(y[3] or y[2] for y in P[r]):
+                    P[r] = tuple(sorted((y[0], y[1], 0, 0) for y in P[r]))
+        return self._start_turn(k, Ps, 1 - k[1], False)
+
+    def _no_block(self, k: list, Ps: list) -> list:
+        """TK-18: no battle; the attacker stays resting, the defender takes 1 damage."""
+        b = k[9]
+        P = Ps[k[1]]
+        P[FR] = tuple(sorted(P[FR] + ((b[0], 1, 0, b[1]),)))
+        k[9] = None
+        k[0] = DAMAGE
+        return self._pack(k, Ps)
+
+    def _main(self, k: list, Ps: list, verb: str, arg: str) -> list:
+        g = self.game
+        tp = k[1]
+        P = Ps[tp]
+        if verb == "summon":  # TK-13, TK-28 ready at once
+            no_s, row = arg.split()
+            no = int(no_s)
+            P[H] = _remove(P[H], no)
+            _pay(P, g.cards[no].cost)
+            r = FR if row == "F" else BK
+            P[r] = tuple(sorted(P[r] + ((no, 0, 0, 0),)))
+        elif verb == "release":
+            r = FR if arg[0] == "F" else BK
+            i = int(arg[1]) - 1
+            P[r] = P[r][:i] + P[r][i + 1:]
+            P[TR] += 1
+        elif verb == "move":
+            r, s = (FR, BK) if arg[0] == "F" else (BK, FR)
+            i = int(arg[1]) - 1
+            y = P[r][i]
+            P[r] = P[r][:i] + P[r][i + 1:]
+            P[s] = tuple(sorted(P[s] + ((y[0], y[1], 1, y[3]),)))
+        elif verb == "swap":
+            a, b = arg.split()
+            i, j = int(a[1]) - 1, int(b[1]) - 1
+            yf, yb = P[FR][i], P[BK][j]
+            P[FR] = tuple(sorted(P[FR][:i] + P[FR][i + 1:] + ((yb[0], yb[1], 1, yb[3]),)))
+            P[BK] = tuple(sorted(P[BK][:j] + P[BK][j + 1:] + ((yf[0], yf[1], 1, yf[3]),)))
+        elif verb == "event":
+            return self._event(k, Ps, arg)
+        elif verb == "attack":  # the main phase ends, TK-14 battle; moved marks only matter in main
+            for r in (FR, BK):
+                if any(y[2] for y in P[r]):
+                    P[r] = tuple(sorted((y[0], y[1], 0, y[3]) for y in P[r]))
+            k[0] = BATTLE
+            return self._step_attack(k, Ps, arg)
+        elif verb == "end":
+            return self._end_turn(k, Ps)
+        return self._pack(k, Ps)
+
+    def _event(self, k: list, Ps: list, arg: str) -> list:
+        """TK-24, TK-Q2: one event card per main phase; it goes to the trash."""
+        g = self.game
+        tp = k[1]
+        P, O = Ps[tp], Ps[1 - tp]
+        parts = arg.split()
+        no = int(parts[0])
+        P[H] = _remove(P[H], no)
+        P[TR] += 1
+        k[4] = True
+        kind, value = g.cards[no].effect
+        if kind == "draw":
+            k[0], k[5] = EVDRAW, value - 1
+        elif kind == "ready_yoki":
+            r = min(value, P[YS])
+            P[YR], P[YS] = P[YR] + r, P[YS] - r
+        elif kind == "bp_up":
+            slot = parts[1]
+            r = FR if slot[0] == "F" else BK
+            i = int(slot[1]) - 1
+            y = P[r][i]
+            P[r] = tuple(sorted(P[r][:i] + P[r][i + 1:] + ((y[0], y[1], y[2], y[3] + value),)))
+        elif kind == "heal":  # face-down damage first: face-up ones can still pay (TK-26)
+            for _ in range(value):
+                if P[DD]:
+                    P[DD] -= 1
+                elif P[DU]:
+                    P[DU] -= 1
+                else:
+                    break
+                P[TR] += 1  # TK-29 healed damage goes to the trash
+        elif kind in ("banish", "rest"):
+            slot = parts[1]
+            r = FR if slot[1] == "F" else BK
+            i = int(slot[2]) - 1
+            y = O[r][i]
+            rest = O[r][:i] + O[r][i + 1:]
+            if kind == "banish":
+                O[TR] += 1
+                O[r] = rest
+            else:
+                O[r] = tuple(sorted(rest + ((y[0], 1, y[2], y[3]),)))
+        elif kind == "charge":
+            for _ in range(value):
+                if not _charge(P):
+                    return self._lose(k, Ps, tp)
+        elif kind == "win_if_field":  # TK-8 a card's own win condition
+            if len(P[FR]) + len(P[BK]) >= value:
+                k[0], k[6] = OVER, tp
+        return self._pack(k, Ps)
+
+    def _settle(self, k: list) -> tuple:
+        """Run what needs no decision: known deck tops, the BP duel, skipped choices."""
+        g = self.game
+        while True:
+            stage = k[0]
+            if stage in TAKE_VERB:
+                o = 1 - k[1] if stage in (DAMAGE, REVEAL_D) else k[1]
+                P = k[7 + o]
+                if stage == SHUFFLE:
+                    if len(P[TOP]) < P[N]:
+                        break
+                    if k[5] == 1:  # shuffled after a mulligan: deal the new hand
+                        k[0] = DEAL
+                    elif o == 0:
+                        k[1] = 1
+                    else:
+                        k[0], k[1] = DEAL, 0
+                    continue
+                if not P[TOP]:
+                    break
+                Ps = [list(k[7]), list(k[8])]
+                no = P[TOP][0]
+                Ps[o][TOP] = P[TOP][1:]
+                Ps[o][N] -= 1
+                k = self._took(k, Ps, o, no)
+                continue
+            if stage == DUEL:
+                k = self._duel(k)[0]
+                continue
+            if stage == BATTLE:
+                s = ToritsukiState(g, tuple(k))
+                if not s._attack_actions():
+                    k = self._end_turn(k, [list(k[7]), list(k[8])])
+                    continue
+                break
+            if stage == BLOCK:
+                s = ToritsukiState(g, tuple(k))
+                if not s._block_actions():  # TK-18 nothing can block
+                    k = self._no_block(k, [list(k[7]), list(k[8])])
+                    continue
+                break
+            break
+        return tuple(k)
+
+    def _duel(self, k: list) -> tuple[list, BattleReport]:
+        """TK-20, TK-21, TK-22: the BP duel, fainting, possessing cards to the trash."""
+        g = self.game
+        tp = k[1]
+        b = k[9]
+        rep = _report(g, tp, b)
+        Ps = [list(k[7]), list(k[8])]
+        A, D = Ps[tp], Ps[1 - tp]
+        a_dies = rep.winner in ("defender", "tie") and not (rep.winner == "tie" and "guard" in rep.attacker.icons)
+        d_dies = rep.winner in ("attacker", "tie") and not (rep.winner == "tie" and "guard" in rep.defender.icons)
+        if a_dies:
+            A[TR] += 1
+        else:
+            A[FR] = tuple(sorted(A[FR] + ((b[0], 1, 0, b[1]),)))
+        if d_dies:
+            D[TR] += 1
+        else:
+            D[BK] = tuple(sorted(D[BK] + ((b[3], 1, 0, b[4]),)))
+        if b[6]:
+            A[TR] += 1
+        if b[7]:
+            D[TR] += 1
+        k[9] = None
+        k[0] = DAMAGE if rep.pierce else BATTLE
+        return self._pack(k, Ps), rep
+
+    # -- battle explanation -------------------------------------------------------------
+    def battle_report(self) -> BattleReport | None:
+        """The BP duel as it stands (after the block): both BPs, every modifier and its source."""
+        if self._k[9] is None or self._k[0] == BLOCK:
+            return None
+        return _report(self.game, self._k[1], self._k[9])
+
+    # -- what players see -----------------------------------------------------------------
+    def _public_player(self, p: int) -> dict[str, Any]:
+        P = self._k[7 + p]
+        return {"deck_size": P[N], "deck_top": list(P[TOP]), "front": [list(y) for y in P[FR]],
+                "back": [list(y) for y in P[BK]],
+                "yoki": [P[YR], P[YS]], "damage": [P[DU], P[DD]], "trash": P[TR]}
+
+    def _head(self) -> dict[str, Any]:
+        k = self._k
+        b = k[9]
+        battle = None
+        if b is not None:
+            blocked = k[0] != BLOCK
+            battle = {"attacker": b[0], "attacker_bonus": b[1], "attacker_method": b[2] + 1,
+                      "blocker": b[3] if blocked else None, "blocker_bonus": b[4],
+                      "blocker_method": b[5] + 1 if blocked else 0,
+                      "attacker_possession": b[6] or None, "blocker_possession": b[7] or None}
+        return {"stage": k[0], "turn_player": k[1], "first_player": None if k[2] < 0 else k[2],
+                "first_turn": k[3], "event_used": k[4], "pending": k[5],
+                "winner": None if k[6] < 0 else k[6], "battle": battle}
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"game": "toritsuki", "options": dict(self.game.saved_options), **self._head()}
+        ps = []
+        for p in (0, 1):
+            P = self._k[7 + p]
+            ps.append({"hand": list(P[H]), "unseen": list(P[PO]),
+                       **self._public_player(p)})
+        d["players"] = ps
+        return d
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The hand of ``player``; of the opponent only the hand size and the
+        cards not yet seen (hand and unseen merged) unless ``open_hands``."""
+        d = {**self._head(), "current_player": self.current_player, "you": player}
+        ps = []
+        for p in (0, 1):
+            P = self._k[7 + p]
+            e = self._public_player(p)
+            if p == player or self.game.options["open_hands"]:
+                e["hand"] = list(P[H])
+                e["unseen"] = list(P[PO])
+            else:
+                e["hand_size"] = len(P[H])
+                e["unseen_or_in_hand"] = sorted(P[H] + P[PO])
+            ps.append(e)
+        d["players"] = ps
+        return d
+
+    def information_set(self, player: int) -> tuple:
+        k = self._k
+        if self.game.options["open_hands"]:
+            return k
+        o = 1 - player
+        O = k[7 + o]
+        hidden = (len(O[H]), tuple(sorted(O[H] + O[PO]))) + O[N:]
+        return k[:7] + ((k[7], hidden) if player == 0 else (hidden, k[8])) + k[9:]
+
+    def redeal(self, player: int, seed: int | random.Random | None = None) -> "ToritsukiState":
+        """Deal the opponent's hand anew from the cards ``player`` has not seen."""
+        if self.game.options["open_hands"]:
+            return self
+        rng = make_rng(seed)
+        o = 1 - player
+        O = self._k[7 + o]
+        pool = list(O[H] + O[PO])
+        rng.shuffle(pool)
+        h = len(O[H])
+        k = list(self._k)
+        k[7 + o] = (tuple(sorted(pool[:h])), tuple(sorted(pool[h:]))) + O[N:]
+        return ToritsukiState(self.game, tuple(k))
+
+    def heuristic(self, player: int) -> float:
+        """Damage lead, field BP and cards in hand (only what ``player`` sees)."""
+        k = self._k
+        if k[0] == OVER:
+            return 100.0 * self.returns()[player]
+        g = self.game
+
+        def side(p: int) -> float:
+            P = k[7 + p]
+            bp = sum(max(m.bp for m in g.cards[y[0]].methods) for y in P[FR] + P[BK])
+            return -3.0 * (P[DU] + P[DD]) + bp / 40 + 0.5 * len(P[H]) + 0.3 * P[YR] + 0.05 * P[N]
+        return side(player) - side(1 - player)
+
+    # -- text --------------------------------------------------------------------------
+    def explain(self, action: str) -> str:
+        g = self.game
+        k = self._k
+        tp = k[1]
+        who = self.current_player
+        verb, _, arg = action.partition(" ")
+        name = lambda no: g.cards[int(no)].label()
+        tail = ""
+        if k[0] in (POSS_D, REVEAL_D) and k[0] != OVER:
+            nk = self._step(action)
+            if nk[0] == DUEL:
+                tail = " " + self._duel(nk)[1].text()
+        if verb == "keep":
+            return f"Player {who} keeps the opening hand (TK-3)."
+        if verb == "mulligan":
+            return f"Player {who} shuffles the hand back and draws 5 again, once (マリガン, TK-3)."
+        if verb == "summon":
+            no, row = arg.split()
+            return (f"Player {who} summons (召喚) {name(no)} paying {g.cards[int(no)].cost} yoki (妖気) into the "
+                    f"{'front row (前衛)' if row == 'F' else 'back row (後衛)'}, ready (TK-13, TK-25, TK-28).")
+        if verb == "release":
+            return f"All 6 places are full: player {who} sends {arg} to the trash to make room (TK-13)."
+        if verb in ("move", "swap"):
+            return f"Player {who} moves {arg} between front (前衛) and back (後衛) (TK-13, TK-27)."
+        if verb == "event":
+            no = arg.split()[0]
+            kind, value = g.cards[int(no)].effect
+            return f"Player {who} uses the event (イベント) {name(no)}: {kind} {value} (TK-13, TK-24, TK-Q2)."
+        if verb == "end":
+            return f"Player {who} ends the turn (エンドタイム, TK-15)" + (
+                ", without battle." if k[0] == MAIN else ".")
+        if verb == "attack":
+            slot, m = arg.split()
+            y = k[7 + tp][FR][int(slot[1]) - 1]
+            meth = g.cards[y[0]].methods[int(m[1:]) - 1]
+            phase = "ends the main phase, goes to battle (TK-14) and " if k[0] == MAIN else ""
+            return (f"Player {who} {phase}attacks (アタック) with {name(y[0])} using {meth.name} (BP {meth.bp}, "
+                    f"cost {meth.cost}); it rests (TK-16).")
+        if verb == "block":
+            slot, m = arg.split()
+            y = k[8 - tp][BK][int(slot[1]) - 1]
+            meth = g.cards[y[0]].methods[int(m[1:]) - 1]
+            return f"Player {who} blocks (ブロック) with {name(y[0])} using {meth.name} (BP {meth.bp}) (TK-17)."
+        if verb == "noblock":
+            return f"Player {who} does not block: no battle, 1 damage from the deck top (TK-18)."
+        if verb == "pass":
+            return f"Player {who} does not possess (TK-19).{tail}"
+        if verb == "possess":
+            src = "the deck top is revealed" if arg == "deck" else f"{name(arg)} from the hand"
+            return f"Player {who} possesses (とりつく!): {src} (TK-19, TK-20).{tail}"
+        if verb == "first":
+            return f"Player {arg} goes first (TK-4, TK-Q3)."
+        if verb in ("deal", "draw", "shuffle"):
+            return f"{name(arg)} {'is laid in the deck order' if verb == 'shuffle' else 'is drawn'} (TK-2, TK-11)."
+        if verb == "damage":
+            return f"{name(arg)} goes face up into the damage zone (ダメージ, TK-18, TK-6)."
+        if verb == "reveal":
+            fits = self._fits(int(arg), self._owner())
+            return (f"{name(arg)} is revealed: " + ("it possesses (TK-19)." if fits else
+                                                   "it does not fit, to the trash (TK-19).") + tail)
+        return action
+
+    def __str__(self) -> str:
+        g = self.game
+        k = self._k
+        stage = k[0]
+        if stage == OVER:
+            head = f"game over: player {k[6]} wins"
+        else:
+            head = f"stage {stage}, turn of player {k[1]}, to decide: {self.current_player}"
+        lines = [f"Toritsuki card battle (とりつきカードバトル) · {head}"]
+
+        def yk(y: tuple) -> str:
+            c = g.cards[y[0]]
+            extra = f"+{y[3]}" if y[3] else ""
+            return f"{c.name}#{c.no}{extra}({'休' if y[1] else '元'})"
+        for p in (0, 1):
+            P = k[7 + p]
+            hand = ", ".join(f"{g.cards[no].name}#{no}" + (f"×{c}" if c > 1 else "")
+                             for no, c in _runs(P[H])) or "—"
+            lines.append(f"  player {p}: deck (山札) {P[N]}" + (f" top {list(P[TOP])}" if P[TOP] else "")
+                         + f" | yoki (妖気) {P[YR]} ready/{P[YS]} resting | damage (ダメージ) "
+                         f"{P[DU]} up/{P[DD]} down | trash (トラッシュ) {P[TR]}")
+            lines.append(f"    front (前衛): {', '.join(map(yk, P[FR])) or '—'} | back (後衛): "
+                         f"{', '.join(map(yk, P[BK])) or '—'}")
+            lines.append(f"    hand (手札): {hand}")
+        rep = self.battle_report()
+        if rep is not None:
+            lines.append("  " + rep.text())
+        elif k[9] is not None:
+            lines.append(f"  attack by {g.cards[k[9][0]].name}#{k[9][0]} (method {k[9][2] + 1})")
+        return "\n".join(lines)
+
+
+def _report(g: Toritsuki, tp: int, b: tuple) -> BattleReport:
+    """TK-20, TK-21: both BPs with every modifier and its source."""
+    sides = []
+    for who, (no, bonus, mi) in ((tp, b[0:3]), (1 - tp, b[3:6])):
+        c = g.cards[no]
+        m = c.methods[mi]
+        s = SideReport(who, no, f"{c.name} ({c.japanese})", f"{m.name} ({m.japanese})", m.category, m.bp)
+        if m.icon:
+            s.icons.append(m.icon)
+        if bonus:
+            s.modifiers.append(("event until end of turn", bonus))
+        sides.append(s)
+    for owner, poss in ((tp, b[6]), (1 - tp, b[7])):
+        if not poss:
+            continue
+        c = g.cards[poss]
+        on = sides[0] if (owner == tp) == (c.target == "own") else sides[1]
+        on.modifiers.append((f"possession (とりつく) by {c.name} #{poss} of player {owner}", c.poss_bp))
+        if c.poss_icon and c.poss_icon not in on.icons:
+            on.icons.append(c.poss_icon)
+    a, d = sides
+    if a.total > d.total:
+        winner, fainted = "attacker", [d.name]
+    elif a.total < d.total:
+        winner, fainted = "defender", [a.name]
+    else:
+        winner = "tie"
+        fainted = [s.name for s in (a, d) if "guard" not in s.icons]
+    return BattleReport(a, d, winner, fainted, winner == "attacker" and "pierce" in a.icons)
