@@ -62,7 +62,7 @@ from ..core import (
 from ..errors import CardFileError, OptionError, PositionError
 
 __all__ = ["Mazemon", "MazemonState", "Card", "CardSet", "Battle", "load_cards", "battle",
-           "summon_cost", "attribute_relation", "ATTRIBUTES"]
+           "summon_cost", "shared_materials", "attribute_relation", "ATTRIBUTES"]
 
 #: the three attributes (ぞくせい), each beating the next (MZ-11)
 ATTRIBUTES = ("fire", "grass", "water")
@@ -334,21 +334,29 @@ def battle(attacker: Card, defender: Card) -> Battle:
                   rel != "wins")  # MZ-21
 
 
-def summon_cost(card: Card, zone: list[Card] | tuple[Card, ...], material_count: str = "distinct") -> int:
-    """MZ-18: the cost after materials shared with the monsters in ``zone``, at least 1.
+def shared_materials(card: Card, zone: list[Card] | tuple[Card, ...], material_count: str = "distinct") -> int:
+    """MZ-18, MZ-Q3: how many materials (そざい) ``card`` shares with the monsters in ``zone``.
 
-    ``material_count="distinct"`` (MZ-Q3 default) counts each material of the
+    ``material_count="distinct"`` (the default) counts each material of the
     new card once if any monster in the zone has it; ``"per_monster"`` counts
     it once per monster that has it.
     """
     if material_count == "distinct":
-        shared = sum(1 for m in card.materials if any(m in z.materials for z in zone))
-    elif material_count == "per_monster":
-        shared = sum(len(set(card.materials) & set(z.materials)) for z in zone)
-    else:
-        raise OptionError(f"material_count={material_count!r} is not accepted; "
-                          "material_count accepts 'distinct' or 'per_monster'")
-    return max(1, card.cost - shared)
+        return sum(1 for m in card.materials if any(m in z.materials for z in zone))
+    if material_count == "per_monster":
+        return sum(len(set(card.materials) & set(z.materials)) for z in zone)
+    raise OptionError(f"material_count={material_count!r} is not accepted; "
+                      "material_count accepts 'distinct' or 'per_monster'")
+
+
+def summon_cost(card: Card, zone: list[Card] | tuple[Card, ...], material_count: str = "distinct") -> int:
+    """MZ-18: the cost minus the shared materials, without limit, but at least 1.
+
+    >>> cs = load_cards()
+    >>> summon_cost(cs.cards["magma_giant"], [cs.cards["tide_whale"]])  # giant, sword shared
+    1
+    """
+    return max(1, card.cost - shared_materials(card, zone, material_count))
 
 
 def _bits(mask: int) -> list[int]:
@@ -459,8 +467,10 @@ class Mazemon(Game):
         fields = ["phase", "turn", "first", "quiet_turns", "acted", "substitute_used",
                   "direct_used", "pending", "players"]
         check_keys(d, fields, "mazemon")
-        opts = json.loads(json.dumps(dict(d.get("options", self.options_dict())), default=str))
-        if opts != json.loads(json.dumps(self.options_dict(), default=str)):
+        opts = d.get("options", self.options_dict())
+        if opts != self.options_dict() and (  # lists and tuples compare equal after JSON
+                json.loads(json.dumps(opts, default=str))
+                != json.loads(json.dumps(self.options_dict(), default=str))):
             raise PositionError(f"mazemon: the position was saved with options {opts}; "
                                 f"this game has {self.options_dict()}: load it with those options")
 
@@ -927,17 +937,15 @@ class MazemonState(State):
                               "(みがわり, MZ-19, MZ-Q5)",
                 "decline": f"Player {o} uses no substitute",
             }[verb]
-            knocked = "; ".join(f"{x['card']} is knocked out → {x['to']} ({x['rule']})"
-                                for x in r["knocked_out"])
-            wounded = (" ; a wound on a wounded card knocks it out (MZ-17)"
-                       if r["defender_wounded_before"] or r["attacker_wounded_before"] else "")
+            knocked = "; ".join(f"{x['card']}{' was already wounded and' if x['rule'] == 'MZ-17' else ''}"
+                                f" is knocked out → {x['to']} ({x['rule']})" for x in r["knocked_out"])
             extra = ""
             if verb == "attack":
                 extra = (" Player %d may answer with みがわり (MZ-19)." % o if r["substitute_possible"]
                          else " No みがわり: it wins on attribute (MZ-21)." if not r["substitute_allowed"]
                          else "")
             fought = battle(g.card(p, r["attacker_card"]), g.card(o, r["defender_card"]))
-            return f"{lead}. {fought.text()}{wounded}{'. ' + knocked if knocked else ''}.{extra}"
+            return f"{lead}. {fought.text()}{'. ' + knocked if knocked else ''}.{extra}"
         if verb == "charge":
             return f"Player {p} charges {g.card(p, arg).name} face down into mana (チャージ, MZ-6); it can never fight."
         if verb == "summon":
@@ -945,9 +953,9 @@ class MazemonState(State):
             zone = [g.decks[p][j] for j in _BITS[k[BASE + BLOCK * p + B]]]
             card = g.decks[p][i]
             pay = g.cost[p][i][k[BASE + BLOCK * p + B]]
-            shared = card.cost - pay if pay > 1 else None
-            note = (f"cost {card.cost} − {shared} shared materials" if shared is not None
-                    else f"cost {card.cost}, at least 1 (MZ-18)") if zone else f"cost {card.cost}"
+            shared = shared_materials(card, zone, g.options["material_count"])
+            note = f"cost {card.cost} − {shared} shared materials (そざい)" if shared else f"cost {card.cost}"
+            note += ", but at least 1" if card.cost - shared < 1 else ""
             return (f"Player {p} summons {card.name} ({card.japanese}) to the battle zone, paying {pay} mana "
                     f"({note}; しゅつげん, MZ-7, MZ-18).")
         if verb == "direct":
@@ -1046,7 +1054,7 @@ class MazemonState(State):
             zone = []
             for i in _BITS[blk[B]]:
                 c = g.decks[p][i]
-                marks = (" キズ" if blk[W] >> i & 1 else "") + (" attacked" if blk[A] >> i & 1 else "")
+                marks = (" キズ" if blk[W] >> i & 1 else "") + (" attacked こうげきずみ" if blk[A] >> i & 1 else "")
                 zone.append(f"{c.name} {c.japanese} [{ATTR_JA[c.attribute]} わざ{c.power} HP{c.hp}{marks}]")
             first = " (せんて first)" if k[FI] == p else ""
             lines.append(f"  player {p}{first}: captured (とったカード) {blk[C]} | mana (マナ) {blk[M]}, "
