@@ -230,13 +230,14 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
     >>> import cardlab
     >>> game = cardlab.load("koinobori", open_hands=True)
     >>> sol = cardlab.solve(game.state_from_dict({
-    ...     "stage": "turn", "to_move": 0, "deck": {"higoi": 2},
+    ...     "stage": "turn", "to_move": 0, "deck": {"higoi": 1, "fukinagashi": 1},
     ...     "field": {"higoi": 1, "aokoi": 1, "magoi": 1},
-    ...     "hands": [{"higoi": 1, "magoi": 1}, {"aokoi": 2}],
-    ...     "nobori": [{"higoi": 1, "aokoi": 4, "magoi": 4}, {"fuki+higoi": 3, "fuki+aokoi": 1}],
-    ...     "kabutogaeshi_used": [2, 0], "koikoi": [0, 0], "koikoi_won": None, "then": ""}))
+    ...     "hands": [{"magoi": 1}, {"aokoi": 1}],
+    ...     "nobori": [{"higoi": 2, "magoi": 2}, {"aokoi": 1, "fuki+aokoi": 2}],
+    ...     "kabutogaeshi_used": [1, 1], "koikoi": [0, 0], "koikoi_won": None, "then": "",
+    ...     "options": {"open_hands": True}}))
     >>> sol.value, sol.best_actions
-    (Fraction(1, 1), ['nobori higoi', 'nobori magoi', 'play higoi'])
+    (Fraction(1, 1), ['nobori magoi', 'play magoi'])
     """
     _check_solvable(state)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
@@ -363,10 +364,19 @@ def analyse(state: State, *, max_nodes: int | None = None, progress: bool | None
     loss of each against the best one (like a double-dummy analysis).
 
     >>> import cardlab
-    >>> s = cardlab.load("koinobori", open_hands=True).new_initial_state(seed=3)
-    >>> a = cardlab.analyse(s)
-    >>> all(r["loss"] >= 0 for r in a.rows) and any(r["best"] for r in a.rows)
-    True
+    >>> game = cardlab.load("koinobori", open_hands=True, payoff="score")
+    >>> s = game.state_from_dict({
+    ...     "stage": "turn", "to_move": 0, "deck": {"higoi": 1, "fukinagashi": 1},
+    ...     "field": {"higoi": 1, "aokoi": 1, "magoi": 1},
+    ...     "hands": [{"magoi": 1}, {"aokoi": 1}],
+    ...     "nobori": [{"higoi": 2, "magoi": 2}, {"aokoi": 1, "fuki+aokoi": 2}],
+    ...     "kabutogaeshi_used": [1, 1], "koikoi": [0, 0], "koikoi_won": None, "then": "",
+    ...     "options": {"open_hands": True, "payoff": "score"}})
+    >>> print(cardlab.analyse(s))
+    player 0 to move; values are player 0's expected payoff
+    action            value        ≈     loss
+    nobori magoi       19/2   +9.500        0  ← best
+    play magoi         13/2   +6.500        3
     """
     _check_solvable(state)
     p = state.current_player

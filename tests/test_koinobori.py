@@ -419,3 +419,21 @@ def test_actions_explain_their_rule(game):
     s = pos(game, hands=[{"higoi": 1, "fukinagashi": 1}, {"aokoi": 1}])
     for a in s.legal_actions():
         assert "KN-" in s.explain(a)
+
+
+def test_KN_5_KN_7_perft_of_the_deal_by_counting():
+    """KN-5/KN-7: the deal draws from 5 kinds (5 of each carp, 3 fukinagashi, 2
+    kabutogaeshi left after KN-4), so the number of deal sequences of length d is
+    5^d minus those using a kind more often than it exists: 5, 25, 5^3 - 1 (three
+    kabutogaeshi), 5^4 - 17 - 1 (3 or 4 kabutogaeshi; 4 fukinagashi)."""
+    import sys
+    from itertools import product
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from test_perft_and_solvers import perft
+
+    root = cardlab.load("koinobori").new_initial_state()
+    limits = {"higoi": 5, "aokoi": 5, "magoi": 5, "fukinagashi": 3, "kabutogaeshi": 2}
+    for d in (1, 2, 3, 4):
+        count = sum(1 for seq in product(limits, repeat=d) if all(seq.count(c) <= n for c, n in limits.items()))
+        assert perft(root, d) == count
+    assert [perft(root, d) for d in (1, 2, 3, 4)] == [5, 25, 124, 607]
