@@ -71,11 +71,16 @@ class _Search:
         self.progress = progress
         self.bar = None
         self.start = time.perf_counter()
+        self.next_tick = _TICK if max_nodes is None else min(_TICK, max_nodes)
 
     def _tick(self) -> None:
+        """Every few thousand nodes (and at the node limit): limit and progress."""
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise TooLargeError(f"the solve passed max_nodes={self.max_nodes} positions; "
                                 "raise max_nodes or solve a smaller position")
+        self.next_tick = self.nodes + _TICK
+        if self.max_nodes is not None:
+            self.next_tick = min(self.next_tick, self.max_nodes + 1)
         if self.progress is False:
             return
         if self.bar is None and (self.progress or time.perf_counter() - self.start > _PROGRESS_AFTER):
@@ -96,7 +101,7 @@ class _Search:
     # two players, zero-sum: value for player 0, alpha-beta, Star1 at chance
     def ab(self, s: State, alpha, beta):
         self.nodes += 1
-        if not self.nodes % _TICK:
+        if self.nodes >= self.next_tick:
             self._tick()
         table = self.table
         key = s._k
@@ -169,7 +174,7 @@ class _Search:
     # any number of players: max-n (each player maximises their own payoff)
     def maxn(self, s: State) -> tuple:
         self.nodes += 1
-        if not self.nodes % _TICK:
+        if self.nodes >= self.next_tick:
             self._tick()
         table = self.table
         key = s._k
