@@ -276,6 +276,8 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
 def _cards_ok(value: Any) -> bool:
     if value is None:
         return True
+    if not isinstance(value, (str, Mapping)):  # options stay JSON-able (to_dict)
+        return False
     load_cards(value)  # raises CardFileError naming file, card, field
     return True
 
@@ -526,7 +528,7 @@ class Mipig(Game):
         "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (face-up count difference, no tiebreak)",
                          choices=("win", "score")),
         "cards": Option(None, "the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)",
-                        check=_cards_ok, accepts="None, a path to a JSON card file, or a dict"),
+                        check=_cards_ok, accepts="None, a path (a string) to a JSON card file, or a dict"),
         "hands": Option(None, "None (deal hand_size cards each at random from the card set), or two "
                               "ready hands: names from the card file or lists of card ids",
                         check=_hands_ok, accepts="None or a list of two hands (a hand name or a list of card ids)"),
@@ -571,6 +573,7 @@ class Mipig(Game):
             raise OptionError(f"mipig: hand_size={n} deals {2 * n} cards but the card set has only "
                               f"{len(self.cards)}; choose hand_size ≤ {len(self.cards) // 2}")
         self._parsed: dict[str, tuple] = {}
+        self._spots: dict[tuple, list[str]] = {}
 
     def _make_spec(self) -> Spec:
         n, r = self.n, self.rounds
@@ -669,15 +672,7 @@ class MipigState(State):
 
     def _can_attack(self, p: int, occ: dict | None = None) -> bool:
         """MP-11, MP-16, MP-17: a face-down own card touches an opponent card."""
-        if occ is None:
-            occ = {v >> _SHIFT: v for v in self._k[6]}
-        for pos, v in occ.items():
-            if not v & 1 and (v >> 1) & 1 == p:
-                for d in (-_XSTEP, _XSTEP, -1, 1):
-                    w = occ.get(pos + d)
-                    if w is not None and (w >> 1) & 1 != p:
-                        return True
-        return False
+        return _attackers(self._k[6], occ)[p]
 
     def _tiebreak_marks(self, p: int) -> list[int]:
         """MP-25, MP-Q3: the marks of a player's remaining cards."""
@@ -690,21 +685,21 @@ class MipigState(State):
     def legal_actions(self) -> list[str]:
         k = self._k
         ph, p = k[0], k[1]
-        ids = self.game.ids
+        g = self.game
         if ph == PLACE:
-            hand = k[4 + p]
-            if not k[6]:
-                return [f"place {ids[c]} 0,0" for c in sorted(set(hand))]  # MP-6
-            occ = {((v >> _SHIFT) >> 5, (v >> _SHIFT) & 31) for v in k[6]}
-            free = sorted({(x + dx, y + dy) for x, y in occ for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-                          - occ)  # MP-7: a full edge with a card already there
-            spots = [f"{x},{y}" for x, y in free]
-            return [f"place {ids[c]} {s}" for c in sorted(set(hand)) for s in spots]
+            ids = g.ids
+            spots = g._spots.get(k[6])
+            if spots is None:
+                spots = _free_spots(k[6])
+                if len(g._spots) < 500_000:
+                    g._spots[k[6]] = spots
+            return [f"place {ids[c]} {s}" for c in sorted(set(k[4 + p])) for s in spots]
         if ph == BATTLE:
             occ = {v >> _SHIFT: v for v in k[6]}
             acts = []
-            for pos, v in sorted(occ.items()):
+            for v in k[6]:  # sorted by position
                 if not v & 1 and (v >> 1) & 1 == p:  # MP-16 face-down attackers only
+                    pos = v >> _SHIFT
                     for d in (-_XSTEP, -1, 1, _XSTEP):
                         w = occ.get(pos + d)
                         if w is not None and (w >> 1) & 1 != p:  # MP-11 a touching opponent card
@@ -712,7 +707,7 @@ class MipigState(State):
                             acts.append(f"attack {pos >> 5},{pos & 31} {q >> 5},{q & 31}")
             return acts or ["pass"]  # MP-18
         if ph == JANKEN:
-            return [f"show {ids[c]}" for c in sorted(set(k[4 + p]))]
+            return [f"show {g.ids[c]}" for c in sorted(set(k[4 + p]))]
         if ph == TIEBREAK:
             return [f"pick {MARKS[m]}" for m in self._tiebreak_marks(p)]
         return []
@@ -842,17 +837,18 @@ class MipigState(State):
             o = (v >> 1) & 1
             graves[o] = tuple(sorted(graves[o] + ((v >> 2) & 1023,)))
             fld = _normalise(list(occ.values()))
+            if fld[0] >> _SHIFT != min(occ):  # shifted: the positions changed
+                occ = None
         else:
             fld = tuple(sorted(occ.values()))
-        return self._battle_next(1 - k[1], fld, graves[0], graves[1], k[2])
+        return self._battle_next(1 - k[1], fld, graves[0], graves[1], k[2], occ)
 
-    def _battle_next(self, mover: int, fld: tuple, g0: tuple, g1: tuple, first: int) -> "MipigState":
+    def _battle_next(self, mover: int, fld: tuple, g0: tuple, g1: tuple, first: int,
+                     occ: dict | None = None) -> "MipigState":
         """The battle continues with ``mover`` (who may have to pass, MP-18) or ends (MP-23)."""
         k = self._k
-        g = self.game
-        s = MipigState(g, (BATTLE, mover, first, k[3], (), (), fld, g0, g1, 0, -1, k[11], k[12], None))
-        occ = {v >> _SHIFT: v for v in fld}
-        if s._can_attack(mover, occ) or s._can_attack(1 - mover, occ):
+        s = MipigState(self.game, (BATTLE, mover, first, k[3], (), (), fld, g0, g1, 0, -1, k[11], k[12], None))
+        if _attackers(fld, occ) != (False, False):
             return s
         return s._finish()
 
@@ -1167,6 +1163,9 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     if d["decided_by"] not in HOWS:
         raise err("decided_by", f"{d['decided_by']!r} unknown; one of {HOWS}")
     how = HOWS.index(d["decided_by"])
+    if ph == COIN and how < 3:
+        raise err("decided_by", f"a coin is tossed for {HOWS[3]!r}, {HOWS[4]!r} or {HOWS[5]!r}, "
+                  f"not {d['decided_by']!r} (MP-Q2)")
     if (first < 0) != (ph in (DEAL, JANKEN, COIN)) or (first < 0) != (how == 0 or ph == COIN):
         raise err("first_player", f"{first if first >= 0 else None!r} with decided_by {d['decided_by']!r} "
                   f"does not fit phase {d['phase']!r} (the first player is known from placement on)")
@@ -1292,13 +1291,42 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
            shown[0], shown[1], outcome)
     s = MipigState(g, key)
     if ph == BATTLE:
-        occ = {v >> _SHIFT: v for v in fld}
-        if not (s._can_attack(0, occ) or s._can_attack(1, occ)):
+        if _attackers(fld) == (False, False):
             raise err("phase", "nobody can attack: the game is over (MP-23); use phase 'end'")
     if ph == TIEBREAK:
         if s.face_up_count(0) != s.face_up_count(1) or not s.legal_actions():
             raise err("phase", "the end janken needs equal face-up counts and cards to pick (MP-25)")
     return s
+
+
+def _free_spots(fld: tuple) -> list[str]:
+    """MP-6, MP-7: the empty squares sharing a full edge with a card (``0,0`` on an empty field)."""
+    if not fld:
+        return ["0,0"]
+    occ = {((v >> _SHIFT) >> 5, (v >> _SHIFT) & 31) for v in fld}
+    free = sorted({(x + dx, y + dy) for x, y in occ for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - occ)
+    return [f"{x},{y}" for x, y in free]
+
+
+def _attackers(fld: tuple, occ: dict | None = None) -> tuple[bool, bool]:
+    """For players 0 and 1: has a face-down card touching an opponent card (MP-11, MP-16, MP-17)."""
+    if occ is None:
+        occ = {v >> _SHIFT: v for v in fld}
+    can = [False, False]
+    for v in fld:
+        if not v & 1:
+            p = (v >> 1) & 1
+            if can[p]:
+                continue
+            pos = v >> _SHIFT
+            for d in (-_XSTEP, _XSTEP, -1, 1):
+                w = occ.get(pos + d)
+                if w is not None and (w >> 1) & 1 != p:
+                    can[p] = True
+                    break
+            if can[0] and can[1]:
+                break
+    return can[0], can[1]
 
 
 def _connected(points: list[tuple[int, int]]) -> bool:
