@@ -718,3 +718,69 @@ def test_max_game_length_holds_for_long_games():
                            else s.legal_actions())
             s, steps = s._apply(a), steps + 1
         assert steps <= g.spec.max_game_length
+
+
+# -- an independent battle referee ----------------------------------------------------------
+BEATS = {("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")}
+FACING = {(1, 0): ("right", "left"), (-1, 0): ("left", "right"), (0, 1): ("bottom", "top"),
+          (0, -1): ("top", "bottom")}
+
+
+def referee(before: dict, action: str, cards: dict) -> tuple:
+    """MP-12 … MP-15, MP-19 … MP-22, MP-Q5 written again from the digest, on to_dict data:
+    the field (normalised positions, owner, card, face up) and the graveyards after the attack."""
+    (ax, ay), (dx, dy) = (tuple(map(int, p.split(","))) for p in action.split()[1:])
+    field = {(c["x"], c["y"]): dict(c) for c in before["field"]}
+    att, dfn = field[(ax, ay)], field[(dx, dy)]
+    att["face_up"] = dfn["face_up"] = True
+
+    def bonus(owner, attribute):
+        n = sum(1 for c in field.values()
+                if c["owner"] == owner and c["face_up"] and cards[c["card"]]["attribute"] == attribute)
+        return n - 1 if n >= 2 else 0
+
+    ea, ed = FACING[(dx - ax, dy - ay)]
+    ta = cards[att["card"]][ea] + bonus(att["owner"], cards[att["card"]]["attribute"])
+    td = cards[dfn["card"]][ed] + bonus(dfn["owner"], cards[dfn["card"]]["attribute"])
+    ma, md = cards[att["card"]]["janken"], cards[dfn["card"]]["janken"]
+    graves = [sorted(g) for g in before["graveyards"]]
+    loser = None
+    if ta != td:
+        loser = (dx, dy) if ta > td else (ax, ay)
+    elif (ma, md) in BEATS:
+        loser = (dx, dy)
+    elif (md, ma) in BEATS:
+        loser = (ax, ay)
+    if loser:
+        gone = field.pop(loser)
+        graves[gone["owner"]] = sorted(graves[gone["owner"]] + [gone["card"]])
+    mx = min(x for x, _ in field)
+    my = min(y for _, y in field)
+    cells = sorted((x - mx, y - my, c["owner"], c["card"], c["face_up"]) for (x, y), c in field.items())
+    return cells, graves
+
+
+def test_every_battle_of_random_games_matches_an_independent_referee():
+    """Random 5- and 10-card games: each attack's result equals the referee's (MP-13 … MP-15, MP-19 … MP-22)."""
+    cards = {c["id"]: c for c in json.loads(
+        (Path(cardlab.__file__).parent / "data" / "mipig.json").read_text("utf-8"))["cards"]}
+    rng = random.Random(11)
+    battles = 0
+    for n in (5, 10):
+        g = cardlab.load("mipig", hand_size=n, first_player="random")
+        for _ in range(60):
+            s = g.new_initial_state(seed=rng.randrange(10 ** 6))
+            while not s.is_terminal():
+                if s.current_player == CHANCE:
+                    s = s.apply(s.chance_outcomes()[0][0])
+                    continue
+                a = rng.choice(s.legal_actions())
+                t = s.apply(a)
+                if a.startswith("attack"):
+                    battles += 1
+                    cells, graves = referee(s.to_dict(), a, cards)
+                    after = t.to_dict()
+                    got = sorted((c["x"], c["y"], c["owner"], c["card"], c["face_up"]) for c in after["field"])
+                    assert (got, [sorted(x) for x in after["graveyards"]]) == (cells, graves), (a, str(s))
+                s = t
+    assert battles > 500
