@@ -97,7 +97,10 @@ def _cards(counts: dict[str, int]) -> str:
 # -- text --------------------------------------------------------------------------
 @render.register_text(NAME)
 def text(state: State, *, perspective: int | None = None) -> str:
-    """The text board; a hidden hand shows as its number of cards."""
+    """The text board; a hidden hand shows as its number of cards
+    (``perspective=None``: ``str(state)``, everything)."""
+    if perspective is None:
+        return str(state)
     v = view(state, perspective)
     lines = [_head(v, perspective), f"  field (場): {_cards(v['field'])}", f"  deck (山札): {v['deck']} cards"]
     for p in (0, 1):
