@@ -638,6 +638,7 @@ def _options(g: Mazemon, k: list | tuple) -> tuple[list, list, list]:
         if targets:
             fight = g.fight[p]
             attacks = [(i, j) for i in _BITS[ready] for j in _BITS[targets] if fight[i][j][1] <= untapped]
+            attacks.sort(key=lambda ij: fight[ij[0]][ij[1]][0])  # KO first: helps alpha-beta
         elif not k[DU] and k[bo + H]:
             directs = list(_BITS[ready])
     return summons, attacks, directs
@@ -743,6 +744,8 @@ class MazemonState(State):
 
     # -- moves ----------------------------------------------------------------------
     def legal_actions(self) -> list[str]:
+        """Canonical order: attacks (KO, wound, mutual; then by deck slot),
+        direct attacks, summons, 'end'; substitutes then 'decline'."""
         k, g = self._k, self.game
         ph, p = k[PH], k[MV]
         if ph == CHARGE:
