@@ -63,6 +63,7 @@ EVENT_KINDS = {  # kind: parameters it needs (TK-Q2)
     "banish": ("rank_max",), "charge": ("n",), "rest": (), "win_if_field": ("n",),
 }
 HAND_START = 5  # TK-2
+_CACHE_SIZE = 100_000
 DAMAGE_LOSS = 6  # TK-6
 ROW = 3  # TK-13
 
@@ -451,6 +452,9 @@ class Toritsuki(Game):
         self.kindset = tuple(frozenset(k) for k in self.kinds)
         self.yokai = tuple(frozenset(no for no in k if self.cards[no].is_yokai) for k in self.kinds)
         self.saved_options = self.options_dict()
+        # legal actions and chance outcomes depend on the key only: memoised
+        self._legal_cache: dict = {}
+        self._chance_cache: dict = {}
 
     def _make_spec(self) -> Spec:
         n0, n1 = len(self.deck_lists[0]), len(self.deck_lists[1])
@@ -714,6 +718,15 @@ class ToritsukiState(State):
 
     # -- legal actions -----------------------------------------------------------
     def legal_actions(self) -> list[str]:
+        cache = self.game._legal_cache
+        acts = cache.get(self._k)
+        if acts is None:
+            if len(cache) > _CACHE_SIZE:
+                cache.clear()
+            acts = cache[self._k] = tuple(self._legal())
+        return list(acts)
+
+    def _legal(self) -> list[str]:
         k = self._k
         stage, tp = k[0], k[1]
         if stage == MAIN:
@@ -829,9 +842,15 @@ class ToritsukiState(State):
             return [("first 0", Fraction(1, 2)), ("first 1", Fraction(1, 2))]
         o = self._owner()
         pool = k[7 + o][PO]
-        total = len(pool)
         verb = TAKE_VERB[stage]
-        return [(f"{verb} {no}", Fraction(c, total)) for no, c in _runs(pool)]
+        cache = self.game._chance_cache
+        outs = cache.get((verb, pool))
+        if outs is None:
+            if len(cache) > _CACHE_SIZE:
+                cache.clear()
+            total = len(pool)
+            outs = cache[verb, pool] = tuple((f"{verb} {no}", Fraction(c, total)) for no, c in _runs(pool))
+        return list(outs)
 
     # -- transitions ---------------------------------------------------------------
     def _apply(self, action: str) -> "ToritsukiState":

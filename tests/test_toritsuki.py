@@ -1,0 +1,689 @@
+"""Toritsuki card battle (とりつきカードバトル): every rule of shared/rules/toritsuki.md.
+
+Positions are built with :func:`pos` from small hand-written dicts; card facts
+used below come from ``cardlab/data/toritsuki.json`` (deck A is player 0's,
+deck B player 1's unless a test says otherwise):
+
+* 1 Hibana-kozo, blaze E, cost 0: m1 30 strike, m2 50 skill cost 1; possesses own blaze +20
+* 2 Kamado-baba, blaze D, cost 1: m1 40, m2 60 cost 1; possesses own rank ≤ C +20
+* 3 Rosoku-nyudo, blaze C, cost 1: m1 50, m2 70; possesses own method strike +30
+* 4 Noroshi-maru, blaze B, cost 2: m1 60, m2 80, m3 100 spell pierce cost 2; possesses the opponent's −20
+* 5 Homura-hime, blaze A, cost 3: m1 70 …; possesses own blaze +30 and grants pierce
+* 6 Mizutama, tide E, cost 0: m1 30 strike, m2 50 spell cost 1
+* 16 Koishi, stone E: m1 30; 18 Jizo-bei, stone C: m1 50 strike with the guard icon
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from fractions import Fraction
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE, TERMINAL, CardFileError, IllegalActionError, PositionError
+from cardlab.core import sample_chance
+from cardlab.games.toritsuki import RANKS, BattleReport, load_cards
+
+GAME = cardlab.load("toritsuki")
+OPEN = cardlab.load("toritsuki", open_hands=True)
+
+
+def y(card, rested=0, moved=0, bonus=0):
+    return [card, rested, moved, bonus]
+
+
+def player(**kw):
+    d = {"hand": [], "unseen": [], "deck_top": [], "front": [], "back": [], "yoki": [0, 0],
+         "damage": [0, 0], "trash": 0}
+    d.update(kw)
+    d.setdefault("deck_size", len(d["deck_top"]) + len(d["unseen"]))
+    return d
+
+
+def pos(game=GAME, *, stage="main", tp=0, first_turn=False, event_used=False, pending=0,
+        battle=None, p0=None, p1=None, first_player=0):
+    d = {"game": "toritsuki", "options": game.options_dict(), "stage": stage, "turn_player": tp,
+         "first_player": first_player, "first_turn": first_turn, "event_used": event_used,
+         "pending": pending, "winner": None, "battle": battle,
+         "players": [player(**(p0 or {"unseen": [1, 1, 2]})), player(**(p1 or {"unseen": [6, 6, 7]}))]}
+    return game.state_from_dict(d)
+
+
+def battle(a, am, b=None, bm=0, ab=0, bb=0, apos=None, bpos=None):
+    return {"attacker": a, "attacker_bonus": ab, "attacker_method": am, "blocker": b, "blocker_bonus": bb,
+            "blocker_method": bm, "attacker_possession": apos, "blocker_possession": bpos}
+
+
+def P(s, p):
+    return s.to_dict()["players"][p]
+
+
+def run(s, *actions):
+    for a in actions:
+        s = s.apply(a)
+    return s
+
+
+# -- deck and start -----------------------------------------------------------
+def test_ready_decks_follow_deck_rule():
+    """TK-1: the two ready decks have 30 cards and at most 3 copies of a card number."""
+    for name, lst in GAME.cardset.decks.items():
+        assert len(lst) >= 30
+        assert max(lst.count(no) for no in lst) <= 3
+
+
+def test_deck_rule_errors_name_card_and_rule():
+    """TK-1: a 4th copy or a 29-card deck is refused naming the card and the rule."""
+    a = list(GAME.cardset.decks["A"])
+    four = a[:-1] + [a[0]]  # a fourth Hibana-kozo (card 1 is there 3 times)
+    with pytest.raises(CardFileError, match=r"card 1 'Hibana-kozo' appears 4 times; TK-1 allows at most 3"):
+        cardlab.load("toritsuki", decks=[four, "B"])
+    with pytest.raises(CardFileError, match=r"29 cards; TK-1 needs at least 30"):
+        cardlab.load("toritsuki", decks=[a[:-1], "B"])
+    with pytest.raises(CardFileError, match="card 999 is not in the card file"):
+        cardlab.load("toritsuki", decks=["A", a[:-1] + [999]])
+    with pytest.raises(CardFileError, match="no deck named 'Z'"):
+        cardlab.load("toritsuki", decks=["Z", "B"])
+    big = cardlab.load("toritsuki", decks=[a + [44, 44], "B"])  # 32 cards is fine
+    assert len(big.deck_lists[0]) == 32
+
+
+def test_start_deal_five_each_damage_and_yoki_zero():
+    """TK-2: damage 0, yoki 0, both decks shuffled, 5 cards dealt to each."""
+    s = GAME.new_initial_state()
+    assert s.current_player == CHANCE and s.stage == "deal"
+    outs = s.chance_outcomes()
+    assert sum(p for _, p in outs) == 1
+    assert dict(outs)["deal 1"] == Fraction(3, 30)  # 3 Hibana-kozo among 30 cards
+    s = GAME.new_initial_state(seed=4)
+    assert s.stage == "mulligan"
+    for p in (0, 1):
+        d = P(s, p)
+        assert len(d["hand"]) == 5 and d["deck_size"] == 25
+        assert d["damage"] == [0, 0] and d["yoki"] == [0, 0]
+
+
+def test_no_hand_limit():
+    """TK-2: no hand limit: a draw into a hand of 12 cards keeps all 13."""
+    hand = [1, 1, 2, 2, 3, 3, 4, 5, 11, 11, 12, 12]
+    s = pos(stage="draw", p0={"hand": hand, "unseen": [13, 13, 14]}, first_turn=False)
+    s = s.apply("draw 13")
+    assert len(P(s, 0)["hand"]) == 13 and s.stage == "main"
+
+
+def test_mulligan_once_each_then_coin():
+    """TK-3: mulligan once, optional: the hand is shuffled back and 5 drawn again."""
+    s = GAME.new_initial_state(seed=4)
+    assert s.current_player == 0 and s.legal_actions() == ["keep", "mulligan"]
+    before = P(s, 0)
+    s = s.apply("mulligan")
+    d = P(s, 0)
+    assert d["hand"] == [] and d["deck_size"] == 30 and sorted(d["unseen"]) == sorted(before["unseen"] + before["hand"])
+    rng = random.Random(1)
+    while s.current_player == CHANCE:
+        s = s.apply(sample_chance(s, rng))
+    assert len(P(s, 0)["hand"]) == 5 and s.current_player == 1  # player 0 is not asked again
+    s = s.apply("keep")
+    assert s.stage == "coin"
+    no = cardlab.load("toritsuki", mulligan=False).new_initial_state(seed=4)
+    assert no.stage == "main"  # no mulligan question: deal, coin, first turn
+
+
+def test_first_player_coin_or_fixed():
+    """TK-4, TK-Q3: a fair coin decides the first player; the option fixes it."""
+    s = run(GAME.new_initial_state(seed=4), "keep", "keep")
+    assert s.chance_outcomes() == [("first 0", Fraction(1, 2)), ("first 1", Fraction(1, 2))]
+    t = s.apply("first 1")
+    assert t.turn_player == 1 and t.stage == "main" and t.to_dict()["first_player"] == 1
+    fixed = cardlab.load("toritsuki", first_player=1, mulligan=False).new_initial_state(seed=4)
+    assert fixed.stage == "main" and fixed.turn_player == 1
+    with pytest.raises(cardlab.OptionError, match="first_player accepts None, 0 or 1"):
+        cardlab.load("toritsuki", first_player=2)
+
+
+def test_first_turn_no_draw_no_event_no_battle():
+    """TK-5: the first player's first turn: no draw, no event, no battle; the second player draws."""
+    s = run(GAME.new_initial_state(seed=4), "keep", "keep", "first 0")
+    d = P(s, 0)
+    assert len(d["hand"]) == 5 and d["deck_size"] == 24 and d["yoki"] == [1, 0]  # only the charge
+    s = pos(first_turn=True, p0={"hand": [1, 41], "unseen": [1, 2], "front": [y(2)]})
+    acts = s.legal_actions()
+    assert not any(a.startswith(("event", "attack")) for a in acts) and acts[-1] == "end"
+    t = s.apply("end")
+    assert t.stage == "draw" and t.turn_player == 1  # the second player's first turn has its draw
+    t2 = pos(first_turn=False, p0={"hand": [1, 41], "unseen": [1, 2], "front": [y(2)]})
+    assert "event 41" in t2.legal_actions() and "attack F1 m1" in t2.legal_actions()
+
+
+# -- winning ------------------------------------------------------------------
+def test_sixth_damage_loses():
+    """TK-6: the sixth damage card ends the game: that player loses."""
+    s = pos(stage="damage", p1={"unseen": [6, 6, 7], "damage": [3, 2]})
+    t = s.apply("damage 7")
+    assert t.is_terminal() and t.returns() == [1, -1]
+    assert P(t, 1)["damage"] == [4, 2]
+
+
+def test_deck_out_loses_at_that_instant():
+    """TK-7, TK-Q4: a deck running out ends the game at once: at draw, at charge, at damage."""
+    s = pos(stage="draw", tp=1, p1={"unseen": [6]})
+    assert s.apply("draw 6").returns() == [1, -1]  # the draw took the last card
+    s = pos(stage="draw", tp=1, p1={"unseen": [6, 7]})
+    t = s.apply("draw 6")  # the charge takes the last one
+    assert t.is_terminal() and t.returns() == [1, -1] and P(t, 1)["yoki"] == [1, 0]
+    s = pos(stage="damage", p1={"unseen": [6]})
+    assert s.apply("damage 6").returns() == [1, -1]
+    s = pos(stage="possess_a", battle=battle(1, 1, 6, 1), p0={"unseen": [2]})
+    t = s.apply("possess deck").apply("reveal 2")  # possession from the deck can run it out too
+    assert t.returns() == [-1, 1]
+
+
+def test_card_win_condition():
+    """TK-8: Grand Parade (ようかいパレード) wins with 6 yokai on the field, else does nothing."""
+    full = {"hand": [49], "unseen": [1, 2], "front": [y(1), y(2), y(3)], "back": [y(11), y(12), y(13)]}
+    t = pos(p0=full).apply("event 49")
+    assert t.is_terminal() and t.returns() == [1, -1]
+    five = dict(full, back=[y(11), y(12)])
+    t = pos(p0=five).apply("event 49")
+    assert not t.is_terminal() and P(t, 0)["trash"] == 1 and "event 49" not in t.legal_actions()
+
+
+# -- the turn ---------------------------------------------------------------------
+def test_start_refresh_draw_charge():
+    """TK-9, TK-10, TK-11, TK-12: start, refresh (yokai and yoki ready), draw one, charge one."""
+    s = pos(tp=1, p0={"unseen": [1, 1, 2], "front": [y(1, rested=1)], "back": [y(2, rested=1)],
+                      "yoki": [0, 3]})
+    t = s.apply("end")  # player 1 ends; player 0's turn starts
+    d = P(t, 0)
+    assert t.stage == "draw" and d["front"] == [y(1)] and d["back"] == [y(2)] and d["yoki"] == [3, 0]
+    assert dict(t.chance_outcomes()) == {"draw 1": Fraction(2, 3), "draw 2": Fraction(1, 3)}
+    u = t.apply("draw 2")
+    d = P(u, 0)
+    assert d["hand"] == [2] and d["deck_size"] == 1 and d["yoki"] == [4, 0] and u.stage == "main"
+    # the charged card is face down: nobody knows it, it stays among the unseen cards
+    assert d["unseen"] == [1, 1]
+
+
+def test_summon_rows_and_cost():
+    """TK-13, TK-25, TK-28: summon ready into front or back, paying the cost, 3 per row."""
+    s = pos(p0={"hand": [1, 2, 5], "unseen": [1, 3], "yoki": [1, 0], "front": [y(11), y(12)]})
+    acts = s.legal_actions()
+    assert "summon 1 F" in acts and "summon 2 B" in acts and "summon 5 F" not in acts  # 5 costs 3
+    t = s.apply("summon 2 F")
+    d = P(t, 0)
+    assert d["front"] == [y(2), y(11), y(12)] and d["yoki"] == [0, 1] and d["hand"] == [1, 5]
+    assert "summon 1 F" not in t.legal_actions() and "summon 1 B" in t.legal_actions()
+    assert "attack F1 m1" in t.legal_actions()  # TK-28 no summoning sickness
+
+
+def test_make_room_only_when_full():
+    """TK-13: with all 6 places full a yokai may go to the trash to make room."""
+    five = {"hand": [1], "unseen": [2, 2], "front": [y(3), y(4), y(11)], "back": [y(12), y(13)]}
+    assert not any(a.startswith("release") for a in pos(p0=five).legal_actions())
+    six = dict(five, back=[y(12), y(13), y(14)])
+    s = pos(p0=six)
+    acts = s.legal_actions()
+    assert "release F1" in acts and "release B3" in acts and "summon 1 F" not in acts
+    t = s.apply("release B1")
+    assert P(t, 0)["trash"] == 1 and len(P(t, 0)["back"]) == 2 and "summon 1 B" in t.legal_actions()
+    no_summon = dict(six, hand=[41])  # nothing to summon: no reason to make room
+    assert not any(a.startswith("release") for a in pos(p0=no_summon).legal_actions())
+
+
+def test_moves_between_rows():
+    """TK-13: move yokai between front and back, each once a turn; swap when both rows are full."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(1), y(3)], "back": [y(11)]})
+    t = s.apply("move F1")
+    d = P(t, 0)
+    assert d["front"] == [y(3)] and d["back"] == [y(1, moved=1), y(11)]
+    assert "move B1" not in t.legal_actions() and "move B2" in t.legal_actions()
+    full = pos(p0={"unseen": [2, 2], "front": [y(1), y(3), y(4)], "back": [y(11), y(12), y(13)]})
+    acts = full.legal_actions()
+    assert not any(a.startswith("move") for a in acts) and "swap F1 B3" in acts
+    u = full.apply("swap F1 B3")
+    assert [e[0] for e in P(u, 0)["front"]] == [3, 4, 13] and [e[0] for e in P(u, 0)["back"]] == [1, 11, 12]
+
+
+def test_one_event_per_main():
+    """TK-13, TK-24: one event card per main phase, no cost."""
+    s = pos(p0={"hand": [41, 41], "unseen": [1, 2, 3]})
+    t = s.apply("event 41")
+    assert t.stage == "evdraw" and P(t, 0)["yoki"] == [0, 0]
+    u = t.apply("draw 2")
+    assert u.stage == "main" and not any(a.startswith("event") for a in u.legal_actions())
+
+
+def test_several_attacks_then_end():
+    """TK-14, TK-15: attacks one yokai at a time, as many as chosen; the turn ends."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(1), y(3)]}, p1={"unseen": [6, 6, 7]})
+    s = s.apply("attack F1 m1")  # Hibana-kozo; nothing can block: 1 damage
+    assert s.stage == "damage"
+    s = s.apply("damage 6")
+    # the resting Hibana-kozo sorts first (F1); only Rosoku-nyudo (F2) can still attack
+    assert s.stage == "battle" and s.legal_actions() == ["attack F2 m1", "end"]
+    s = s.apply("attack F2 m1").apply("damage 7")
+    assert s.turn_player == 1 and s.stage == "draw"  # nothing left to attack with: the turn ended
+    assert P(s, 1)["damage"] == [2, 0]
+
+
+def test_end_of_turn_ends_bonus():
+    """TK-15, TK-Q2: +BP until end of turn (Cheering おうえん) is gone at the end."""
+    s = pos(p0={"hand": [44], "unseen": [1, 2], "front": [y(1)]}).apply("event 44 F1")
+    assert P(s, 0)["front"] == [y(1, bonus=20)]
+    assert P(s.apply("end"), 0)["front"] == [y(1)]
+
+
+# -- one attack -------------------------------------------------------------------
+def test_attack_rests_and_needs_payable_cost():
+    """TK-16: a ready front yokai rests; a method that costs more than can be paid is not offered."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(4)], "back": [y(3)]}, p1={"unseen": [6, 7], "back": [y(6)]})
+    acts = [a for a in s.legal_actions() if a.startswith("attack")]
+    assert acts == ["attack F1 m1"]  # Noroshi-maru m2 costs 1, m3 costs 2: no yoki
+    s = pos(p0={"unseen": [2, 2], "front": [y(4)], "yoki": [1, 0], "damage": [1, 0]},
+            p1={"unseen": [6, 7], "back": [y(6)]})
+    assert "attack F1 m3" in s.legal_actions()  # 1 yoki + 1 yoki boost
+    t = s.apply("attack F1 m3")
+    assert t.stage == "block" and t.current_player == 1 and P(t, 0)["front"] == []
+    assert t.to_dict()["battle"]["attacker"] == 4
+
+
+def test_block_is_the_defenders_choice():
+    """TK-17: the defender (current player) picks a ready back yokai and a payable method, or not."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(3)]},
+            p1={"unseen": [6, 7], "back": [y(6), y(16, rested=1)], "front": [y(21)], "yoki": [0, 0]})
+    t = s.apply("attack F1 m1")
+    assert t.current_player == 1 and t.legal_actions() == ["block B1 m1", "noblock"]
+    u = t.apply("block B1 m1")
+    assert u.stage == "possess_a" and u.current_player == 0
+    assert P(u, 1)["back"] == [y(16, rested=1)]
+
+
+def test_no_block_one_damage_face_up():
+    """TK-18: no block: no battle, the defender's deck top goes face up into damage."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(3), y(1)]}, p1={"unseen": [6, 7], "back": [y(6)]})
+    t = s.apply("attack F2 m1").apply("noblock")
+    assert t.stage == "damage" and dict(t.chance_outcomes()) == {"damage 6": Fraction(1, 2),
+                                                                  "damage 7": Fraction(1, 2)}
+    u = t.apply("damage 7")
+    assert P(u, 1)["damage"] == [1, 0] and P(u, 1)["deck_size"] == 1 and P(u, 1)["back"] == [y(6)]
+    assert P(u, 0)["front"] == [y(1), y(3, rested=1)]  # the attacker stays resting, unharmed
+
+
+def in_battle(apos=None, bpos=None, stage="possess_a", p0=None, p1=None, a=3, am=1, b=6, bm=1):
+    return pos(stage=stage, battle=battle(a, am, b, bm, apos=apos, bpos=bpos),
+               p0=p0 or {"unseen": [2, 2, 4]}, p1=p1 or {"unseen": [7, 7, 8]})
+
+
+def test_possession_from_deck_fits_or_trash():
+    """TK-19: from the deck the top card is revealed; it possesses if it fits, else to the trash."""
+    s = in_battle(p0={"unseen": [2, 41, 4]})  # attacker Rosoku-nyudo (blaze C, strike)
+    t = s.apply("possess deck")
+    assert t.stage == "reveal_a"
+    u = t.apply("reveal 2")  # Kamado-baba: own yokai rank ≤ C: fits
+    assert u.to_dict()["battle"]["attacker_possession"] == 2 and u.current_player == 1
+    u = t.apply("reveal 41")  # an event never possesses
+    assert u.to_dict()["battle"]["attacker_possession"] is None and P(u, 0)["trash"] == 1
+    s = in_battle(p0={"unseen": [5, 4]}, a=2)  # Homura-hime needs a blaze yokai: Kamado-baba is blaze
+    assert s.apply("possess deck").apply("reveal 5").to_dict()["battle"]["attacker_possession"] == 5
+    s = in_battle(p0={"unseen": [2, 2, 4]}, p1={"unseen": [8, 7]}, a=5)  # Homura-hime is rank A
+    t = s.apply("possess deck").apply("reveal 2")  # Kamado-baba needs rank ≤ C: to the trash
+    assert t.to_dict()["battle"]["attacker_possession"] is None and P(t, 0)["trash"] == 1
+
+
+def test_possession_from_hand_only_fitting_cards_attacker_first():
+    """TK-19: from the hand only a fitting card; attacker first, then defender, once each."""
+    s = in_battle(p0={"hand": [1, 11, 41], "unseen": [2, 2]}, p1={"hand": [6, 16], "unseen": [7, 7]})
+    assert s.current_player == 0
+    assert s.legal_actions() == ["pass", "possess deck", "possess 1"]  # 11 needs gale, 41 is an event
+    t = s.apply("possess 1")
+    assert t.current_player == 1 and t.stage == "possess_d"
+    # the blocker is Mizutama (tide): Mizutama possesses tide yokai, Koishi only stone ones
+    assert t.legal_actions() == ["pass", "possess deck", "possess 6"]
+    assert P(t, 0)["hand"] == [11, 41]
+
+
+def test_opponent_possession_lowers_their_bp():
+    """TK-20: a card that possesses the opponent's yokai lowers its BP."""
+    s = in_battle(p0={"hand": [4], "unseen": [2, 2]}, a=3, b=8)  # 8 Amagappa: tide C, m1 50
+    t = s.apply("possess 4")
+    rep = t.battle_report()
+    assert rep.defender.modifiers == [("possession (とりつく) by Noroshi-maru #4 of player 0", -20)]
+    assert rep.defender.total == 30 and rep.attacker.total == 50
+
+
+def test_duel_loser_faints_tie_both():
+    """TK-21: the higher BP wins, the loser faints to the trash; a tie faints both."""
+    s = in_battle(stage="possess_d", a=3, b=6)  # 50 against 30
+    t = s.apply("pass")
+    assert t.stage == "battle" or t.turn_player == 1
+    assert P(t, 1)["trash"] == 1 and P(t, 0)["front"] == [y(3, rested=1)]
+    s = in_battle(stage="possess_d", a=1, b=6)  # 30 against 30: both faint
+    t = s.apply("pass")
+    assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 1
+    assert P(t, 0)["front"] == [] and P(t, 1)["back"] == []
+
+
+def test_guard_icon_survives_a_tie_and_pierce_damages():
+    """TK-21, TK-23: icons: guard (守り) does not faint on a tie; pierce (貫通) adds 1 damage on a win."""
+    s = in_battle(stage="possess_d", a=3, b=18, p1={"unseen": [7, 7]})  # 50 vs Jizo-bei 50 guard
+    t = s.apply("pass")
+    assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 0 and [e[0] for e in P(t, 1)["back"]] == [18]
+    s = in_battle(stage="possess_d", a=4, am=3, b=6, p1={"unseen": [7, 7]})  # 100 pierce vs 30
+    t = s.apply("pass")
+    assert t.stage == "damage" and P(t, 1)["trash"] == 1
+    assert P(t.apply("damage 7"), 1)["damage"] == [1, 0]
+
+
+def test_possessing_cards_go_to_owners_trash():
+    """TK-22: at the end of the attack every possessing card goes to its owner's trash."""
+    s = in_battle(p0={"hand": [2], "unseen": [2, 4]}, p1={"hand": [6], "unseen": [7, 7]}, a=3, b=7)
+    t = s.apply("possess 2")  # Rosoku 50+20 = 70
+    # Amagappa (7: tide D, m1 40) possessed by Mizutama (tide +20) = 60: the attacker wins
+    u = t.apply("possess 6")
+    d0, d1 = P(u, 0), P(u, 1)
+    assert d0["trash"] == 1 and d1["trash"] == 2  # possession cards, and the fainted blocker
+    assert d0["front"] == [y(3, rested=1)] and u.to_dict()["battle"] is None
+
+
+def test_battle_explanation_structured_and_text():
+    """TK-21: the explanation gives both BPs with every modifier and its source."""
+    s = pos(stage="possess_a", battle=battle(3, 1, 7, 1, ab=20), p0={"hand": [2], "unseen": [2, 4]},
+            p1={"hand": [9], "unseen": [7, 7]})
+    t = s.apply("possess 2")
+    line = t.explain("possess 9")  # Uzumaki-dayu possesses the opponent's yokai: -20
+    assert "BP 50 +20 (event until end of turn) +20 (possession (とりつく) by Kamado-baba #2 of player 0)" in line
+    assert "-20 (possession (とりつく) by Uzumaki-dayu #9 of player 1) = 70" in line
+    assert "the attacker wins" in line and "faints" in line
+    rep = t.apply("possess deck").battle_report()
+    assert isinstance(rep, BattleReport)
+    d = rep.as_dict()
+    assert d["attacker"]["total"] == 90 and d["defender"]["total"] == 40 and d["winner"] == "attacker"
+    assert json.loads(json.dumps(d)) == d
+
+
+# -- cards and resources ------------------------------------------------------------
+def test_card_data_kinds():
+    """TK-23, TK-Q1: 8 tribes, ranks E-S, ≥ 40 yokai with several methods, possession conditions of several kinds."""
+    cs = load_cards()
+    yokai = [c for c in cs.cards.values() if c.is_yokai]
+    events = [c for c in cs.cards.values() if not c.is_yokai]
+    assert len(cs.tribes) == 8 and len(yokai) >= 40 and len(events) >= 8
+    assert {c.tribe for c in yokai} == set(cs.tribes)
+    assert {RANKS[c.rank] for c in yokai} == set("EDCBAS")
+    assert all(len(c.methods) >= 2 for c in yokai)
+    assert {m.category for c in yokai for m in c.methods} == {"strike", "skill", "spell"}
+    assert {m.icon for c in yokai for m in c.methods} == {None, "pierce", "guard"}
+    kinds = {(c.cond_tribe is not None, c.cond_rank_max is not None, c.cond_category is not None, c.target)
+             for c in yokai}
+    assert {(True, False, False, "own"), (False, True, False, "own"), (False, False, True, "own"),
+            (False, False, False, "opponent")} <= kinds
+
+
+def test_card_file_errors_name_file_card_field(tmp_path):
+    """TK-Q1: a bad card file raises CardFileError naming the file, the card and the field."""
+    data = json.loads(json.dumps(cardlab.load("toritsuki").cardset and _raw()))
+    data["cards"][2]["methods"][0]["category"] = "magic"
+    f = tmp_path / "cards.json"
+    f.write_text(json.dumps(data))
+    with pytest.raises(CardFileError, match=r"cards.json: card 3 'Rosoku-nyudo', field 'methods\[0\].category'"):
+        cardlab.load("toritsuki", cards=str(f))
+    data = _raw()
+    data["cards"][0]["possess"]["condition"] = {"tribe": "lava"}
+    with pytest.raises(CardFileError, match=r"card 1 'Hibana-kozo', field 'possess.condition': tribe must be one of"):
+        load_cards(data)
+    data = _raw()
+    data["cards"][40]["effect"] = {"kind": "explode"}
+    with pytest.raises(CardFileError, match=r"card 41 'Snack Time', field 'effect'"):
+        load_cards(data)
+    data = _raw()
+    data["cards"][0]["rank"] = "Z"
+    with pytest.raises(CardFileError, match=r"field 'rank'"):
+        load_cards(data)
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(CardFileError, match="not valid JSON"):
+        load_cards(tmp_path / "bad.json")
+    with pytest.raises(CardFileError, match="missing.json: cannot read the card file"):
+        cardlab.load("toritsuki", cards=str(tmp_path / "missing.json"))
+
+
+def _raw():
+    from importlib import resources
+    return json.loads(resources.files("cardlab.data").joinpath("toritsuki.json").read_text("utf-8"))
+
+
+def test_user_card_file_is_used(tmp_path):
+    """TK-Q1: a user's own card file through the cards option."""
+    data = _raw()
+    data["cards"][0]["methods"][0]["bp"] = 99
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    g = cardlab.load("toritsuki", cards=str(f))
+    assert g.cards[1].methods[0].bp == 99
+
+
+def test_event_has_no_cost():
+    """TK-24: events cost nothing; they go to the trash after use."""
+    s = pos(p0={"hand": [45], "unseen": [1, 2], "damage": [1, 1]})
+    assert "event 45" in s.legal_actions()
+    t = s.apply("event 45")
+    assert P(t, 0)["yoki"] == [0, 0] and P(t, 0)["trash"] == 2
+
+
+def test_paying_yoki_then_boost_which_never_returns():
+    """TK-25, TK-26, TK-Q5: ready yoki pay first, then face-up damage turned face down; it stays down."""
+    s = pos(p0={"hand": [5], "unseen": [1, 2, 2], "yoki": [2, 0], "damage": [2, 0]}, p1={"unseen": [6, 6, 7, 7]})
+    t = s.apply("summon 5 F")  # cost 3: 2 yoki + 1 boost
+    d = P(t, 0)
+    assert d["yoki"] == [0, 2] and d["damage"] == [1, 1]
+    u = run(t, "end", "draw 6", "end", "draw 1")  # player 1's turn passes; player 0 refreshes
+    d = P(u, 0)
+    assert d["yoki"] == [3, 0] and d["damage"] == [1, 1]  # yoki came back, the boost did not
+    s = pos(p0={"hand": [5], "unseen": [1, 2, 2], "yoki": [1, 0], "damage": [1, 3]})
+    assert "summon 5 F" not in s.legal_actions()  # face-down damage cannot pay
+
+
+def test_block_cost_paid_by_defender():
+    """TK-Q5, TK-17: a blocking method's cost is paid from the defender's yoki."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(3)]}, p1={"unseen": [7, 7], "back": [y(6)], "yoki": [0, 1],
+                                                         "damage": [1, 0]})
+    t = s.apply("attack F1 m1")
+    assert "block B1 m2" in t.legal_actions()
+    assert P(t.apply("block B1 m2"), 1)["damage"] == [0, 1]
+
+
+def test_place_in_row_means_nothing():
+    """TK-27: rows are sets: the same yokai in another order is the same position."""
+    a = pos(p0={"unseen": [2, 2], "front": [y(3), y(1)], "back": [y(12), y(11)]})
+    b = pos(p0={"unseen": [2, 2], "front": [y(1), y(3)], "back": [y(11), y(12)]})
+    assert a == b and hash(a) == hash(b)
+    front_only = pos(p0={"unseen": [2, 2], "back": [y(3)]}, p1={"unseen": [7, 7], "back": [y(6)]})
+    assert not any(a.startswith("attack") for a in front_only.legal_actions())  # back row does not attack
+
+
+def test_summoned_yokai_can_attack_at_once():
+    """TK-28: no summoning sickness."""
+    s = pos(p0={"hand": [1], "unseen": [2, 2]}).apply("summon 1 F")
+    assert "attack F1 m1" in s.legal_actions()
+
+
+def test_trash_and_damage_are_different():
+    """TK-29: healing moves a damage card into the trash, a different zone."""
+    s = pos(p0={"hand": [45], "unseen": [1, 2], "damage": [2, 0]})
+    d = P(s.apply("event 45"), 0)
+    assert d["damage"] == [1, 0] and d["trash"] == 2
+
+
+# -- events (TK-Q2) ------------------------------------------------------------------
+BA = cardlab.load("toritsuki", decks=["B", "A"])  # player 0 plays deck B's events
+
+
+def test_events_draw_ready_charge():
+    """TK-Q2: draw 2 (えんそく), ready 2 yoki (しんこきゅう), charge 1 (ちょきんばこ)."""
+    base = {"unseen": [6, 7, 8], "yoki": [0, 3]}
+    s = pos(BA, p0=dict(base, hand=[42]), p1={"unseen": [1, 2]})
+    t = s.apply("event 42").apply("draw 6")
+    assert t.stage == "evdraw"
+    assert t.apply("draw 7").stage == "main"
+    s = pos(BA, p0=dict(base, hand=[43]), p1={"unseen": [1, 2]})
+    assert P(s.apply("event 43"), 0)["yoki"] == [2, 1]
+    s = pos(BA, p0=dict(base, hand=[47]), p1={"unseen": [1, 2]})
+    d = P(s.apply("event 47"), 0)
+    assert d["yoki"] == [1, 3] and d["deck_size"] == 2
+
+
+def test_events_banish_and_rest():
+    """TK-Q2: Purification (おはらい) trashes an opposing yokai of rank ≤ D; Lullaby (こもりうた) rests a blocker."""
+    p1 = {"unseen": [1, 2], "front": [y(3)], "back": [y(2), y(11, rested=1)]}
+    s = pos(BA, p0={"hand": [46, 48], "unseen": [6, 7]}, p1=p1)
+    acts = s.legal_actions()
+    assert "event 46 oB1" in acts and "event 46 oF1" not in acts  # Rosoku-nyudo is rank C
+    assert "event 48 oB1" in acts and "event 48 oB2" not in acts  # already resting
+    d = P(s.apply("event 46 oB1"), 1)
+    assert d["back"] == [y(11, rested=1)] and d["trash"] == 1
+    d = P(s.apply("event 48 oB1"), 1)
+    assert d["back"] == [y(2, rested=1), y(11, rested=1)]
+
+
+def test_event_bp_up_counts_in_battle():
+    """TK-Q2, TK-21: Cheering +20 until end of turn is a modifier of the duel."""
+    s = pos(p0={"hand": [44], "unseen": [1, 2], "front": [y(1)]}, p1={"unseen": [7, 7], "back": [y(6)]})
+    s = run(s, "event 44 F1", "attack F1 m1", "block B1 m1", "pass")
+    rep = s.battle_report()
+    assert rep.attacker.total == 50 and rep.attacker.modifiers == [("event until end of turn", 20)]
+    t = s.apply("pass")
+    # no attacker left: the turn ended (TK-15) and the +20 with it
+    assert P(t, 1)["trash"] == 1 and t.turn_player == 1 and P(t, 0)["front"] == [y(1, rested=1)]
+
+
+# -- hidden information and solving (TK-Q6) ------------------------------------------------
+def test_hidden_hands_and_open_hands():
+    """TK-Q6: the opponent's hand is hidden (only its size); open_hands shows it."""
+    s = GAME.new_initial_state(seed=3)
+    o = s.observation(0)
+    assert "hand" in o["players"][0] and "hand" not in o["players"][1]
+    assert o["players"][1]["hand_size"] == 5
+    assert not GAME.spec.perfect_information and OPEN.spec.perfect_information
+    t = OPEN.new_initial_state(seed=3)
+    assert t.observation(0)["players"][1]["hand"] == P(t, 1)["hand"]
+    assert t.redeal(0, 1) is t
+
+
+def test_known_deck_order_option():
+    """TK-Q6: known_deck_order lays the deck order out by chance once; later draws need no chance."""
+    g = cardlab.load("toritsuki", known_deck_order=True, open_hands=True, mulligan=False, first_player=0)
+    s = g.new_initial_state()
+    assert s.stage == "shuffle" and len(s.chance_outcomes()) == len(g.kinds[0])
+    s = g.new_initial_state(seed=2)
+    d = P(s, 1)
+    assert len(d["deck_top"]) == 25 and d["deck_size"] == 25 and d["unseen"] == []
+    top = d["deck_top"][0]
+    s = s.apply("end")  # player 1's turn: the draw is the known top card, no chance node
+    assert s.current_player == 1 and top in P(s, 1)["hand"] and P(s, 1)["deck_size"] == 23
+
+
+def endgame(game=OPEN):
+    """Player 0 to attack; player 1 has 5 damage; a block, possessions and a one-card deck decide."""
+    return pos(game, p0={"hand": [2], "unseen": [1, 3], "front": [y(3), y(1)], "yoki": [1, 0]},
+               p1={"hand": [6], "unseen": [7, 8], "back": [y(16)], "damage": [5, 0]})
+
+
+def test_endgame_solved_exactly():
+    """TK-Q6: an endgame with open hands is solved exactly (expectiminimax over the deck draws)."""
+    s = endgame()
+    sol = cardlab.solve(s, progress=False)
+    assert sol.value == cardlab.minimax(s).value
+    assert sol.value == 1  # two attackers against one blocker at 5 damage: player 0 wins
+    # the same with known deck order: no chance left
+    k = cardlab.load("toritsuki", open_hands=True, known_deck_order=True)
+    d = endgame().to_dict()
+    d["options"] = k.options_dict()
+    for p in d["players"]:
+        p["deck_top"], p["unseen"] = p["unseen"], []
+    t = k.state_from_dict(d)
+    assert cardlab.solve(t, progress=False).value == 1
+
+
+# -- protocol details ------------------------------------------------------------------
+def test_current_player_is_the_deciding_player():
+    """TK-17, TK-19: block and the defender's possession are the defender's decisions."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(3)]}, p1={"unseen": [7, 7], "back": [y(6)]})
+    seen = []
+    for a in ("attack F1 m1", "block B1 m1", "pass", "pass"):
+        seen.append((s.stage, s.current_player))
+        s = s.apply(a)
+    assert seen == [("main", 0), ("block", 1), ("possess_a", 0), ("possess_d", 1)]
+
+
+def test_bad_positions_are_refused_naming_the_field():
+    """Bad input (TK-13 rows of 3, TK-1 copies) is refused with the field named."""
+    d = pos().to_dict()
+    bad = json.loads(json.dumps(d))
+    bad["players"][0]["front"] = [y(1), y(2), y(3), y(4)]
+    with pytest.raises(PositionError, match=r"players\[0\].front must be a list of at most 3"):
+        GAME.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["players"][0]["hand"] = [1, 1]  # with unseen [1, 1, 2]: four Hibana-kozo
+    with pytest.raises(PositionError, match="card 1 4 times"):
+        GAME.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["players"][1]["hand"] = [1]
+    with pytest.raises(PositionError, match=r"players\[1\].hand must be a list of card numbers"):
+        GAME.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["stage"] = "possess_a"
+    with pytest.raises(PositionError, match="needs a battle"):
+        GAME.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["players"][0]["deck_size"] = 9
+    with pytest.raises(PositionError, match="deck_size"):
+        GAME.state_from_dict(bad)
+
+
+def test_illegal_action_changes_nothing():
+    s = pos(p0={"hand": [5], "unseen": [1, 2]})
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError, match="Legal:"):
+        s.apply("summon 5 F")
+    assert s.to_dict() == before
+
+
+def test_explain_names_rules_and_text_board():
+    """TK-13, TK-16, TK-18, TK-19: explain() cites the rule; str() uses the Japanese terms."""
+    s = pos(p0={"hand": [1], "unseen": [2, 2], "front": [y(3)]}, p1={"unseen": [7, 7], "back": [y(6)]})
+    assert "TK-13" in s.explain("summon 1 F") and "召喚" in s.explain("summon 1 F")
+    assert "TK-16" in s.explain("attack F1 m1")
+    t = s.apply("attack F1 m1")
+    assert "TK-18" in t.explain("noblock") and "TK-17" in t.explain("block B1 m1")
+    text = str(t)
+    for word in ("前衛", "後衛", "手札", "妖気", "ダメージ", "トラッシュ", "山札"):
+        assert word in text
+    u = t.apply("block B1 m1")
+    assert "BP勝負" in str(u) and "TK-19" in u.explain("possess deck")
+
+
+def test_max_game_length_holds_on_long_games():
+    """The declared bound holds with the longest random games we can find (TK-7 ends them)."""
+    longest = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.new_initial_state()
+        n = 0
+        while not s.is_terminal():
+            s = s._apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+            n += 1
+        longest = max(longest, n)
+    assert longest <= GAME.spec.max_game_length
+
+
+def test_random_playouts_are_fast():
+    """200 random games (no checks) take well under the conformance budget."""
+    t = time.perf_counter()
+    for seed in range(200):
+        rng = random.Random(seed)
+        s = GAME.new_initial_state()
+        while s.current_player != TERMINAL:
+            s = s._apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    assert time.perf_counter() - t < 30
