@@ -94,7 +94,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             from .solve import analyse
 
             try:
-                print(analyse(_agents.open_hands_copy(s), max_nodes=300_000, progress=False))
+                print(analyse(_agents.open_hands_copy(s), max_nodes=100_000, progress=False))
             except CardlabError as exc:
                 print("no exact hint here:", exc)
             continue

@@ -1,0 +1,122 @@
+"""cardlab benchmark table: playout speed, exact solving against the plain
+minimax baseline, tree building speed and memory.  Prints markdown tables.
+
+    python benchmarks/run.py            # everything
+    python benchmarks/run.py --quick    # fewer playouts, skip the slow baseline
+
+Figures are wall-clock on whatever machine runs it (shared machines are noisy:
+compare ratios, not absolute times).  Timed values are the median of
+``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import cardlab
+from cardlab import CHANCE, TooLargeError
+from cardlab.core import sample_chance
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT / "tests" / "data" / "reference"
+LARGER = ROOT / "benchmarks" / "positions"
+
+
+def timed(fn, repeat):
+    times, out = [], None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), out
+
+
+def playouts(game, n, seed=0):
+    rng = random.Random(seed)
+    steps = 0
+    for _ in range(n):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            a = sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions())
+            s = s._apply(a)
+            steps += 1
+    return steps
+
+
+def table(headers, rows):
+    print("| " + " | ".join(headers) + " |")
+    print("|" + "|".join("---" for _ in headers) + "|")
+    for r in rows:
+        print("| " + " | ".join(str(x) for x in r) + " |")
+    print()
+
+
+def references(folder=REFERENCE):
+    """Positions of ``folder/<game>.json`` (the test references, or the larger
+    benchmark positions of ``benchmarks/positions``)."""
+    for path in sorted(folder.glob("*.json")):
+        if path.stem not in cardlab.games():
+            continue
+        for entry in json.loads(path.read_text("utf-8")):
+            game = cardlab.load(path.stem, **entry.get("options", {}))
+            s = (game.state_from_dict(entry["position"]) if "position" in entry
+                 else game.new_initial_state(seed=entry["seed"]))
+            yield f"{path.stem}/{entry.get('name')}", s
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--baseline-nodes", type=int, default=3_000_000,
+                    help="give up the plain minimax baseline past this many nodes")
+    args = ap.parse_args(argv)
+    repeat = 1 if args.quick else args.repeat
+    n_play = 50 if args.quick else 300
+    print(f"cardlab {cardlab.__version__}, Python {sys.version.split()[0]}\n")
+
+    print("## Random playouts")
+    rows = []
+    for name in cardlab.games():
+        game = cardlab.load(name)
+        t, steps = timed(lambda: playouts(game, n_play), repeat)
+        rows.append([name, n_play, f"{n_play / t:,.0f}", f"{steps / t:,.0f}", f"{steps / n_play:.1f}"])
+    table(["game", "games", "games/s", "states/s", "mean length"], rows)
+
+    print("## Exact solving (alpha-beta + table) against plain minimax (no table, no pruning)")
+    rows = []
+    for label, s in list(references()) + list(references(LARGER)):
+        t, sol = timed(lambda: cardlab.solve(s, progress=False), repeat)
+        try:
+            tb, base = timed(lambda: cardlab.minimax(s, max_nodes=args.baseline_nodes), 1)
+            base_cols = [f"{tb * 1000:,.1f}", f"{base.nodes:,}", f"{tb / t:,.1f}×"]
+        except TooLargeError:
+            base_cols = [f"> {args.baseline_nodes:,} nodes", "—", "—"]
+        rows.append([label, str(sol.value), f"{t * 1000:,.1f}", f"{sol.nodes:,}", f"{sol.tt_entries:,}",
+                     f"{sol.tt_hits:,}"] + base_cols)
+    table(["position", "value", "solve ms", "nodes", "distinct positions", "table hits",
+           "minimax ms", "minimax nodes", "speed-up"], rows)
+
+    print("## Tree building (networkx, transpositions merged)")
+    rows = []
+    for label, s in list(references())[:6]:
+        tracemalloc.start()
+        t0 = time.perf_counter()
+        G = cardlab.tree(s, max_nodes=500_000)
+        t = time.perf_counter() - t0
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        n = G.number_of_nodes()
+        rows.append([label, f"{n:,}", f"{t * 1000:,.1f}", f"{n / t:,.0f}", f"{peak / n:,.0f}"])
+    table(["position", "nodes", "build ms", "nodes/s", "bytes/node (peak, traced)"], rows)
+
+
+if __name__ == "__main__":
+    main()
