@@ -13,11 +13,10 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from cardlab import CHANCE, TERMINAL
+from cardlab import CHANCE
 from cardlab.games.mipig import (
     ATTRIBUTES,
     MARKS,
-    Mipig,
     attribute_bonus,
     janken_beats,
     janken_value,

@@ -501,7 +501,7 @@ class Mipig(Game):
     >>> game = cardlab.load("mipig", hand_size=3, open_hands=True, first_player=0)
     >>> state = game.new_initial_state(seed=1)
     >>> state.current_player, state.legal_actions()[0]
-    (0, 'place p04 0,0')
+    (0, 'place p05 0,0')
     """
 
     name = "mipig"
