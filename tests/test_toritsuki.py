@@ -687,3 +687,54 @@ def test_random_playouts_are_fast():
         while s.current_player != TERMINAL:
             s = s._apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
     assert time.perf_counter() - t < 30
+
+
+# -- perft and reference data, checked by hand -------------------------------------------
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def _entry(kind, name):
+    return next(e for e in json.loads((DATA / kind / "toritsuki.json").read_text("utf-8")) if e["name"] == name)
+
+
+def test_perft_smallest_counts_by_hand():
+    """TK-2, TK-18, TK-19: the smallest perft counts reasoned by hand.
+
+    The deal (TK-2) draws for player 0 from deck A: 18 card numbers, 8 of them
+    single copies.  After a first card with 2-3 copies 18 numbers remain, after
+    a single 17: 10·18 + 8·17 = 316 paths of depth 2.  In the defender's
+    possession position: ``pass`` (the pierce win then takes 1 damage from 5
+    different cards) or ``possess deck`` (5 different cards revealed): 10.
+    """
+    lst = GAME.deck_lists[0]
+    kinds = sorted(set(lst))
+    singles = [no for no in kinds if lst.count(no) == 1]
+    assert (len(kinds), len(singles)) == (18, 8)
+    assert len(GAME.new_initial_state().chance_outcomes()) == 18
+    assert _entry("perft", "root-deal")["count"] == 10 * 18 + 8 * 17
+    e = _entry("perft", "defender-possession")
+    s = OPEN.state_from_dict(e["position"])
+    assert s.legal_actions() == ["pass", "possess deck"]
+    assert [len(s.apply(a).chance_outcomes()) for a in s.legal_actions()] == [5, 5]
+    assert e["count"] == 10 and e["depth"] == 2
+
+
+def test_reference_value_by_hand():
+    """TK-19, TK-21, TK-6, TK-7: the reference value 3/5, worked out by hand.
+
+    Noroshi-maru attacks with Great Bonfire (100, pierce) possessed by
+    Hibana-kozo (+20): 120.  Player 1 blocks with Nagisa-no-kami's 100 and has
+    5 damage.  Passing loses at once (120 > 100, pierce: the 6th damage).
+    From the deck (6, 7, 8, 16, 17) only Mizutama (6, tide) possesses the tide
+    blocker: 120 = 120, both faint, no pierce, and player 0 then loses at the
+    next turn's draw from a one-card deck (TK-7); the other 4 cards miss and
+    player 0 wins.  min(1, 1/5·(−1) + 4/5·1) = 3/5.  With the deck order known
+    and 6 on top the reveal always ties: −1.
+    """
+    e = _entry("reference", "pierce-hangs-on-the-defenders-reveal")
+    s = OPEN.state_from_dict(e["position"])
+    assert cardlab.solve(s, progress=False).value == Fraction(3, 5) == Fraction(e["value"])
+    assert cardlab.solve(s.apply("pass"), progress=False).value == 1
+    e = _entry("reference", "known-order-reveal-ties")
+    k = cardlab.load("toritsuki", **e["options"])
+    assert cardlab.solve(k.state_from_dict(e["position"]), progress=False).value == -1 == Fraction(e["value"])
