@@ -437,3 +437,17 @@ def test_KN_5_KN_7_perft_of_the_deal_by_counting():
         count = sum(1 for seq in product(limits, repeat=d) if all(seq.count(c) <= n for c, n in limits.items()))
         assert perft(root, d) == count
     assert [perft(root, d) for d in (1, 2, 3, 4)] == [5, 25, 124, 607]
+
+
+def test_KN_Q1_short_deck_solves_a_whole_deal():
+    """KN-Q1: the named 'short' deck (cardlab's own, 15 cards) makes a whole deal
+    small enough to solve exactly with open hands (KN-Q8); the analysis of the
+    first move agrees with the solve."""
+    g = cardlab.load("koinobori", open_hands=True, deck="short")
+    assert sum(g.counts) == 15
+    s = g.new_initial_state(seed=0)
+    a = cardlab.analyse(s, max_nodes=2_000_000)
+    sol = cardlab.solve(s, max_nodes=2_000_000)
+    assert a.value == sol.value and [r["action"] for r in a.rows if r["best"]] == sol.best_actions
+    with pytest.raises(cardlab.OptionError, match="'short'"):
+        cardlab.load("koinobori", deck=12)

@@ -78,21 +78,25 @@ ACTION_RE = re.compile(
 
 # -- card data (KN-Q1, KN-Q2) ------------------------------------------------
 ROLE_KEYS = set(COLOURS) | {"nobori", "fukinagashi"}
+#: decks shipped with cardlab, by name (all of them cardlab's own, KN-Q1)
+NAMED_DECKS = {"default": "koinobori.json", "short": "koinobori_short.json"}
 
 
 def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Read and check a Koi-koi Nobori card file (JSON).
 
-    ``source`` is a path, an already parsed dict, or ``None`` for cardlab's own
-    default deck (KN-Q1).  A malformed file raises
+    ``source`` is a path, an already parsed dict, ``None`` (or ``"default"``)
+    for cardlab's own default deck (KN-Q1), or ``"short"`` for cardlab's
+    15-card deck whose whole deals solve exactly in seconds.  A malformed file raises
     :class:`~cardlab.CardFileError` naming the file, the card and the field.
 
     >>> load_deck()["cards"]["fukinagashi"]
     3
     """
-    if source is None:
-        where = "cardlab/data/koinobori.json"
-        data = json.loads(resources.files("cardlab.data").joinpath("koinobori.json").read_text("utf-8"))
+    if source is None or (isinstance(source, str) and source in NAMED_DECKS):
+        filename = NAMED_DECKS[source or "default"]
+        where = f"cardlab/data/{filename}"
+        data = json.loads(resources.files("cardlab.data").joinpath(filename).read_text("utf-8"))
     elif isinstance(source, Mapping):
         where, data = "<deck dict>", dict(source)
     else:
@@ -164,6 +168,8 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
 def _deck_ok(value: Any) -> bool:
     if value is None:
         return True
+    if not isinstance(value, (str, Path, Mapping)):
+        return False
     load_deck(value)  # raises CardFileError naming file, card, field
     return True
 
@@ -191,8 +197,9 @@ class Koinobori(Game):
         "koikoi": bool_option("the koi-koi call after a third nobori (KN-15)"),
         "refill_after_draw_capture": bool_option(
             "a capture by the drawn card (KN-10) is followed by a hand refill too (KN-Q3)"),
-        "deck": Option(None, "card counts, points and roles: a JSON file path or dict (KN-Q1)",
-                       check=_deck_ok, accepts="None, a path to a JSON card file, or a dict"),
+        "deck": Option(None, "card counts, points and roles: 'short', a JSON file path or a dict (KN-Q1)",
+                       check=_deck_ok,
+                       accepts="None (the default deck), 'short', a path to a JSON card file, or a dict"),
     }
     ACTION_GRAMMAR = ("'nobori higoi', 'nobori fuki+magoi', 'play aokoi', 'capture higoi', "
                       "'kabuto fuki+higoi', 'agari', 'koikoi', 'pass'; chance: "
