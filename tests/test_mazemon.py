@@ -653,3 +653,47 @@ def test_endgame_solve_equals_plain_minimax():
     s = endgame(game, ids0[3:5], ids1[3:4], [ids0[5]], [ids1[5]])
     sol, base = cardlab.solve(s, progress=False), cardlab.minimax(s, max_nodes=2_000_000)
     assert sol.value == base.value and sol.nodes < base.nodes
+
+
+def test_MZ_24_payoff_score_is_the_capture_difference():
+    """MZ-24, MZ-23: payoff='score' returns the difference of captured cards,
+    within the declared bounds (±3)."""
+    game = tgame(payoff="score")
+    assert (game.spec.min_utility, game.spec.max_utility) == (-3, 3)
+    s = pos(game, {"captured": 1, "out": ["r_fire900", "r_big"]}, {"captured": 2, "out": ["b_fire950"]},
+            phase="battle")
+    t = s.apply("end")
+    assert t.current_player == TERMINAL and t.returns() == [-1, 1]
+    win = pos(game, {"battle": ["r_fire900"], "captured": 2}, {"battle": ["b_grass650"], "hand": ["b_fire500"],
+                                                                 "out": ["b_fire950", "b_water900"]})
+    assert win.apply("attack r_fire900 b_grass650").returns() == [3, -3]
+
+
+def test_MZ_Q8_heuristic_and_observation_use_only_what_the_player_sees():
+    """MZ-Q8: re-dealing the opponent's hidden cards changes neither what a
+    player observes nor that player's heuristic."""
+    import random
+    from cardlab.core import sample_chance
+    game = cardlab.load("mazemon")
+    rng = random.Random(3)
+    s = game.new_initial_state()
+    checked = 0
+    while not s.is_terminal():
+        for q in (0, 1):
+            t = s.redeal(q, rng)
+            assert t.heuristic(q) == s.heuristic(q) and t.observation(q) == s.observation(q)
+            checked += t != s
+        s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    assert checked > 0
+
+
+@pytest.mark.parametrize("mode", ["distinct", "per_monster"])
+def test_MZ_18_MZ_Q3_cost_table_matches_summon_cost(mode):
+    """MZ-18, MZ-Q3: the engine's precomputed costs equal summon_cost() for
+    every card and every possible battle zone."""
+    from cardlab.games.mazemon import _BITS
+    game = cardlab.load("mazemon", material_count=mode)
+    for p, deck in enumerate(game.decks):
+        for i, c in enumerate(deck):
+            for m in range(1024):
+                assert game.cost[p][i][m] == summon_cost(c, [deck[j] for j in _BITS[m]], mode)

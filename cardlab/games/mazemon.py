@@ -424,14 +424,30 @@ class Mazemon(Game):
         self.decks: tuple[tuple[Card, ...], tuple[Card, ...]] = (decks[0], decks[1])
         self.ids = tuple(tuple(c.id for c in d) for d in self.decks)
         self.slot = tuple({c.id: i for i, c in enumerate(d)} for d in self.decks)
-        mode = self.options["material_count"]
         # cost[p][i][zone mask] (MZ-18) and fight[p][i][j] = (result, mana, attr wins)
-        self.cost = tuple(
-            tuple(tuple(summon_cost(card, [d[j] for j in _BITS[m]], mode) for m in range(FULL + 1))
-                  for card in d) for d in self.decks)
+        self.cost = tuple(self._cost_table(d) for d in self.decks)
         self.fight = tuple(
             tuple(tuple(self._fight(a, d) for d in self.decks[1 - p]) for a in self.decks[p])
             for p in (0, 1))
+
+    def _cost_table(self, deck: tuple[Card, ...]) -> tuple:
+        """MZ-18, MZ-Q3 for every card and every zone: the same numbers as
+        :func:`summon_cost`, built incrementally over the masks (materials as bits)."""
+        names = sorted({m for c in deck for m in c.materials})
+        mats = [sum(1 << names.index(m) for m in c.materials) for c in deck]
+        distinct = self.options["material_count"] == "distinct"
+        table = []
+        for card, mine in zip(deck, mats):
+            shared = [0] * (FULL + 1)
+            union = [0] * (FULL + 1)
+            for m in range(1, FULL + 1):
+                low = (m & -m).bit_length() - 1
+                rest = m & (m - 1)
+                union[m] = union[rest] | mats[low]
+                shared[m] = (bin(mine & union[m]).count("1") if distinct
+                             else shared[rest] + bin(mine & mats[low]).count("1"))
+            table.append(tuple(max(1, card.cost - n) for n in shared))
+        return tuple(table)
 
     @staticmethod
     def _fight(a: Card, d: Card) -> tuple[int, int, bool]:
