@@ -23,6 +23,22 @@ the attacker's turn.  Chance: janken (MZ-2, the winner goes first, 1/2 each),
 the first player's two trashed cards (MZ-3, MZ-Q8, every pair 1/45) and the
 card a direct attack takes (MZ-22, MZ-Q2, uniform over the hand).
 
+Choices where the digest is silent (beyond its MZ-Q defaults):
+
+* janken is a fair chance node (its equilibrium), not a simultaneous game;
+* the card charged this turn is an untapped mana at once (seed: ② charge,
+  then ③ summon with mana);
+* the phases keep their order: after the first attack no more summons;
+* みがわり is once per attacker's turn, paid from mana the defender left
+  untapped in their own turn (mana untaps only at its owner's MZ-5);
+* a direct attack needs a card in the opponent's hand; the card taken is
+  named by the chance outcome (captured cards lie open);
+* a quiet turn (MZ-Q6) is one in which no charge, summon or attack was made,
+  whether or not one was possible; a turn whose only action left is ``end``
+  ends by itself;
+* a deck is ten different cards; ``payoff="score"`` is the difference of
+  captured cards (0 when both reach three at once).
+
 Notation (player actions, then chance outcomes)::
 
     charge petal_fox              put a hand card into mana (MZ-6)
