@@ -122,7 +122,7 @@ def test_koinobori_endgame_shows_nobori_scores_and_kabutogaeshi_KN_9_KN_11_KN_13
     s = cardlab.load("koinobori").state_from_dict(ENDGAME)
     h = kr.html(s, perspective=0)
     assert "kabutogaeshi used (かぶとがえし) 1" in h
-    assert h.count('title="fuki+') == 2  # one fuki pair each
+    assert h.count("<title>nobori fuki+") == 2  # one fuki pair each
     assert f"score (得点) <b>{s.score(0)}</b>" in h and f"score (得点) <b>{s.score(1)}</b>" in h
     t = kr.text(s, perspective=1)
     assert "player 0: hand 2 hidden cards" in t and "kabutogaeshi used 1" in t

@@ -117,24 +117,22 @@ def text(state: State, *, perspective: int | None = None) -> str:
 
 
 # -- HTML / SVG ------------------------------------------------------------------
-def card_svg(kind: str | None, *, points: int | None = None, badge: str = "") -> str:
-    """One card as a small inline SVG; ``kind=None`` is a face-down card."""
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
-             f'viewBox="0 0 {W} {H}" style="margin:1px">']
+def _card_body(kind: str | None, points: int | None, badge: str) -> str:
+    """The SVG elements of one card at (0, 0); ``kind=None`` is face down."""
     if kind is None:
-        parts.append(f"<title>face down (伏せ札)</title>"
-                     f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{BACK[0]}" '
-                     f'stroke="#333"/><rect x="6" y="6" width="{W - 12}" height="{H - 12}" rx="3" '
-                     f'fill="none" stroke="{BACK[1]}" stroke-dasharray="3 2"/>')
+        parts = [f"<title>face down (伏せ札)</title>"
+                 f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{BACK[0]}" '
+                 f'stroke="#333"/><rect x="6" y="6" width="{W - 12}" height="{H - 12}" rx="3" '
+                 f'fill="none" stroke="{BACK[1]}" stroke-dasharray="3 2"/>']
     else:
         fill, ink = FACE[kind]
-        parts.append(f"<title>{escape(term(kind))} ({ENGLISH[kind]})</title>"
-                     f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{fill}" stroke="#333"/>')
+        parts = [f"<title>{escape(term(kind))} ({ENGLISH[kind]})</title>"
+                 f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{fill}" stroke="#333"/>']
         if kind == "fukinagashi":
             for i, c in enumerate(STREAMER):
                 parts.append(f'<rect x="6" y="{20 + 5 * i}" width="{W - 12}" height="5" fill="{c}"/>')
         elif kind == "kabutogaeshi":
-            parts.append(f'<path d="M10 38 Q23 14 36 38 Z" fill="#6b4f12"/>')
+            parts.append('<path d="M10 38 Q23 14 36 38 Z" fill="#6b4f12"/>')
         else:  # a carp
             parts.append(f'<ellipse cx="{W / 2}" cy="33" rx="14" ry="6" fill="none" stroke="{ink}"/>'
                          f'<path d="M{W / 2 + 14} 33 l6 -5 v10 Z" fill="{ink}"/>')
@@ -148,8 +146,17 @@ def card_svg(kind: str | None, *, points: int | None = None, badge: str = "") ->
     if badge:
         parts.append(f'<circle cx="{W - 9}" cy="9" r="8" fill="#fff" stroke="#333"/>'
                      f'<text x="{W - 9}" y="12" font-size="9" text-anchor="middle">{escape(badge)}</text>')
-    parts.append("</svg>")
     return "".join(parts)
+
+
+def _svg(width: int, height: int, body: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" style="margin:1px;flex:none">{body}</svg>')
+
+
+def card_svg(kind: str | None, *, points: int | None = None, badge: str = "") -> str:
+    """One card as a small inline SVG; ``kind=None`` is a face-down card."""
+    return _svg(W, H, _card_body(kind, points, badge))
 
 
 def _row(cards: list[str]) -> str:
@@ -164,14 +171,13 @@ def _hand_html(hand: dict[str, int] | int, points: dict[str, int]) -> str:
 
 
 def _nobori_svg(kind: str, points: dict[str, int]) -> str:
-    """A captured pair, the fukinagashi on top of its carp (KN-9)."""
+    """A captured pair as one picture, the fukinagashi on top of its carp (KN-9)."""
     colour = kind.split("+")[-1]
-    lower = card_svg(colour, points=points[colour])
-    upper = card_svg("fukinagashi" if kind.startswith("fuki+") else colour, points=points[colour])
-    return (f'<span title="{escape(term(kind))}: {points[colour]} points" '
-            f'style="display:inline-block;position:relative;width:{W + 16}px;height:{H + 10}px">'
-            f'<span style="position:absolute;left:0;top:0">{lower}</span>'
-            f'<span style="position:absolute;left:14px;top:8px">{upper}</span></span>')
+    upper = "fukinagashi" if kind.startswith("fuki+") else colour
+    body = (f"<title>nobori {escape(term(kind))}: {points[colour]} points</title>"
+            f"<g>{_card_body(colour, points[colour], '')}</g>"
+            f'<g transform="translate(14,8)">{_card_body(upper, points[colour], "")}</g>')
+    return _svg(W + 16, H + 10, body)
 
 
 def _seat_html(v: dict[str, Any], p: int, points: dict[str, int], label: str) -> str:

@@ -25,7 +25,7 @@ from ..tree import tree
 
 __all__ = ["TreeView", "tree_svg", "value_text"]
 
-XGAP, YGAP, MARGIN = 118, 84, 30
+XGAP, YGAP, MARGIN = 132, 84, 30
 FILL = {0: "#cfe0f5", 1: "#f8d6c8", 2: "#d8f0d0", 3: "#efe3b0"}
 
 
@@ -111,9 +111,9 @@ def tree_svg(G: nx.DiGraph, focus: int = 0, depth: int = 2, *, max_leaves: int =
             parts.append(f'<line x1="{x[parent]:.0f}" y1="{y(parent):.0f}" x2="{x[m]:.0f}" '
                          f'y2="{y(m):.0f}" {stroke}/>')
             label = e["action"] + (f" ({e['prob']})" if e.get("prob") is not None else "")
-            mx, my = (x[parent] + x[m]) / 2, (y(parent) + y(m)) / 2
-            parts.append(f'<text x="{mx:.0f}" y="{my:.0f}" text-anchor="middle" fill="#333" '
-                         f'stroke="#fff" stroke-width="3" paint-order="stroke">{_html.escape(label)}</text>')
+            parts.append(f'<text x="{x[m]:.0f}" y="{y(m) - 22:.0f}" text-anchor="middle" fill="#333" '
+                         f'font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke">'
+                         f"{_html.escape(label)}</text>")
     for n, _, _ in shown:
         d = G.nodes[n]
         cx, cy = x[n], y(n)
