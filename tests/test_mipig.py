@@ -783,3 +783,20 @@ def test_every_battle_of_random_games_matches_an_independent_referee():
                     assert (got, [sorted(x) for x in after["graveyards"]]) == (cells, graves), (a, str(s))
                 s = t
     assert battles > 500
+
+
+def test_solver_agent_plays_the_hidden_game_through_open_hand_copies():
+    """MP-Q6: the solver agent solves open-hand re-deals of what it cannot see; the cards shown in
+    the janken (kept in hidden positions) are dropped from the open copies without error."""
+    g = cardlab.load("mipig", hand_size=2)
+    agent = cardlab.agents.SolverAgent(seed=1)
+    rng = random.Random(2)
+    s = g.new_initial_state(seed=2)
+    saw_shown = False
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s = s.apply(s.chance_outcomes()[0][0])
+            continue
+        saw_shown |= bool(s.observation(0)["shown"][1])
+        s = s.apply(agent.choose(s) if s.current_player == 0 else rng.choice(s.legal_actions()))
+    assert saw_shown

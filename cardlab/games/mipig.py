@@ -1188,8 +1188,8 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     hands = [ids_list(h, f"hands[{i}]") for i, h in enumerate(pair(d["hands"], "hands"))]
     graves = [ids_list(h, f"graveyards[{i}]") for i, h in enumerate(pair(d["graveyards"], "graveyards"))]
     shown = [ids_list(h, f"shown[{i}]") for i, h in enumerate(pair(d["shown"], "shown"))]
-    if g.options["open_hands"] and (shown[0] or shown[1]):
-        raise err("shown", "with open_hands nothing needs showing; must be [[], []]")
+    if g.options["open_hands"]:  # everything is visible: what was shown adds nothing
+        shown = [(), ()]
     if not isinstance(d["field"], list):
         raise err("field", "must be a list of {x, y, owner, card, face_up}")
     raw = []
