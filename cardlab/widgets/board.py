@@ -83,6 +83,9 @@ class Board(widgets.VBox):
         self._mark = 0
         self._message = ""
         self.action_buttons: dict[str, widgets.Button] = {}
+        self._cache: list[State] = []
+        self._cache_actions: list[str] = []
+        self._seen: dict[tuple, bool] = {}
 
         # -- the controls ----------------------------------------------------
         self.seat_pickers = []
@@ -420,11 +423,29 @@ class Board(widgets.VBox):
             self._refresh()
 
     def states(self) -> list[State]:
-        """The position before each move of the history, and the current one."""
-        out = [self._start]
-        for mv in self.match.history:
-            out.append(out[-1].apply(mv.action))
-        return out
+        """The position before each move of the history, and the current one
+        (kept between redraws: only new moves are replayed)."""
+        hist = self.match.history
+        if not self._cache or self._cache[0] is not self._start:
+            self._cache = [self._start]
+            self._cache_actions = []
+            self._seen = {}
+        acts = self._cache_actions
+        k = 0
+        while k < min(len(acts), len(hist)) and acts[k] == hist[k].action:
+            k += 1
+        del acts[k:]
+        del self._cache[k + 1:]
+        for mv in hist[k:]:
+            self._cache.append(self._cache[-1].apply(mv.action))
+            acts.append(mv.action)
+        return list(self._cache)
+
+    def _visible(self, before: State, action: str, viewer: int | None) -> bool:
+        key = (before, action, viewer)
+        if key not in self._seen:
+            self._seen[key] = render.visible(before, action, viewer)
+        return self._seen[key]
 
     def _who(self, player: int) -> str:
         if player == CHANCE:
@@ -437,7 +458,7 @@ class Board(widgets.VBox):
         viewer = self.perspective
         lines = []
         for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1):
-            if render.visible(before, mv.action, viewer):
+            if self._visible(before, mv.action, viewer):
                 what = render.action_label(before, mv.action)
             else:
                 what = "(hidden)"
@@ -452,8 +473,10 @@ class Board(widgets.VBox):
             return []
         first = min(self._mark, len(hist) - 1)
         states = self.states()
-        return [f"{self._who(mv.player)}: " + render.move_text(states[i], mv.action, self.perspective,
-                                                               mv.explanation)
+        viewer = self.perspective
+        return [f"{self._who(mv.player)}: " + (
+                    mv.explanation if self._visible(states[i], mv.action, viewer)
+                    else render.move_text(states[i], mv.action, viewer, mv.explanation))
                 for i, mv in enumerate(hist) if i >= first]
 
     def _status_text(self) -> str:
