@@ -100,6 +100,7 @@ _UNKNOWN = 1023      # card code of a face-down card in another player's view
 _CARD_MASK = 1023 << 2
 _XSTEP = 32          # pos = x * 32 + y; spans stay below 20 (at most 20 cards, MP-Q4)
 # attack direction (defender pos - attacker pos) -> (attacker edge, defender edge, name) (MP-Q5)
+_WHERE = {"right": "to its right", "left": "to its left", "below": "below it", "above": "above it"}
 _DIRS = {_XSTEP: (3, 2, "right"), -_XSTEP: (2, 3, "left"), 1: (1, 0, "below"), -1: (0, 1, "above")}
 
 _ID = r"[A-Za-z0-9_.\-]+"
@@ -443,7 +444,7 @@ class Battle:
         a, d = self.attacker_card, self.defender_card
         up = "already face up" if self.defender_was_face_up else "turned face up"
         head = (f"Player {self.attacker_player}'s {a.id} {a.name} at {self.attacker_pos} attacks "
-                f"player {self.defender_player}'s {d.id} {d.name} {self.direction} it at {self.defender_pos} "
+                f"player {self.defender_player}'s {d.id} {d.name} {_WHERE[self.direction]} at {self.defender_pos} "
                 f"(MP-11); both face up (defender {up}, MP-12).")
         nums = (f" Edges (MP-Q5): attacker {self.attacker_edge} {_EDGE_JA[self.attacker_edge]} "
                 f"{self.attacker_number} {self.attacker_bonus.text()} = {self.attacker_total}; "
@@ -952,8 +953,8 @@ class MipigState(State):
                 res = "a tie: both pick again (MP-Q2)"
             else:
                 res = f"player {0 if janken_beats(m0, m1) else 1} goes first (MP-4)"
-            return (f"Player 1 picks {c.id}: {c0.janken} {MARK_JA[c0.janken]} against {c.janken} "
-                    f"{MARK_JA[c.janken]}, {res}; both cards go back to the hands.")
+            return (f"Player 1 picks {c.id} ({c.janken} {MARK_JA[c.janken]}) against player 0's {c0.id} "
+                    f"({c0.janken} {MARK_JA[c0.janken]}): {res}; both cards go back to the hands.")
         if verb == "pick":
             m = MARKS[t[1]]
             if p == 0:
@@ -963,7 +964,8 @@ class MipigState(State):
                 res = "a tie: pick again (MP-Q3)"
             else:
                 res = f"player {0 if janken_beats(m0, t[1]) else 1} wins the game (MP-25)"
-            return f"Player 1 picks {m} {MARK_JA[m]} against {MARKS[m0]}: {res}."
+            return (f"Player 1 picks {m} {MARK_JA[m]} against player 0's {MARKS[m0]} "
+                    f"{MARK_JA[MARKS[m0]]}: {res}.")
         return action
 
     # -- what players see --------------------------------------------------------------
