@@ -605,7 +605,7 @@ def _table_ok(v: Any) -> bool:
 
 
 def _size_ok(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 60
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100
 
 
 def _cost_ok(v: Any) -> bool:
@@ -634,7 +634,7 @@ class MonsterCards(Game):
         "decks": Option(None, "the players' decks, dealt in seat order and repeated: names of ready decks "
                               "('ember', 'tide'), deck-file paths or deck dicts; None: ember, tide, ember, …",
                         check=_decks_ok, accepts="None or a list of 1-8 deck names, paths or dicts"),
-        "deck_size": Option(20, "cards in each deck (MC-1)", check=_size_ok, accepts="a whole number 1-60"),
+        "deck_size": Option(20, "cards in each deck (MC-1)", check=_size_ok, accepts="a whole number 1-100"),
         "max_cost": Option(200, "highest total cost of a deck (MC-1)", check=_cost_ok,
                            accepts="a whole number 0-100000"),
         "affinity": Option(None, "affinity tables: a JSON path or dict (MC-Q1); None: cardlab's own",
@@ -733,8 +733,8 @@ class MonsterCards(Game):
     def _state_from_dict(self, d: Mapping[str, Any]) -> "MonsterCardsState":
         check_keys(d, ["phase", "turn", "attack", "gamechanger", "gc_placed", "pending", "players"],
                    "monster_cards")
-        opts = d.get("options", {})
-        if dict(opts) != self.options_dict():
+        opts = d.get("options", self.options_dict())  # a hand-written position may leave them out
+        if not isinstance(opts, Mapping) or dict(opts) != self.options_dict():
             raise PositionError(f"monster_cards: the position was saved with options {opts}; "
                                 f"this game has {self.options_dict()}: load it with those options")
         n = self.options["players"]
@@ -874,7 +874,7 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
             target, rem, then = pend
             z = ps[target]
             if alive[target] and rem > 0:
-                if not z[TOP] and not z[REST]:  # damage to an empty deck (out_by_drawing=False)
+                if rem >= len(z[TOP]) + len(z[REST]):  # the whole deck goes: out (MC-19), order moot
                     alive, ps = _out(alive, ps, target)
                     continue
                 if z[TOP]:
@@ -908,6 +908,16 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
                 else:  # nothing to play: out (MC-Q7 option)
                     alive, ps = _out(alive, ps, turn)
                     phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+                continue
+            if HAND_TARGET - len(z[HAND]) >= len(z[TOP]) + len(z[REST]):
+                # the whole deck comes to the hand: the order of the draws does not matter
+                z[HAND] = tuple(sorted(z[HAND] + z[TOP] + z[REST]))
+                z[TOP] = z[REST] = ()
+                if by_draw:  # MC-Q7: out at once
+                    alive, ps = _out(alive, ps, turn)
+                    phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+                else:
+                    phase = ACT
                 continue
             if z[TOP]:
                 c = z[TOP][0]
@@ -1157,8 +1167,7 @@ class MonsterCardsState(State):
             return k
         hidden = tuple(z if q == player else (len(z[HAND]), len(z[TOP]), len(z[REST]), len(z[GRAVE]))
                        for q, z in enumerate(k[7]))
-        own_rest = k[7][player][REST]  # a multiset known to its owner anyway
-        return k[:7] + (hidden, own_rest)
+        return k[:7] + (hidden,)  # own deck rest: a multiset its owner can work out anyway
 
     def redeal(self, player: int, seed: int | random.Random | None = None) -> "MonsterCardsState":
         """Deal anew every other player's hand, deck and graveyard from their unseen cards."""

@@ -1,0 +1,825 @@
+"""MONSTER CARDS (モンスターカード): every rule MC-1 … MC-19, MC-Q1 … MC-Q8, the
+seed's battle and affinity examples, the skill library in all three forms,
+the card builder, card files, and exact solving of small endgames."""
+
+from __future__ import annotations
+
+import json
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE
+from cardlab.games import monster_cards as mc
+from cardlab.games.monster_cards import SKILLS, Card, battle
+
+DATA = Path(__file__).parent / "data"
+PERFT_FILE = DATA / "perft" / "monster_cards.json"
+REFERENCE_FILE = DATA / "reference" / "monster_cards.json"
+NEUTRAL = dict(attribute="none", race="human", size="medium", means="melee")
+
+
+def lab(name, rarity, skill=None, attack=2, **aff):
+    """A card for the lab deck: every affinity even unless given."""
+    return {"name": name, "rarity": rarity, "attack": attack, **{**NEUTRAL, **aff}, "skill": skill}
+
+
+#: every skill at C (plain), SR (SP) and UR (ULT) once, and eight of each plain card
+LAB_CARDS = ([lab(f"{s}_{r.lower()}", r, s) for s in SKILLS for r in ("C", "SR", "UR")]
+             + [{**lab(f"{r.lower()}_plain", r), "count": 8} for r in mc.RARITIES]
+             + [lab("weak_plain", "C", attack=1), lab("strong_plain", "C", attack=5)])
+LAB_DECK = {"name": "lab", "cards": LAB_CARDS}
+
+
+def lab_game(**opts):
+    size = sum(c.get("count", 1) for c in LAB_CARDS)
+    base = dict(decks=[LAB_DECK], deck_size=size, max_cost=10_000, open_hands=True)
+    return cardlab.load("monster_cards", **{**base, **opts})
+
+
+def P(hand=(), deck=(), top=(), grave=(), out=False):
+    return {"out": out, "hand": list(hand), "deck_top": list(top), "deck": list(deck), "graveyard": list(grave)}
+
+
+def pos(game, players, turn=0, attack=None, gc=None, phase="action", pending=None, placed=False):
+    z = lambda x: None if x is None else {"owner": x[0], "card": x[1]}  # noqa: E731
+    return game.state_from_dict({"phase": phase, "turn": turn, "attack": z(attack), "gamechanger": z(gc),
+                                 "gc_placed": placed, "pending": pending, "players": players})
+
+
+def card(name):
+    return Card.from_dict({k: v for k, v in next(c for c in LAB_CARDS if c["name"] == name).items() if k != "count"})
+
+
+def zones(state, p):
+    return state.to_dict()["players"][p]
+
+
+def gone(before, after, p):
+    """The cards of player ``p`` that went to the ruins between two states."""
+    rest = list(after.ruins(p))
+    for c in before.ruins(p):
+        rest.remove(c)
+    return rest
+
+
+# -- the seed's examples (MC-14 … MC-17) -------------------------------------------------
+SEED_DEFENDER = Card("seed_defender", "SR", 2, "fire", "human", "medium", "magic")
+SEED_ATTACKER = Card("seed_attacker", "C", 2, "none", "demon", "medium", "defence")
+
+
+def test_seed_scale_example_sr_defender_vs_c_attacker():
+    """MC-14, MC-15, MC-16: the seed's battle: defender SR vs attacker C moves the
+    short hand 2 toward the attacker; fire vs none even, human vs demon toward
+    the attacker, medium vs medium even, magic vs defence toward the defender;
+    the long hand (centre) is nearer the defender than the short hand: success."""
+    b = battle(SEED_DEFENDER, SEED_ATTACKER)
+    assert b.short_hand == -2
+    assert [(s["key"], s["winner"], s["long_hand"]) for s in b.steps] == [
+        ("attribute", "even", 0), ("race", "attacker", -1), ("size", "even", -1), ("means", "defender", 0)]
+    assert b.long_hand == 0 and b.score == 2 and b.result == "success"
+    text = b.explain()
+    for piece in ("short hand (短針)", "long hand (長針)", "属性", "種族", "サイズ", "手段",
+                  "防衛成功", "2 toward the attacker"):
+        assert piece in text, piece
+
+
+def test_seed_affinity_examples():
+    """MC-17: none vs fire is even; demon beats human; magic beats defence; medium vs medium even."""
+    t = mc.load_affinity()
+    assert t.compare("attribute", "fire", "none") == t.compare("attribute", "none", "fire") == 0
+    assert t.compare("race", "demon", "human") == 1 and t.compare("race", "human", "demon") == -1
+    assert t.compare("means", "magic", "defence") == 1 and t.compare("means", "defence", "magic") == -1
+    assert t.compare("size", "medium", "medium") == 0
+
+
+def test_seed_c_needs_three_advantages_against_sr():
+    """MC-16, MC-2: C against SR starts 2 behind; with 2 affinity wins it is a draw, with 3 it wins."""
+    sr = Card("sr", "SR", 1, "none", "human", "medium", "melee")
+    two = Card("two", "C", 1, "none", "demon", "large", "melee")  # demon > human, large > medium
+    assert battle(two, sr).result == "draw" and battle(two, sr).score == 0
+    three = Card("three", "C", 1, "none", "demon", "large", "defence")  # defence beats melee
+    b = battle(three, sr)
+    assert b.long_hand == 3 and b.short_hand == 2 and b.result == "success"
+    # and the same card attacking the SR: the SR defender has 2 + (−3) = −1: failure
+    assert battle(sr, three).result == "failure"
+
+
+# -- decks, cards, costs (MC-1 … MC-6) -------------------------------------------------
+def test_players_option_2_to_8():
+    """MC-1: 2 to 8 players; other numbers are refused with what is accepted."""
+    for n in range(2, 9):
+        g = cardlab.load("monster_cards", players=n)
+        assert g.spec.num_players == n
+        assert g.new_initial_state(seed=n).current_player == 0
+    for bad in (1, 9, "3", True):
+        with pytest.raises(cardlab.OptionError, match="whole number from 2 to 8"):
+            cardlab.load("monster_cards", players=bad)
+
+
+def test_deck_size_and_cost_rules_and_options():
+    """MC-1: exactly 20 cards and total cost at most 200, both table options;
+    errors name the deck, the card and the rule."""
+    ember = mc.ready_deck("ember")
+    mc.validate_deck(ember)
+    with pytest.raises(mc.DeckError, match=r"'ember': 19 cards; MC-1 asks for exactly 20 \(table option deck_size"):
+        mc.validate_deck(mc.Deck("ember", ember.cards[:19]))
+    cost = ember.cost()
+    with pytest.raises(mc.DeckError, match=rf"total cost {cost} is over 150 \(MC-1.*max_cost=150.*at card '"):
+        mc.validate_deck(ember, max_cost=150)
+    mc.validate_deck(ember, max_cost=cost)  # exactly the limit is allowed (以内)
+    with pytest.raises(mc.DeckError, match="over 150"):
+        cardlab.load("monster_cards", max_cost=150)
+    small = {"name": "small", "cards": [{**lab("c_plain", "C"), "count": 4}]}
+    g = cardlab.load("monster_cards", decks=[small], deck_size=4)
+    assert len(g.deck_ids[0]) == 4
+    with pytest.raises(mc.DeckError, match="4 cards; MC-1 asks for exactly 20"):
+        cardlab.load("monster_cards", decks=[small])
+
+
+def test_two_ready_decks_are_legal_and_original():
+    """MC-1, MC-Q3: the two ready decks have 20 cards, cost ≤ 200, and use every skill."""
+    used = set()
+    for name in mc.READY_DECKS:
+        d = mc.validate_deck(mc.ready_deck(name))
+        assert len(d.cards) == 20 and d.cost() <= 200
+        used |= {c.skill for c in d.cards if c.skill}
+    assert used == set(SKILLS)
+    with pytest.raises(mc.DeckError, match="no ready deck 'fire'; the ready decks are ember, tide"):
+        mc.ready_deck("fire")
+
+
+def test_rarity_points():
+    """MC-2: C, R, SR, UR give 1-4 points: the short hand moves by the difference."""
+    for d in mc.RARITIES:
+        for a in mc.RARITIES:
+            b = battle(card(f"{d.lower()}_plain"), card(f"{a.lower()}_plain"))
+            assert b.short_hand == mc.RARITY_POINTS[a] - mc.RARITY_POINTS[d]
+            pd, pa = mc.RARITY_POINTS[d], mc.RARITY_POINTS[a]
+            assert b.result == ("success" if pd > pa else "failure" if pd < pa else "draw")
+
+
+def test_attack_power_is_damage_and_does_not_decide_battles():
+    """MC-3: a failed defence moves attack-power cards from the deck top to the graveyard;
+    attack power does not change who wins."""
+    assert battle(card("c_plain"), card("weak_plain")).result == battle(card("c_plain"), card("strong_plain")).result
+    g = lab_game()
+    s = pos(g, [P(["c_plain", "r_plain"], ["c_plain", "sr_plain"] * 4), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "strong_plain"))
+    assert s.battle("defend c_plain").result == "draw" and s.battle("defend c_plain").damage == 5
+    s = pos(g, [P(["c_plain", "r_plain"], ["c_plain", "sr_plain"] * 4), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "sr_plain"))
+    t = s.apply("defend c_plain")  # C vs SR: failure, 2 damage
+    assert t.current_player == CHANCE and t.to_dict()["pending"] == {"target": 0, "damage": 2, "then": "end"}
+    t = t.apply("mill sr_plain").apply("mill c_plain")
+    assert zones(t, 0)["graveyard"] == ["sr_plain", "c_plain"]
+    assert len(zones(t, 0)["deck"]) == 6 and t.turn == 1
+
+
+def test_skill_levels_sp_and_ult():
+    """MC-4: a skill on an SR card is its SP form, on a UR card its ULT form."""
+    for s in SKILLS.values():
+        assert [card(f"{s.id}_{r}").amount for r in ("c", "sr", "ur")] == list(s.amount)
+        assert "SP" in s.describe(2) and "ULT" in s.describe(3)
+    assert card("fury_sr").level == 2 and card("fury_ur").level == 3 and Card("x", "R", 1, **NEUTRAL).level == 1
+    cats = [s.category for s in SKILLS.values()]
+    assert all(cats.count(c) >= 3 for c in mc.CATEGORIES)
+
+
+def test_comparison_order():
+    """MC-5: the long hand compares attribute, race, size, means, in that order."""
+    b = battle(card("c_plain"), card("c_plain"))
+    assert [s["key"] for s in b.steps] == list(mc.KEYS)
+    t = mc.load_affinity()
+    assert len(t.values["attribute"]) == 6 and len(t.values["race"]) == 10
+    assert len(t.values["size"]) == 3 and len(t.values["means"]) == 5
+    assert t.japanese["race"]["spirit"] == "精霊" and t.japanese["means"]["ranged"] == "遠距離"
+
+
+def test_cost_formula_from_data():
+    """MC-6, MC-Q2: cost = rarity + attack + skill category, from the data table."""
+    costs = mc.load_costs()
+    c = Card("x", "SR", 4, **NEUTRAL, skill="ambush")
+    assert c.cost() == costs["rarity"]["SR"] + costs["attack"]["4"] + costs["skill"]["discard"] == 13
+    assert Card("y", "C", 1, **NEUTRAL).cost() == 3
+    mine = {"rarity": {"C": 1, "R": 1, "SR": 1, "UR": 1}, "attack": {str(a): 0 for a in range(1, 6)},
+            "skill": {"none": 0, "standard": 5, "discard": 5, "gamechanger": 5}}
+    assert c.cost(mc.load_costs(mine)) == 6
+    g = cardlab.load("monster_cards", costs=mine, max_cost=200)
+    assert g.costs["rarity"]["UR"] == 1
+    # an average card costs about 10, so an average 20-card deck about 200
+    assert Card("avg", "R", 3, **NEUTRAL, skill="mend").cost() in range(8, 12)
+    with pytest.raises(cardlab.CardFileError, match="field 'attack', entry '5'"):
+        mc.load_costs({**mine, "attack": {"1": 0, "2": 0, "3": 0, "4": 0}})
+
+
+def test_card_builder_errors_name_card_and_field():
+    """MC-2, MC-3, MC-5, MC-Q3: the card builder refuses bad fields, naming card and field."""
+    ok = dict(name="imp", rarity="C", attack=2, **NEUTRAL)
+    for field, bad, msg in (("rarity", "SSR", "one of C, R, SR, UR"), ("attack", 6, "1 to 5"),
+                            ("attack", True, "1 to 5"), ("race", "elf", "human"),
+                            ("skill", "laser", "one of mend"), ("name", "Big Imp", "lower-case")):
+        with pytest.raises(mc.CardError, match=rf"field '{field}': .*{msg}"):
+            Card(**{**ok, field: bad})
+    assert Card(**{**ok, "attribute": "水", "means": "魔法"}).attribute == "water"
+
+
+def test_card_file_errors_name_file_card_field(tmp_path):
+    """MC-Q3: card files are validated: CardFileError names the file, the card and the field."""
+    path = tmp_path / "mine.json"
+    cards = [lab("good", "C"), lab("bad_one", "C", attack=9)]
+    path.write_text(json.dumps({"name": "mine", "cards": cards}))
+    with pytest.raises(cardlab.CardFileError, match=r"mine\.json: card 'bad_one', field 'attack'"):
+        mc.load_deck(path)
+    path.write_text(json.dumps({"name": "mine", "cards": [{**lab("good", "C"), "count": 0}]}))
+    with pytest.raises(cardlab.CardFileError, match=r"mine\.json: card 'good', field 'count'"):
+        mc.load_deck(path)
+    path.write_text(json.dumps({"name": "mine", "cards": [{**lab("good", "C"), "colour": 1}]}))
+    with pytest.raises(cardlab.CardFileError, match=r"card 'good', field 'colour': unknown field"):
+        mc.load_deck(path)
+    path.write_text("{not json")
+    with pytest.raises(cardlab.CardFileError, match=r"mine\.json: not valid JSON"):
+        mc.load_deck(path)
+    with pytest.raises(cardlab.CardFileError, match="cannot read"):
+        mc.load_deck(tmp_path / "missing.json")
+    path.write_text(json.dumps({"name": "mine", "cards": [{**lab("good", "C"), "count": 20}]}))
+    g = cardlab.load("monster_cards", decks=[str(path), "tide"])
+    assert g.decks[0].name == "mine" and g.decks[1].name == "tide"
+    clash = {"name": "clash", "cards": [{**lab("reef_crab", "R"), "count": 20}]}
+    with pytest.raises(mc.DeckError, match="card 'reef_crab' is defined differently"):
+        cardlab.load("monster_cards", decks=[clash, "tide"])
+
+
+# -- zones and the turn (MC-7 … MC-13) --------------------------------------------------
+def test_shared_zones_and_ruins():
+    """MC-7: one attack card, one GameChanger, the defence card only during the battle;
+    cards after battle go to the ruins for good."""
+    g = lab_game()
+    s = pos(g, [P(["ur_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "r_plain"), gc=(1, "leveller_c"))
+    t = s.apply("defend ur_plain")
+    d = t.to_dict()
+    assert d["attack"] == {"owner": 0, "card": "ur_plain"} and d["gamechanger"]["card"] == "leveller_c"
+    assert gone(s, t, 1) == ["r_plain"] and t.observation(0)["players"][1]["ruins"] == t.ruins(1)
+    assert "defence" not in d  # the defence zone holds a card only while a battle resolves
+
+
+def test_hidden_zones_and_graveyard_not_ruins():
+    """MC-8: hand, deck and graveyard are hidden from the others; only counts show;
+    the graveyard is not the ruins."""
+    g = cardlab.load("monster_cards")
+    s = pos(g, [P(["ash_hound", "ember_imp"], ["ember_imp", "shade_bat"], grave=["magma_wyrm"]),
+                P(["reef_crab"] * 3, ["kelp_sprite", "leviathan"], grave=["storm_eel"])], attack=(1, "tide_archer"))
+    o = s.observation(0)
+    assert o["players"][0]["hand"] == ["ash_hound", "ember_imp"] and o["players"][0]["graveyard"] == ["magma_wyrm"]
+    assert o["players"][1]["hand"] == 3 and o["players"][1]["graveyard"] == 1 and o["players"][1]["deck"] == 2
+    assert len(o["players"][1]["ruins"]) == 20 - 3 - 2 - 1 - 1  # hand, deck, graveyard, attacker
+    assert o["players"][1]["ruins"].count("storm_eel") == 1  # of two: one in the graveyard
+    assert s.information_set(0) != pos(g, [P(["ash_hound", "ember_imp"], ["ember_imp", "shade_bat"],
+                                             grave=["magma_wyrm"]),
+                                           P(["reef_crab"] * 3, ["kelp_sprite", "storm_eel"], grave=["leviathan"])],
+                                       attack=(1, "tide_archer")).information_set(1)
+
+
+def test_heal_returns_graveyard_top_to_deck_top_and_empty_graveyard_does_nothing():
+    """MC-8: healing puts graveyard cards back on the deck top (the last damaged first
+    to come back on top of the others), and does nothing with an empty graveyard."""
+    g = lab_game()
+    s = pos(g, [P(["mend_ur", "c_plain"], ["c_plain", "r_plain"], grave=["sr_plain", "ur_plain", "r_plain", "c_plain"]),
+                P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "c_plain"))
+    t = s.apply("attack mend_ur")
+    assert zones(t, 0)["deck_top"] == ["ur_plain", "r_plain", "c_plain"] and zones(t, 0)["graveyard"] == ["sr_plain"]
+    # damage takes the known top first, in order: healing then damage is an undo
+    s2 = pos(g, [P(["c_plain"] * 2, ["c_plain", "r_plain"], top=["ur_plain", "sr_plain"]),
+                 P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "ur_plain"))
+    t2 = s2.apply("defend c_plain")  # fails, 2 damage from the known top, no chance needed
+    assert zones(t2, 0)["graveyard"] == ["ur_plain", "sr_plain"] and zones(t2, 0)["deck_top"] == []
+    s3 = pos(g, [P(["mend_ur", "c_plain"], ["c_plain", "r_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3)],
+             attack=(1, "c_plain"))
+    assert zones(s3.apply("attack mend_ur"), 0)["deck"] == ["c_plain", "r_plain"]
+
+
+def test_draw_to_three():
+    """MC-9: the turn starts by drawing until 3 cards; nothing with 3 or more."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    s = g.new_initial_state()
+    assert s.current_player == CHANCE and s.phase == "draw"
+    for a in ("draw ember_imp", "draw ash_hound", "draw ember_imp"):
+        assert s.current_player == CHANCE
+        s = s.apply(a)
+    assert s.current_player == 0 and zones(s, 0)["hand"] == ["ash_hound", "ember_imp", "ember_imp"]
+    g2 = lab_game()
+    s = pos(g2, [P(["c_plain"] * 2, ["c_plain"] * 3), P(["r_plain"] * 4, ["c_plain", "r_plain"])],
+            attack=(1, "c_plain"))
+    t = s.apply("attack c_plain")
+    assert t.current_player == 1 and len(zones(t, 1)["hand"]) == 4  # 4 ≥ 3: no draw
+    s = pos(g2, [P(["c_plain"] * 2, ["c_plain"] * 3), P(["r_plain"], ["c_plain", "r_plain", "ur_plain"])],
+            attack=(1, "c_plain"))
+    t = s.apply("attack c_plain")
+    assert t.current_player == CHANCE and [a for a, _ in t.chance_outcomes()] == [
+        "draw c_plain", "draw r_plain", "draw ur_plain"]
+    assert all(p == Fraction(1, 3) for _, p in t.chance_outcomes())
+
+
+def test_discard_and_gamechanger_before_the_play():
+    """MC-10: Discard skills and one GameChanger before the mandatory play; a new
+    GameChanger replaces the old one (to the ruins); a card is always kept for the play."""
+    g = lab_game()
+    s = pos(g, [P(["bloodlust_c", "inversion_sr", "revive_c", "c_plain"], ["c_plain"] * 3, grave=["r_plain"]),
+                P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "c_plain"), gc=(1, "leveller_c"))
+    acts = s.legal_actions()
+    assert {"gc bloodlust_c", "gc inversion_sr", "discard revive_c"} <= set(acts)
+    t = s.apply("gc inversion_sr")
+    assert t.current_player == 0 and t.to_dict()["gamechanger"] == {"owner": 0, "card": "inversion_sr"}
+    assert gone(s, t, 1) == ["leveller_c"]
+    assert not any(a.startswith("gc ") for a in t.legal_actions())  # one GameChanger a turn
+    t = t.apply("discard revive_c")
+    assert zones(t, 0)["deck_top"] == ["r_plain"] and t.current_player == 0
+    assert t.legal_actions() == ["defend bloodlust_c", "defend c_plain", "attack bloodlust_c", "attack c_plain"]
+    t = t.apply("attack c_plain")
+    assert t.turn == 1
+    lone = pos(g, [P(["revive_c"], ["c_plain"] * 3, grave=["r_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3)])
+    assert lone.legal_actions() == ["defend revive_c"]  # the last card must be played (MC-11)
+
+
+def test_play_to_defence_or_attack_zone():
+    """MC-11: a defence-zone card fights the attacker, or moves to an empty attack zone;
+    an attack-zone card pushes the attacker away (to the ruins, MC-Q5)."""
+    g = lab_game()
+    players = [P(["r_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)]
+    s = pos(g, players)
+    assert s.legal_actions() == ["defend c_plain", "defend r_plain"]  # attack zone empty
+    t = s.apply("defend r_plain")
+    assert t.to_dict()["attack"] == {"owner": 0, "card": "r_plain"} and gone(s, t, 0) == []
+    s = pos(g, players, attack=(1, "ur_plain"))
+    t = s.apply("attack c_plain")
+    assert t.to_dict()["attack"] == {"owner": 0, "card": "c_plain"} and gone(s, t, 1) == ["ur_plain"]
+    assert "pushing ur_plain to the ruins (MC-Q5)" in s.explain("attack c_plain")
+
+
+def test_playing_ends_the_turn():
+    """MC-12: after the one play (and its battle) the next player's turn begins."""
+    g = lab_game()
+    s = pos(g, [P(["ur_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "r_plain"))
+    for a in s.legal_actions():
+        t = s.apply(a)
+        assert t.turn == 1 and t.current_player in (1, CHANCE)
+
+
+def test_attacker_attacks_the_turn_player():
+    """MC-13: the attack-zone card attacks whoever's turn it is: the damage of a failed
+    defence always goes to the turn player, whoever owns the attacker."""
+    g = lab_game(players=3)
+    for turn in (0, 2):
+        players = [P(["c_plain", "c_plain"], ["c_plain", "r_plain"] * 2) for _ in range(3)]
+        s = pos(g, players, turn=turn, attack=(1, "ur_plain"))
+        t = s.apply("defend c_plain")
+        assert t.to_dict()["pending"]["target"] == turn
+
+
+# -- the battle (MC-14 … MC-18) --------------------------------------------------------
+def test_short_hand_moves_to_the_disadvantaged_side():
+    """MC-14: the short hand moves by the rarity difference toward the weaker side."""
+    assert battle(card("sr_plain"), card("c_plain")).short_hand == -2
+    assert battle(card("c_plain"), card("ur_plain")).short_hand == 3
+    assert battle(card("r_plain"), card("r_plain")).short_hand == 0
+
+
+def test_long_hand_one_mark_per_comparison():
+    """MC-15: each comparison moves the long hand one mark to the side with the advantage."""
+    d = Card("d", "C", 1, "water", "demon", "small", "magic")
+    a = Card("a", "C", 1, "fire", "human", "large", "defence")
+    b = battle(d, a)
+    assert [s["long_hand"] for s in b.steps] == [1, 2, 3, 4] and b.result == "success"
+    b = battle(a, d)
+    assert [s["long_hand"] for s in b.steps] == [-1, -2, -3, -4] and b.result == "failure"
+
+
+def test_result_by_the_two_hands():
+    """MC-16: long hand nearer the defender: success; nearer the attacker: failure; same mark: draw."""
+    for d, a, res in (("r_plain", "c_plain", "success"), ("c_plain", "r_plain", "failure"),
+                      ("sr_plain", "sr_plain", "draw")):
+        b = battle(card(d), card(a))
+        assert b.result == res
+        assert (b.long_hand > b.short_hand, b.long_hand < b.short_hand) == (res == "success", res == "failure")
+        assert b.score == (mc.RARITY_POINTS[b.defender_rarity] - mc.RARITY_POINTS[b.attacker_rarity]
+                           + sum({"defender": 1, "attacker": -1, "even": 0}[s["winner"]] for s in b.steps))
+
+
+def test_success_and_failure():
+    """MC-18: a successful defender becomes the attacker; a failed defender goes to the
+    ruins and its player takes the attack power in damage."""
+    g = lab_game()
+    s = pos(g, [P(["ur_plain", "c_plain"], ["c_plain", "r_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "sr_plain"))
+    t = s.apply("defend ur_plain")
+    assert t.to_dict()["attack"] == {"owner": 0, "card": "ur_plain"} and gone(s, t, 1) == ["sr_plain"]
+    t = s.apply("defend c_plain")
+    assert t.to_dict()["attack"] == {"owner": 1, "card": "sr_plain"} and gone(s, t, 0) == ["c_plain"]
+    assert t.to_dict()["pending"] == {"target": 0, "damage": 2, "then": "end"}
+    assert "defence fails, player 0 takes 2 damage (MC-18, MC-3)" in s.explain("defend c_plain")
+    assert "short hand (短針) +2" in s.explain("defend c_plain")
+
+
+def test_battle_explanation_structure_and_text():
+    """MC-14, MC-15, MC-16: every battle is explained: the short hand, the four comparisons
+    with the long hand after each, the result, structured and as text."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    s = pos(g, [P(["infernal_lord", "ember_imp"], ["ember_imp", "shade_bat"]),
+                P(["reef_crab"] * 3, ["kelp_sprite", "leviathan"])], attack=(1, "tide_archer"))
+    b = s.battle("defend infernal_lord")
+    d = b.to_dict()
+    assert d["defender"] == "infernal_lord" and d["attacker"] == "tide_archer" and d["short_hand"] == -2
+    assert [x["key"] for x in d["steps"]] == list(mc.KEYS)
+    # fire vs water: water wins; demon vs human: demon wins; large vs medium: large wins; magic vs ranged: ranged
+    assert [x["winner"] for x in d["steps"]] == ["attacker", "defender", "defender", "attacker"]
+    assert d["skill_marks"] == 3  # infernal_lord: Bulwark ULT
+    assert d["long_hand"] == 3 and d["result"] == "success"
+    json.dumps(d)
+    text = b.explain()
+    assert text.count("MC-15") == 4 and "Bulwark (堅守) ULT" in text and "防衛成功" in text
+    assert s.battle("attack ember_imp") is None
+
+
+def test_elimination_and_last_player_standing():
+    """MC-19: a deck at 0 puts the player out; the last player with a deck wins (1, others −1/(n−1))."""
+    g = lab_game()
+    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "ur_plain"))
+    t = s.apply("defend c_plain")
+    assert t.is_terminal() and t.winner() == 1 and t.returns() == [-1, 1]
+    assert "game over: player 1 wins (MC-19)" in str(t)
+    g3 = lab_game(players=3)
+    s = pos(g3, [P(["c_plain", "c_plain"], ["c_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3, out=False),
+                 P(out=True)], attack=(1, "ur_plain"))
+    t = s.apply("defend c_plain")
+    assert t.returns() == [Fraction(-1, 2), 1, Fraction(-1, 2)] and sum(t.returns()) == 0
+    assert g3.spec.min_utility == Fraction(-1, 2) and g3.spec.max_utility == 1 and g3.spec.zero_sum
+
+
+# -- the skills (MC-4, MC-Q3): every skill in its three forms ---------------------------------
+@pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
+def test_skill_mend(rarity, n):
+    """MC-Q3 Mend (癒し, Standard): when played, heal n (1 / SP 2 / ULT 3)."""
+    g = lab_game()
+    grave = ["c_plain", "r_plain", "sr_plain", "ur_plain"]
+    s = pos(g, [P([f"mend_{rarity}", "c_plain"], ["c_plain"] * 2, grave=grave), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "c_plain"))
+    for a in (f"attack mend_{rarity}", f"defend mend_{rarity}"):
+        t = s.apply(a)
+        assert zones(t, 0)["deck_top"] == grave[4 - n:] and zones(t, 0)["graveyard"] == grave[:4 - n]
+        assert "Mend (癒し) heals" in s.explain(a)
+
+
+@pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
+def test_skill_fury(rarity, n):
+    """MC-Q3 Fury (猛攻, Standard): attack power +n while attacking (1 / SP 2 / ULT 3)."""
+    b = battle(card("c_plain"), card(f"fury_{rarity}"))
+    plain = battle(card("c_plain"), card(f"{rarity}_plain"))
+    assert b.damage == 2 + n and b.result == plain.result
+    # only while attacking: as a defender it adds nothing
+    assert battle(card(f"fury_{rarity}"), card("c_plain")).damage == 2
+    g = lab_game()
+    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain", "r_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, f"fury_{rarity}"))
+    if rarity != "c":
+        assert s.apply("defend c_plain").to_dict()["pending"]["damage"] == 2 + n
+
+
+@pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
+def test_skill_bulwark(rarity, n):
+    """MC-Q3 Bulwark (堅守, Standard): when defending, the long hand moves n more toward the defender."""
+    b = battle(card(f"bulwark_{rarity}"), card("ur_plain"))
+    plain = battle(card(f"{rarity}_plain"), card("ur_plain"))
+    assert b.skill_marks == n and b.long_hand == plain.long_hand + n and b.score == plain.score + n
+    assert battle(card("c_plain"), card(f"bulwark_{rarity}")).score == battle(card("c_plain"), card(f"{rarity}_plain")).score
+
+
+@pytest.mark.parametrize("rarity,n", [("c", 2), ("sr", 3), ("ur", 4)])
+def test_skill_revive(rarity, n):
+    """MC-Q3 Revive (再起, Discard): heal n (2 / SP 3 / ULT 4); offered only with a graveyard (MC-8)."""
+    g = lab_game()
+    grave = ["c_plain", "r_plain", "sr_plain", "ur_plain", "weak_plain"]
+    s = pos(g, [P([f"revive_{rarity}", "c_plain"], ["c_plain"] * 2, grave=grave), P(["c_plain"] * 3, ["c_plain"] * 3)])
+    t = s.apply(f"discard revive_{rarity}")
+    assert zones(t, 0)["deck_top"] == grave[5 - n:] and gone(s, t, 0) == [f"revive_{rarity}"]
+    s = pos(g, [P([f"revive_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)])
+    assert f"discard revive_{rarity}" not in s.legal_actions()
+
+
+@pytest.mark.parametrize("rarity,cap", [("c", "C"), ("sr", "R"), ("ur", "SR")])
+def test_skill_banish(rarity, cap):
+    """MC-Q3 Banish (追放, Discard): the attack-zone card goes to the ruins if its rarity is
+    at most C / SP R / ULT SR."""
+    g = lab_game()
+    nxt = mc.RARITIES[mc.RARITIES.index(cap) + 1]
+    for target, works in ((cap, True), (nxt, False)):
+        s = pos(g, [P([f"banish_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
+                attack=(1, f"{target.lower()}_plain"))
+        assert (f"discard banish_{rarity}" in s.legal_actions()) == works
+        if works:
+            t = s.apply(f"discard banish_{rarity}")
+            assert t.to_dict()["attack"] is None and t.current_player == 0
+
+
+@pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
+def test_skill_ambush(rarity, n):
+    """MC-Q3 Ambush (奇襲, Discard): the attack-zone card's owner takes n damage (1 / SP 2 / ULT 3)."""
+    g = lab_game()
+    s = pos(g, [P([f"ambush_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain", "r_plain"] * 3)],
+            attack=(1, "c_plain"))
+    t = s.apply(f"discard ambush_{rarity}")
+    assert t.to_dict()["pending"] == {"target": 1, "damage": n, "then": "action"}
+    for _ in range(n):
+        t = t.apply("mill r_plain")
+    assert t.current_player == 0 and zones(t, 1)["graveyard"] == ["r_plain"] * n
+    own = pos(g, [P([f"ambush_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
+              attack=(0, "r_plain"))
+    assert f"discard ambush_{rarity}" not in own.legal_actions()  # never yourself
+    lethal = pos(g, [P([f"ambush_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * n)],
+                 attack=(1, "c_plain"))
+    assert lethal.apply(f"discard ambush_{rarity}").winner() == 0  # MC-19: out at once
+
+
+@pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
+def test_skill_bloodlust(rarity, n):
+    """MC-Q3 Bloodlust (血の渇き, GameChanger): every attack power +n, only from the GameChanger zone."""
+    gc = card(f"bloodlust_{rarity}")
+    assert battle(card("c_plain"), card("ur_plain"), gamechanger=gc).damage == 2 + n
+    assert battle(card("c_plain"), gc).damage == 2  # attacking itself it is a plain card
+
+
+@pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 4)])
+def test_skill_inversion(rarity, n):
+    """MC-Q3 Inversion (反転, GameChanger): the first n comparisons are reversed (1 / SP 2 / ULT all 4)."""
+    d = Card("d", "C", 1, "water", "demon", "small", "magic")
+    a = Card("a", "C", 1, "fire", "human", "large", "defence")
+    b = battle(d, a, gamechanger=card(f"inversion_{rarity}"))
+    assert [s["reversed"] for s in b.steps] == [i < n for i in range(4)]
+    assert b.long_hand == (4 - n) - n
+    assert "reversed by a GameChanger" in b.explain()
+
+
+@pytest.mark.parametrize("rarity,cap", [("c", 2), ("sr", 1), ("ur", 0)])
+def test_skill_leveller(rarity, cap):
+    """MC-Q3 Leveller (均衡, GameChanger): the rarity difference counts at most 2 / SP 1 / ULT 0."""
+    gc = card(f"leveller_{rarity}")
+    assert battle(card("ur_plain"), card("c_plain"), gamechanger=gc).short_hand == -cap
+    assert battle(card("c_plain"), card("ur_plain"), gamechanger=gc).short_hand == cap
+    assert battle(card("r_plain"), card("c_plain"), gamechanger=gc).short_hand == -min(1, cap)
+
+
+def test_gamechanger_works_only_in_its_zone_through_the_game():
+    """MC-4, MC-10: a GameChanger placed in its zone changes the battles of everyone."""
+    g = lab_game()
+    players = [P(["c_plain", "leveller_ur"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)]
+    s = pos(g, players, attack=(1, "ur_plain"))
+    assert "fails" in s.explain("defend c_plain")
+    assert "draw" in s.explain("defend leveller_ur")  # in the defence zone, no effect but rarity
+    t = pos(g, [P(["c_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "ur_plain"), gc=(1, "leveller_ur"))
+    assert "draw" in t.explain("defend c_plain")
+
+
+# -- the silent places (MC-Q1 … MC-Q8) -------------------------------------------------
+def test_affinity_tables_are_data_and_checked(tmp_path):
+    """MC-Q1: default tables antisymmetric and as described; a user's own tables load; a table
+    that is not antisymmetric or misses a pair is refused with the pair named."""
+    t = mc.load_affinity()
+    for key in mc.KEYS:
+        for a in t.values[key]:
+            assert t.compare(key, a, a) == 0
+            for b in t.values[key]:
+                assert t.compare(key, a, b) == -t.compare(key, b, a)
+    at = lambda a, b: t.compare("attribute", a, b)  # noqa: E731
+    assert at("fire", "wood") == at("wood", "water") == at("water", "fire") == at("light", "dark") == 1
+    assert all(at("none", x) == 0 for x in t.values["attribute"])
+    assert [sum(t.compare("means", a, b) == 1 for b in t.values["means"]) for a in t.values["means"]] == [2] * 5
+    assert sorted(sum(t.compare("size", a, b) == 1 for b in t.values["size"]) for a in t.values["size"]) == [1, 1, 1]
+    raw = json.loads((mc.resources.files("cardlab.data") / "monster_cards_affinity.json").read_text("utf-8"))
+    raw["keys"]["size"]["table"]["small"]["large"] = "="  # large beats small? no longer even both ways
+    with pytest.raises(mc.AffinityError, match=r"key 'size': the pair \('small', 'large'\) is not antisymmetric"):
+        mc.load_affinity(raw)
+    raw = json.loads((mc.resources.files("cardlab.data") / "monster_cards_affinity.json").read_text("utf-8"))
+    del raw["keys"]["race"]["table"]["ghost"]["dragon"]
+    path = tmp_path / "aff.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(cardlab.CardFileError, match=r"aff\.json: key 'race': the pair \('ghost', 'dragon'\) is missing"):
+        cardlab.load("monster_cards", affinity=str(path))
+    raw = json.loads((mc.resources.files("cardlab.data") / "monster_cards_affinity.json").read_text("utf-8"))
+    raw["keys"]["attribute"]["table"]["none"]["fire"] = "+"
+    raw["keys"]["attribute"]["table"]["fire"]["none"] = "-"
+    g = cardlab.load("monster_cards", affinity=raw)
+    assert g.affinity.compare("attribute", "none", "fire") == 1
+    assert g.battle_result(g.card_id["ember_imp"], g.card_id["reef_crab"], -1) == \
+        (battle(g.card("ember_imp"), g.card("reef_crab"), affinity=g.affinity).result, 2)
+
+
+def test_cost_formula_is_data():
+    """MC-Q2: the cost table is data, loadable from the user's own file, checked."""
+    with pytest.raises(cardlab.CardFileError, match=r"field 'rarity'"):
+        cardlab.load("monster_cards", costs={"attack": {}, "skill": {}})
+    costs = mc.load_costs()
+    avg = [Card("a", r, a, **NEUTRAL, skill=s).cost() for r in ("R",) for a in (2, 3) for s in ("mend", None)]
+    assert 6 <= sum(avg) / len(avg) <= 12 and costs["skill"]["gamechanger"] > costs["skill"]["none"]
+
+
+def test_skill_library_texts():
+    """MC-Q3: the library: original skills with Japanese names and SP/ULT texts, offered by the builder."""
+    for s in SKILLS.values():
+        for level in (1, 2, 3):
+            assert str(s.amount[level - 1]) in s.describe(level) and s.japanese in s.describe(level)
+    assert "Fury (猛攻) ULT" in str(card("fury_ur"))
+
+
+@pytest.mark.parametrize("on_draw", ["both_to_ruins", "attacker_stays"])
+def test_draw_option(on_draw):
+    """MC-Q4: a drawn battle: no damage; both cards to the ruins (default) or the attacker stays."""
+    g = lab_game(on_draw=on_draw)
+    s = pos(g, [P(["sr_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "sr_plain"))
+    t = s.apply("defend sr_plain")
+    assert t.to_dict()["pending"] is None and zones(t, 0)["graveyard"] == []
+    assert gone(s, t, 0) == ["sr_plain"]
+    if on_draw == "both_to_ruins":
+        assert t.to_dict()["attack"] is None and gone(s, t, 1) == ["sr_plain"]
+    else:
+        assert t.to_dict()["attack"] == {"owner": 1, "card": "sr_plain"} and gone(s, t, 1) == []
+
+
+def test_cards_after_battle_go_to_the_ruins():
+    """MC-Q5: a beaten attacker, a failed defender and a pushed-away card go to the ruins for good."""
+    g = lab_game()
+    s = pos(g, [P(["ur_plain", "c_plain", "r_plain"], ["c_plain"] * 5), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "sr_plain"))
+    assert gone(s, s.apply("defend ur_plain"), 1) == ["sr_plain"]
+    assert gone(s, s.apply("defend c_plain"), 0) == ["c_plain"]
+    assert gone(s, s.apply("attack r_plain"), 1) == ["sr_plain"]
+
+
+@pytest.mark.parametrize("rule", ["no_attack", "attacks"])
+def test_own_attacker_option(rule):
+    """MC-Q6: the turn player's own attacker: by default it does not attack its owner and a
+    defence-zone play goes to the ruins; with 'attacks' a normal battle follows."""
+    g = lab_game(own_attacker=rule)
+    s = pos(g, [P(["c_plain", "r_plain"], ["c_plain", "r_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(0, "ur_plain"))
+    assert "attack c_plain" in s.legal_actions() and "defend c_plain" in s.legal_actions()
+    t = s.apply("defend c_plain")
+    if rule == "no_attack":
+        assert t.to_dict()["attack"] == {"owner": 0, "card": "ur_plain"} and gone(s, t, 0) == ["c_plain"]
+        assert t.to_dict()["pending"] is None and "(MC-Q6)" in s.explain("defend c_plain")
+    else:
+        assert t.to_dict()["pending"] == {"target": 0, "damage": 2, "then": "end"}
+    assert gone(s, s.apply("attack r_plain"), 0) == ["ur_plain"]
+
+
+@pytest.mark.parametrize("by_drawing", [True, False])
+def test_running_out_by_drawing(by_drawing):
+    """MC-Q7: by default drawing the last card puts the player out at once; with
+    out_by_drawing=False only damage (or a turn with nothing to play) does."""
+    g = lab_game(out_by_drawing=by_drawing)
+    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"], ["r_plain"])], attack=(1, "c_plain"))
+    t = s.apply("attack c_plain")  # player 1 draws the last card
+    if by_drawing:
+        assert t.is_terminal() and t.winner() == 0
+    else:
+        assert t.current_player == 1 and zones(t, 1)["hand"] == ["c_plain", "r_plain"] and zones(t, 1)["deck"] == []
+        u = t.apply("defend c_plain")  # C vs C: draw, nothing happens to the empty deck
+        assert not u.is_terminal()
+        u = t.apply("attack c_plain")
+        v = u.apply("defend c_plain")  # player 0: C vs C, a draw; then player 1 plays the last card
+        w = v.apply("defend r_plain")
+        assert w.current_player in (0, CHANCE)
+        x = w.apply("attack c_plain") if w.current_player == 0 else w
+        assert x.is_terminal() and x.winner() == 0  # player 1 starts a turn with nothing: out
+    if by_drawing:
+        with pytest.raises(cardlab.PositionError, match="empty deck but is not out"):
+            pos(g, [P(["c_plain"], []), P(["c_plain"], ["r_plain"])])
+    else:
+        assert pos(g, [P(["c_plain"], []), P(["c_plain"], ["r_plain"])]).current_player == 0
+
+
+def test_turn_order_skips_players_who_are_out():
+    """MC-Q8: seat order, skipping players who are out; max-n solving for three or more."""
+    g = lab_game(players=4)
+    s = pos(g, [P(["c_plain"] * 3, ["c_plain"] * 3), P(out=True), P(out=True), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            turn=3, attack=(1, "r_plain"))
+    t = s.apply("attack c_plain")
+    assert t.turn == 0
+    s = pos(g, [P(["c_plain"] * 3, ["c_plain"] * 3), P(out=True), P(["c_plain"] * 3, ["c_plain"] * 3),
+                P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "r_plain"))
+    assert s.apply("attack c_plain").turn == 2
+
+
+# -- the protocol, notation, positions ------------------------------------------------------
+def test_notation_and_bad_input():
+    """MC-11: actions are 'defend X', 'attack X', 'discard X', 'gc X'; bad ones change nothing."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    s = g.new_initial_state(seed=4)
+    before = s.to_dict()
+    with pytest.raises(cardlab.MalformedActionError, match="notation"):
+        s.apply("play the dragon")
+    with pytest.raises(cardlab.IllegalActionError, match="Legal:"):
+        s.apply("defend leviathan")
+    assert s.to_dict() == before
+    assert all(g.ACTION_RE.fullmatch(a) for a in s.legal_actions())
+
+
+def test_bad_positions_are_refused_with_the_field():
+    """MC-19, MC-7: positions are validated, with the field named."""
+    g = lab_game()
+    good = [P(["c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)]
+    with pytest.raises(cardlab.PositionError, match="not a card of this game"):
+        pos(g, [P(["dragon"], ["c_plain"]), good[1]])
+    with pytest.raises(cardlab.PositionError, match="holds 3 'fury_ur'; their deck has 1"):
+        pos(g, [P(["fury_ur"] * 3, ["c_plain"]), good[1]])
+    with pytest.raises(cardlab.PositionError, match="has no GameChanger skill"):
+        pos(g, good, gc=(0, "c_plain"))
+    with pytest.raises(cardlab.PositionError, match="not where play stops"):
+        pos(g, good, phase="draw", turn=1)  # a full hand draws nothing
+    with pytest.raises(cardlab.PositionError, match="exactly one player not out"):
+        pos(g, good, phase="end")
+    with pytest.raises(cardlab.PositionError, match="saved with options"):
+        g.state_from_dict({**pos(g, good).to_dict(), "options": {}})
+
+
+def test_str_shows_the_board_with_japanese_terms():
+    """MC-7, MC-8: the text board names the zones in English and Japanese."""
+    s = cardlab.load("monster_cards").new_initial_state(seed=2)
+    text = str(s)
+    for term in ("攻撃ゾーン", "ゲームチェンジャーゾーン", "手札", "山札", "墓地", "跡地"):
+        assert term in text
+    assert "(MC-11)" in s.explain(s.legal_actions()[0])
+
+
+def test_perft_smallest_counts_by_hand():
+    """MC-9: from the root, player 0 draws from the 20-card ember deck: 10 kinds, so
+    perft(1) = 10; after one draw, 8 kinds with ≥ 2 copies leave 10 kinds and the 2
+    single cards leave 9: perft(2) = 8·10 + 2·9 = 98.  The data file agrees."""
+    g = cardlab.load("monster_cards")
+    root = g.new_initial_state()
+    kinds = {}
+    for c in mc.ready_deck("ember").cards:
+        kinds[c.name] = kinds.get(c.name, 0) + 1
+    assert len(kinds) == 10 and sorted(kinds.values()).count(1) == 2
+    assert len(root.chance_outcomes()) == 10
+    assert sum(len(root.apply(a).chance_outcomes()) for a, _ in root.chance_outcomes()) == 98
+    entries = json.loads((PERFT_FILE).read_text("utf-8"))
+    counts = {(e["name"], e["depth"]): e["count"] for e in entries}
+    assert counts[("root", 1)] == 10 and counts[("root", 2)] == 98
+
+
+# -- exact solving of small endgames ---------------------------------------------------------
+THREE_PLAYER = {
+    "phase": "action", "turn": 0, "attack": {"owner": 1, "card": "storm_eel"}, "gamechanger": None,
+    "gc_placed": False, "pending": None,
+    "players": [P(["ash_hound", "cinder_knight"], ["magma_wyrm", "ember_imp"]),
+                P(["reef_crab", "tide_archer"], ["leviathan", "kelp_sprite"]),
+                P(["ember_imp", "shade_bat"], ["night_priest", "ash_hound"])],
+}
+
+
+def test_reference_value_worked_by_hand():
+    """MC-Q7, MC-9: 'doomed-draw' of the reference file, value 1 by hand: player 1 must
+    draw with two cards left in the deck; after any play, player 0 (three in hand) never
+    has to draw or take damage (pushing, MC-11, avoids every battle), and player 1's next
+    turn draws the last card: out at once (MC-Q7).  So player 0 wins in every branch."""
+    entries = json.loads(REFERENCE_FILE.read_text("utf-8"))
+    e = next(x for x in entries if x["name"] == "doomed-draw")
+    g = cardlab.load("monster_cards", **e["options"])
+    s = g.state_from_dict(e["position"])
+    assert s.current_player == CHANCE and len(s.chance_outcomes()) == 2
+    assert cardlab.solve(s, progress=False).value == Fraction(e["value"]) == 1
+
+
+def test_solve_two_player_endgame_exactly():
+    """MC-19: a small two-player endgame with open hands solves exactly, alpha-beta and plain
+    expectiminimax agreeing."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    s = g.state_from_dict(json.loads(REFERENCE_FILE.read_text("utf-8"))[0]["position"])
+    t0 = time.perf_counter()
+    sol = cardlab.solve(s, progress=False)
+    assert time.perf_counter() - t0 < 30
+    assert sol.value == cardlab.minimax(s).value and sol.method.startswith("alpha-beta")
+
+
+def test_solve_three_player_endgame_with_max_n():
+    """MC-Q8: three players solve with max-n (said in the result); every player's value is
+    within the returns' bounds and the values sum to 0."""
+    g = cardlab.load("monster_cards", players=3, open_hands=True)
+    s = g.state_from_dict(THREE_PLAYER)
+    sol = cardlab.solve(s, progress=False)
+    assert sol.method == "max-n" and sol.nodes > 100
+    assert all(Fraction(-1, 2) <= v <= 1 for v in sol.values) and sum(sol.values) == 0
+    assert sol.values == (Fraction(-1, 2), Fraction(-1, 2), 1)
+
+
+def test_hidden_solve_refused():
+    """MC-8: with hidden hands the exact solver refuses and says how to solve."""
+    s = cardlab.load("monster_cards").new_initial_state(seed=1)
+    with pytest.raises(cardlab.NotSolvableError, match="open_hands=True"):
+        cardlab.solve(s)
