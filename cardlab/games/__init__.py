@@ -14,7 +14,7 @@ from .. import core as _core
 from . import koinobori  # noqa: F401
 from . import mipig  # noqa: F401
 from . import mazemon  # noqa: F401
-# from . import monster_cards  # noqa: F401
+from . import monster_cards  # noqa: F401
 from . import toritsuki  # noqa: F401
 
 
