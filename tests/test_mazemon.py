@@ -697,3 +697,26 @@ def test_MZ_18_MZ_Q3_cost_table_matches_summon_cost(mode):
         for i, c in enumerate(deck):
             for m in range(1024):
                 assert game.cost[p][i][m] == summon_cost(c, [deck[j] for j in _BITS[m]], mode)
+
+
+def test_MZ_22_MZ_Q2_direct_attack_value_worked_by_hand():
+    """MZ-22, MZ-Q2, MZ-23: a position whose exact value is worked out by hand.
+
+    Player 0 (1 capture, a wounded Bonfire Owl, 1 mana) may take one of player
+    1's three cards at random.  If Mist Jelly is taken (1/3), player 1 can only
+    charge and cannot pay 3 for the other card; player 0's next direct attack
+    is the third capture (+1).  Otherwise (2/3) player 1 charges, summons Mist
+    Jelly (cost 1) and attacks the wounded owl (1 mana): knocked out, third
+    capture (−1).  Ending the turn instead loses at once.  Value −1/3."""
+    game = cardlab.load("mazemon", open_hands=True)
+    s = pos(game, {"battle": [("kagari_owl", True, False)], "untapped": 1, "captured": 1,
+                   "out": ["magma_giant", "petal_fox"]},
+            {"hand": ["mist_jelly", "tide_whale", "ink_squid"], "captured": 2, "untapped": 0,
+             "out": ["coral_knight", "river_otter", "moss_tortoise", "vine_serpent", "clover_bell", "spark_wren"]},
+            phase="battle", first=0)
+    assert s.legal_actions() == ["direct kagari_owl", "end"]
+    a = cardlab.analyse(s, progress=False)
+    assert {r["action"]: r["value"] for r in a.rows} == {"direct kagari_owl": Fraction(-1, 3), "end": -1}
+    t = s.apply("direct kagari_owl")
+    values = {o: cardlab.solve(t.apply(o), progress=False).value for o, _ in t.chance_outcomes()}
+    assert values == {"steal tide_whale": -1, "steal mist_jelly": 1, "steal ink_squid": -1}
