@@ -720,3 +720,24 @@ def test_MZ_22_MZ_Q2_direct_attack_value_worked_by_hand():
     t = s.apply("direct kagari_owl")
     values = {o: cardlab.solve(t.apply(o), progress=False).value for o, _ in t.chance_outcomes()}
     assert values == {"steal tide_whale": -1, "steal mist_jelly": 1, "steal ink_squid": -1}
+
+
+def test_MZ_9_turn_ends_by_itself_only_when_nothing_is_left():
+    """MZ-9, MZ-Q6: a turn ends by itself exactly when no summon, attack or
+    direct attack is possible (the fast check agrees with the full list)."""
+    import random
+    from cardlab.core import sample_chance
+    from cardlab.games.mazemon import _can_act, _options
+    game = cardlab.load("mazemon")
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.phase in ("summon", "battle"):
+                k = list(s._k)
+                assert _can_act(game, k) == any(_options(game, k))
+                assert len(s.legal_actions()) > 1  # never a lone 'end' after a real move
+                seen += 1
+            s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    assert seen > 100
