@@ -190,6 +190,32 @@ def test_seat_given_as_an_agent_object():
     assert b.match.players[1] is agent and b.seat_pickers[1].value == "random"
     b.set_player(1, "solver")
     assert b.match.players[1].max_nodes == AGENT_DEFAULTS["solver"]["max_nodes"]
+    assert b.seat_pickers[1].value == "solver"
+    other = cardlab.agents.MCTSAgent(seed=1, iterations=5)
+    b.set_player(1, other)  # the very agent given, not a new one made from its name
+    assert b.match.players[1] is other and b.seat_pickers[1].value == "mcts"
+
+
+class FirstAgent(cardlab.agents.Agent):
+    """A user's own agent: always the first legal action."""
+
+    name = "first"
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+def test_a_users_own_agent_gets_its_seat_choice():
+    mine = FirstAgent()
+    b = board("koinobori", ["person", mine], seed=2)
+    assert b.seat_pickers[1].options[-1] == "first" and b.seat_pickers[1].value == "first"
+    b.seat_pickers[1].value = "random"
+    assert b.players == ["person", "random"]
+    b.seat_pickers[1].value = "first"  # chosen again from the dropdown: the same object
+    assert b.match.players[1] is mine and not b._message
+    click_to_end(b, 2)
+    assert all(m.action == b.states()[i].legal_actions()[0]
+               for i, m in enumerate(b.match.history) if m.player == 1)
 
 
 def test_view_picker_switches_what_is_hidden_KN_Q8():

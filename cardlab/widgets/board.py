@@ -52,6 +52,12 @@ class Board(widgets.VBox):
     :meth:`play`, :meth:`undo`, :meth:`redo`, :meth:`new_game`,
     :meth:`step`, :meth:`run`, :meth:`hint`, :meth:`set_player`,
     :meth:`set_perspective`, :meth:`set_option`, :meth:`set_state`.
+
+    What is hidden: the table and the move log show only what the chosen view
+    may see (a card drawn by another player shows as hidden).  The action
+    buttons belong to the player to move and so show that player's options;
+    when two people share one screen, use the view "player to move".  The
+    hint is computed with every hand shown, and says so.
     """
 
     def __init__(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
@@ -77,12 +83,14 @@ class Board(widgets.VBox):
             raise ValueError(f"renderer must be None, 'generic' or a function(state, *, perspective), "
                              f"not {renderer!r}")
         self._renderer: Renderer = renderer or render.html
+        self._custom: dict[str, Agent] = {}
         seats = [self._make_seat(i, p) for i, p in enumerate(players)]
         self.autoplay = any(a is None for a in seats) if autoplay is None else bool(autoplay)
         self._hint: tuple[State, str, frozenset[str]] | None = None
         self._mark = 0
         self._message = ""
         self.action_buttons: dict[str, widgets.Button] = {}
+        self._syncing = False
         self._cache: list[State] = []
         self._cache_actions: list[str] = []
         self._seen: dict[tuple, bool] = {}
@@ -94,7 +102,7 @@ class Board(widgets.VBox):
             options = list(SEAT_CHOICES) + ([name] if name not in SEAT_CHOICES else [])
             dd = widgets.Dropdown(options=options, value=name, description=f"player {i}",
                                   layout=widgets.Layout(width="210px"))
-            dd.observe(lambda ch, i=i: self.set_player(i, ch["new"]), names="value")
+            dd.observe(lambda ch, i=i: self._on_widget(self.set_player, i, ch["new"]), names="value")
             self.seat_pickers.append(dd)
         views = [(f"view as player {i}", i) for i in range(n)] + [("player to move", "mover"),
                                                                     ("reveal all", "all")]
@@ -117,7 +125,7 @@ class Board(widgets.VBox):
         self.step_button.on_click(lambda _: self._guard(self.step))
         self.run_button.on_click(lambda _: self._guard(self.run))
         self.hint_button.on_click(lambda _: self._guard(self.hint))
-        self.auto_box.observe(lambda ch: self._guard(self.set_autoplay, ch["new"]), names="value")
+        self.auto_box.observe(lambda ch: self._on_widget(self.set_autoplay, ch["new"]), names="value")
 
         # -- the displays ------------------------------------------------------
         self.table = widgets.HTML()
@@ -144,7 +152,7 @@ class Board(widgets.VBox):
         if perspective == "auto":
             perspective = persons[0] if len(persons) == 1 else "mover" if persons else "all"
         self.set_perspective(perspective, refresh=False)
-        self.view_picker.observe(lambda ch: self._guard(self.set_perspective, ch["new"]), names="value")
+        self.view_picker.observe(lambda ch: self._on_widget(self.set_perspective, ch["new"]), names="value")
         self._settle()
         self._refresh()
 
@@ -153,7 +161,11 @@ class Board(widgets.VBox):
         if who in _PERSON:
             return None
         if isinstance(who, Agent):
+            if who.name not in AGENTS:
+                self._custom[who.name] = who  # chosen again from the dropdown later
             return who
+        if who in self._custom:
+            return self._custom[who]
         if who not in AGENTS:
             raise ValueError(f"seat {seat}: {who!r} is not a player; use 'person' or an agent: "
                              f"{', '.join(AGENTS)} (or a cardlab.agents.Agent)")
@@ -177,10 +189,12 @@ class Board(widgets.VBox):
         name = "person" if agent is None else agent.name
         dd = self.seat_pickers[seat]
         if name not in dd.options:
-            dd.options = list(dd.options) + [name]
-        if dd.value != name:
-            dd.value = name  # fires set_player again with the same choice: harmless
-            return
+            self._syncing = True
+            try:
+                dd.options = list(dd.options) + [name]
+            finally:
+                self._syncing = False
+        self._show(dd, name)
         self._mark = len(self.match.history)
         self._settle()
         self._refresh()
@@ -195,8 +209,7 @@ class Board(widgets.VBox):
                 isinstance(perspective, int) and not isinstance(perspective, bool) and 0 <= perspective < n):
             raise ValueError(f"perspective must be a player 0..{n - 1}, 'mover' or 'all', not {perspective!r}")
         self._view = perspective
-        if self.view_picker.value != perspective:
-            self.view_picker.value = perspective
+        self._show(self.view_picker, perspective)
         if refresh:
             self._refresh()
 
@@ -227,7 +240,7 @@ class Board(widgets.VBox):
                 w = widgets.Dropdown(options=list(opt.choices), value=value, description=name,
                                      tooltip=opt.doc + " (starts a new game)",
                                      layout=widgets.Layout(width="200px"))
-            w.observe(lambda ch, name=name: self._guard(self.set_option, name, ch["new"]), names="value")
+            w.observe(lambda ch, name=name: self._on_widget(self.set_option, name, ch["new"]), names="value")
             self.option_widgets[name] = w
         self.options_box.children = list(self.option_widgets.values())
 
@@ -243,13 +256,13 @@ class Board(widgets.VBox):
         except CardlabError:
             w = self.option_widgets.get(name)
             if w is not None:
-                w.value = self.game.options[name]  # put the widget back; nothing changed
+                self._show(w, self.game.options[name])  # put the widget back; nothing changed
             raise
         self.game = game
         self._new_match(game.new_initial_state())
         w = self.option_widgets.get(name)
-        if w is not None and w.value != value:
-            w.value = value
+        if w is not None:
+            self._show(w, value)
 
     def _new_match(self, start: State) -> None:
         self._start = start
@@ -276,8 +289,7 @@ class Board(widgets.VBox):
     def set_autoplay(self, value: bool) -> None:
         """Whether agents (and chance) move by themselves, or only on step/run."""
         self.autoplay = bool(value)
-        if self.auto_box.value != self.autoplay:
-            self.auto_box.value = self.autoplay
+        self._show(self.auto_box, self.autoplay)
         self._settle()
         self._refresh()
 
@@ -412,6 +424,20 @@ class Board(widgets.VBox):
         return [a for a in self.match.state.legal_actions() if a in self._hint[2]]
 
     # -- drawing ---------------------------------------------------------------------------
+    def _show(self, widget: widgets.Widget, value: Any) -> None:
+        """Put ``value`` in a control without running its handler again."""
+        if widget.value != value:
+            self._syncing = True
+            try:
+                widget.value = value
+            finally:
+                self._syncing = False
+
+    def _on_widget(self, fn: Callable[..., Any], *args: Any) -> None:
+        """A control's value changed: a user's choice, unless we set it ourselves."""
+        if not self._syncing:
+            self._guard(fn, *args)
+
     def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run a control's method; a refusal is shown on the board, not raised
         into the event loop."""
