@@ -800,3 +800,19 @@ def test_solver_agent_plays_the_hidden_game_through_open_hand_copies():
         saw_shown |= bool(s.observation(0)["shown"][1])
         s = s.apply(agent.choose(s) if s.current_player == 0 else rng.choice(s.legal_actions()))
     assert saw_shown
+
+
+def test_MP_Q2_redeal_respects_an_unbreakable_tie():
+    """MP-Q2, MP-Q6: a coin after 'every card has the same mark' tells each player the other's
+    marks; a re-deal of the hidden hand keeps to that mark."""
+    cs = {"cards": [card(f"R{i}", 5, 5, 5, 5, janken="rock") for i in range(1, 4)]
+          + [card(f"S{i}", 5, 5, 5, 5, janken="scissors") for i in range(1, 4)]}
+    g = cardlab.load("mipig", cards=cs, hand_size=1)
+    s = g.new_initial_state().apply("deal R1").apply("deal R2")
+    assert s.current_player == CHANCE and s.observation(0)["decided_by"] == "coin: janken tie cannot break"
+    dealt = {s.redeal(0, random.Random(i)).hand(1)[0] for i in range(40)}
+    assert dealt == {"R2", "R3"}
+    # a janken is played: so the other hand is not all rock like player 0's
+    t = g.new_initial_state().apply("deal R1").apply("deal S2")
+    assert t.phase == "janken"
+    assert {t.redeal(0, random.Random(i)).hand(1)[0] for i in range(60)} == {"S1", "S2", "S3"}

@@ -1053,6 +1053,13 @@ class MipigState(State):
                 m = g.mark[next(iter(k[4 + player] or [(v >> 2) & 1023 for v in fld]))]
                 pool = [c for c in pool if g.mark[c] == m]
             chosen = forced + rng.sample(pool, need - len(forced))
+            if k[0] == JANKEN or k[3] in (2, 5):  # the janken was played: the tie could break
+                own_marks = {g.mark[c] for c in mine}
+                if len(own_marks) == 1:
+                    for _ in range(200):
+                        if {g.mark[c] for c in chosen + visible} != own_marks:
+                            break
+                        chosen = forced + rng.sample(pool, need - len(forced))
         rng.shuffle(chosen)
         k[4 + o] = tuple(sorted(chosen[:n_hand]))
         for i, c in zip(slots, chosen[n_hand:]):
