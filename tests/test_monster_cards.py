@@ -58,6 +58,13 @@ def zones(state, p):
     return state.to_dict()["players"][p]
 
 
+def until_decision(state):
+    """Play the first outcome of every chance event up to the next decision or the end."""
+    while state.current_player == CHANCE:
+        state = state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
 def gone(before, after, p):
     """The cards of player ``p`` that went to the ruins between two states."""
     rest = list(after.ruins(p))
@@ -366,8 +373,8 @@ def test_playing_ends_the_turn():
     s = pos(g, [P(["ur_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
             attack=(1, "r_plain"))
     for a in s.legal_actions():
-        t = s.apply(a)
-        assert t.turn == 1 and t.current_player in (1, CHANCE)
+        t = until_decision(s.apply(a))
+        assert t.turn == 1 and t.current_player == 1
 
 
 def test_attacker_attacks_the_turn_player():
@@ -690,10 +697,11 @@ def test_running_out_by_drawing(by_drawing):
         assert t.current_player == 1 and zones(t, 1)["hand"] == ["c_plain", "r_plain"] and zones(t, 1)["deck"] == []
         u = t.apply("defend c_plain")  # C vs C: draw, nothing happens to the empty deck
         assert not u.is_terminal()
-        u = t.apply("attack c_plain")
+        u = until_decision(t.apply("attack c_plain"))  # player 0 draws 2 (one kind: chance with one outcome)
+        assert u.current_player == 0 and len(zones(u, 0)["hand"]) == 3
         v = u.apply("defend c_plain")  # player 0: C vs C, a draw; then player 1 plays the last card
         w = v.apply("defend r_plain")
-        assert w.current_player in (0, CHANCE)
+        assert w.current_player == 0  # the whole deck drawn at once, and player 0 is not out
         x = w.apply("attack c_plain") if w.current_player == 0 else w
         assert x.is_terminal() and x.winner() == 0  # player 1 starts a turn with nothing: out
     if by_drawing:

@@ -692,6 +692,7 @@ class MonsterCards(Game):
         self.names = tuple(c.name for c in self.cards)
         self.deck_vectors = tuple(tuple(cnt[c] for c in range(len(self.cards))) for cnt in self.deck_counts)
         self._battles: dict[tuple, tuple[str, int]] = {}
+        self._saved_options = self.options_dict()
         cat = [c.category for c in self.cards]
         self.is_gc = tuple(x == "gamechanger" for x in cat)
         self.discard_skill = tuple(c.skill if x == "discard" else None for c, x in zip(self.cards, cat))
@@ -733,8 +734,9 @@ class MonsterCards(Game):
     def _state_from_dict(self, d: Mapping[str, Any]) -> "MonsterCardsState":
         check_keys(d, ["phase", "turn", "attack", "gamechanger", "gc_placed", "pending", "players"],
                    "monster_cards")
-        opts = d.get("options", self.options_dict())  # a hand-written position may leave them out
-        if not isinstance(opts, Mapping) or dict(opts) != self.options_dict():
+        saved = self._saved_options
+        opts = d.get("options", saved)  # a hand-written position may leave them out
+        if not isinstance(opts, Mapping) or dict(opts) != saved:
             raise PositionError(f"monster_cards: the position was saved with options {opts}; "
                                 f"this game has {self.options_dict()}: load it with those options")
         n = self.options["players"]
@@ -791,13 +793,14 @@ class MonsterCards(Game):
                 raise PositionError(f"monster_cards: players[{i}] is out: hand, deck and graveyard must be empty")
             ps.append(zones)
             alive.append(0 if p["out"] else 1)
-            used = Counter(zones[0] + zones[1] + zones[2] + zones[3])
-            used.update(z[1] for z in (attack, gc) if z and z[0] == i)
-            have = self.deck_counts[i]
-            for c, m in used.items():
-                if m > have[c]:
-                    raise PositionError(f"monster_cards: players[{i}] holds {m} {self.cards[c].name!r}; "
-                                        f"their deck has {have[c]}")
+            left = list(self.deck_vectors[i])
+            for c in zones[0] + zones[1] + zones[2] + zones[3] + tuple(
+                    z[1] for z in (attack, gc) if z and z[0] == i):
+                left[c] -= 1
+            for c, m in enumerate(left):
+                if m < 0:
+                    raise PositionError(f"monster_cards: players[{i}] holds {self.deck_vectors[i][c] - m} "
+                                        f"{self.cards[c].name!r}; their deck has {self.deck_vectors[i][c]}")
             if not p["out"] and not zones[1] and not zones[2] and self.options["out_by_drawing"]:
                 raise PositionError(f"monster_cards: players[{i}] has an empty deck but is not out (MC-19, MC-Q7)")
         living = sum(alive)
@@ -824,7 +827,7 @@ class MonsterCards(Game):
         if state._k != key:
             raise PositionError(
                 f"monster_cards: the position is not where play stops (phase {d['phase']!r}): "
-                "a draw or damage that is already certain (known deck top, one kind of card left, "
+                "a draw or damage that is already certain (a known deck top, a draw or damage taking the whole deck, "
                 "a full hand) happens at once, or the game is over; the settled position is "
                 f"{json.dumps(state.to_dict(), ensure_ascii=False)}")
         return state
@@ -863,7 +866,12 @@ def _next_alive(alive: tuple, turn: int) -> int:
 
 
 def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps) -> "MonsterCardsState":
-    """Play everything that is certain, up to the next decision, chance event or the end."""
+    """Play everything that is certain, up to the next decision, chance event or the end.
+
+    Certain: a draw or damage from the known deck top, and a draw or damage
+    that takes the whole deck (its order cannot matter).  Both depend only on
+    public counts, so where play stops never reveals a hidden card; a deck
+    rest of one kind is still a chance event (with one outcome)."""
     by_draw = game.options["out_by_drawing"]
     while True:
         if sum(alive) <= 1:
@@ -877,12 +885,9 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
                 if rem >= len(z[TOP]) + len(z[REST]):  # the whole deck goes: out (MC-19), order moot
                     alive, ps = _out(alive, ps, target)
                     continue
-                if z[TOP]:
+                if z[TOP]:  # the known top goes first, no chance involved
                     c = z[TOP][0]
                     z[TOP] = z[TOP][1:]
-                elif z[REST][0] == z[REST][-1]:
-                    c = z[REST][0]
-                    z[REST] = z[REST][1:]
                 else:
                     return MonsterCardsState(game, (MILL, turn, attack, gc, placed, (target, rem, then), alive,
                                                     tuple(tuple(x) for x in ps)))
@@ -919,12 +924,9 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
                 else:
                     phase = ACT
                 continue
-            if z[TOP]:
+            if z[TOP]:  # the known top comes first, no chance involved
                 c = z[TOP][0]
                 z[TOP] = z[TOP][1:]
-            elif z[REST][0] == z[REST][-1]:
-                c = z[REST][0]
-                z[REST] = z[REST][1:]
             else:
                 return MonsterCardsState(game, (DRAW, turn, attack, gc, placed, (), alive,
                                                 tuple(tuple(x) for x in ps)))
