@@ -604,7 +604,7 @@ def test_battle_explanation_structured_and_text():
     text = s.explain("attack 0,0 1,0")
     for part in ("right 右 4", "left 左 5", "+1", "MP-19", "MP-14", "a draw", "MP-15", "MP-Q5"):
         assert part in text, part
-    with pytest.raises(ValueError, match="not an attack that is legal here"):
+    with pytest.raises(cardlab.IllegalActionError, match="not an attack that is legal here"):
         s.explain_battle("attack 1,0 0,0")
 
 

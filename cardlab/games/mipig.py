@@ -69,7 +69,7 @@ from ..core import (
     make_rng,
     register,
 )
-from ..errors import CardFileError, OptionError, PositionError
+from ..errors import CardFileError, IllegalActionError, OptionError, PositionError
 
 __all__ = ["Mipig", "MipigState", "Card", "CardSet", "Battle", "Bonus", "load_cards",
            "attribute_bonus", "janken_beats", "janken_value", "matrix_game_value",
@@ -892,7 +892,7 @@ class MipigState(State):
         ('right', 9, 'left', 8, 'attacker')
         """
         if self._k[0] != BATTLE or action not in self.legal_actions() or action == "pass":
-            raise ValueError(f"mipig: {action!r} is not an attack that is legal here; "
+            raise IllegalActionError(f"mipig: {action!r} is not an attack that is legal here; "
                              f"legal: {', '.join(self.legal_actions()) or 'none'}")
         g = self.game
         _, apos, dpos = g.parse(action)
