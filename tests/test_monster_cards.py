@@ -831,3 +831,47 @@ def test_hidden_solve_refused():
     s = cardlab.load("monster_cards").new_initial_state(seed=1)
     with pytest.raises(cardlab.NotSolvableError, match="open_hands=True"):
         cardlab.solve(s)
+
+
+def test_redealt_positions_are_real_positions():
+    """MC-8: a re-deal of the hidden cards is itself a position that saves and loads
+    (where play stops depends only on public counts), and keeps every count."""
+    import random
+
+    from cardlab.core import sample_chance
+
+    g = cardlab.load("monster_cards", players=3)
+    rng = random.Random(5)
+    s = g.new_initial_state()
+    seen = 0
+    while not s.is_terminal():
+        for q in range(3):
+            t = s.redeal(q, rng)
+            assert g.state_from_dict(json.loads(json.dumps(t.to_dict()))) == t
+            for p in range(3):
+                a, b = zones(s, p), zones(t, p)
+                assert [len(a[f]) for f in a if f != "out"] == [len(b[f]) for f in b if f != "out"]
+            seen += t != s
+        s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    assert seen > 0
+
+
+def test_heuristic_uses_public_counts():
+    """MC-19: the heuristic compares deck and hand sizes; at the end it is the result."""
+    g = lab_game()
+    s = pos(g, [P(["c_plain"] * 2, ["c_plain"] * 5), P(["c_plain"] * 3, ["c_plain"] * 2)], attack=(1, "r_plain"))
+    assert s.heuristic(0) > 0 > s.heuristic(1)
+    end = pos(g, [P(["c_plain", "c_plain"], ["c_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3)],
+              attack=(1, "ur_plain")).apply("defend c_plain")
+    assert end.heuristic(1) == 100.0 and end.heuristic(0) == -100.0
+
+
+def test_chance_events_are_explained():
+    """MC-9, MC-3: draws and damage are explained with their rule."""
+    g = lab_game()
+    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain", "r_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+            attack=(1, "ur_plain"))
+    t = s.apply("defend c_plain")
+    assert "(MC-3, MC-8)" in t.explain("mill r_plain") and "1 more to go" in t.explain("mill r_plain")
+    u = g.new_initial_state()
+    assert "(MC-9)" in u.explain(u.chance_outcomes()[0][0])
