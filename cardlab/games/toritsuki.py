@@ -537,42 +537,38 @@ class Toritsuki(Game):
         if not _int(n, len(top), 99) or n - len(top) > len(pool):
             raise PositionError(f"toritsuki: players[{p}].deck_size {n!r} must be ≥ len(deck_top) "
                                 f"and ≤ len(deck_top) + the unseen cards")
-        rows = []
-        for what, cap in (("front", ROW), ("back", ROW)):
-            r = d[what]
-            if type(r) is not list or len(r) > cap:
-                raise PositionError(f"toritsuki: players[{p}].{what} must be a list of at most {cap} yokai")
-            row = []
-            for y in r:
-                if type(y) is not list or len(y) != 4:
-                    raise PositionError(f"toritsuki: players[{p}].{what}: each yokai is "
-                                        f"[card, rested 0/1, moved 0/1, bonus], got {y!r}")
-                if y[0] not in self.yokai[p]:
-                    raise PositionError(f"toritsuki: players[{p}].{what}: card {y[0]!r} is not a yokai of the deck")
-                if not (y[1] in (0, 1) and y[2] in (0, 1) and type(y[3]) is int and 0 <= y[3] <= 999):
-                    raise PositionError(f"toritsuki: players[{p}].{what}: rested and moved are 0 or 1, "
-                                        f"bonus 0-999, got {y!r}")
-                row.append((y[0], int(y[1]), int(y[2]), y[3]))
-            rows.append(tuple(sorted(row)))
-        pairs = []
-        for what in ("yoki", "damage"):
-            v = d[what]
+        front, back = self._row(p, d["front"], "front"), self._row(p, d["back"], "back")
+        yoki, dmg, trash = d["yoki"], d["damage"], d["trash"]
+        for what, v in (("yoki", yoki), ("damage", dmg)):
             if type(v) is not list or len(v) != 2 or not (_int(v[0], 0, 99) and _int(v[1], 0, 99)):
                 raise PositionError(f"toritsuki: players[{p}].{what} must be [ready/face-up, resting/face-down] counts")
-            pairs.append(v)
-        if not _int(d["trash"], 0, 99):
+        if not _int(trash, 0, 99):
             raise PositionError(f"toritsuki: players[{p}].trash must be a count 0-99")
-        if len(pool) - (n - len(top)) > sum(pairs[0]):
+        extra = len(pool) - (n - len(top))
+        if extra > yoki[0] + yoki[1]:
             raise PositionError(f"toritsuki: players[{p}]: the unseen cards beyond the deck must be face-down yoki; "
-                                f"{len(pool) - (n - len(top))} unseen cards are not in the deck but only "
-                                f"{sum(pairs[0])} yoki exist")
+                                f"{extra} unseen cards are not in the deck but only {yoki[0] + yoki[1]} yoki exist")
         copies = self.copies[p]
-        for no, c in Counter(hand + pool + tuple(top) + tuple(y[0] for y in rows[0] + rows[1])).items():
+        every = hand + pool + tuple(top) + tuple(y[0] for y in front) + tuple(y[0] for y in back)
+        for no in set(every):
+            c = every.count(no)
             if c > copies[no]:
                 raise PositionError(f"toritsuki: players[{p}] holds card {no} {c} times in hand, unseen, "
                                     f"deck_top and field; player {p}'s deck has {copies[no]}")
-        return (hand, pool, n, tuple(top), rows[0], rows[1], pairs[0][0], pairs[0][1],
-                pairs[1][0], pairs[1][1], d["trash"])
+        return (hand, pool, n, tuple(top), front, back, yoki[0], yoki[1], dmg[0], dmg[1], trash)
+
+    def _row(self, p: int, r: Any, what: str) -> tuple:
+        """A row of at most 3 yokai ``[card, rested, moved, bonus]`` (TK-13), sorted (TK-27)."""
+        if type(r) is not list or len(r) > ROW:
+            raise PositionError(f"toritsuki: players[{p}].{what} must be a list of at most {ROW} yokai")
+        row = []
+        for y in r:
+            if (type(y) is not list or len(y) != 4 or y[0] not in self.yokai[p] or y[1] not in (0, 1)
+                    or y[2] not in (0, 1) or type(y[3]) is not int or not 0 <= y[3] <= 999):
+                raise PositionError(f"toritsuki: players[{p}].{what}: each yokai is [card (a yokai of the deck), "
+                                    f"rested 0/1, moved 0/1, bonus 0-999], got {y!r}")
+            row.append((y[0], int(y[1]), int(y[2]), y[3]))
+        return tuple(sorted(row))
 
     def _battle_from_dict(self, b: Any, stage: str, tp: int, players: tuple) -> tuple | None:
         in_battle = stage in (POSS_A, REVEAL_A, POSS_D, REVEAL_D, BLOCK)
@@ -1366,7 +1362,9 @@ class ToritsukiState(State):
         if stage == OVER:
             head = f"game over: player {k[6]} wins"
         else:
-            head = f"stage {stage}, turn of player {k[1]}, to decide: {self.current_player}"
+            cp = self.current_player
+            head = f"stage {stage}, turn of player {k[1]}, " + (
+                "chance" if cp == CHANCE else f"player {cp} to decide")
         lines = [f"Toritsuki card battle (とりつきカードバトル) · {head}"]
 
         def yk(y: tuple) -> str:
