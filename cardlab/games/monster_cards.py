@@ -41,6 +41,7 @@ from bisect import insort
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -294,11 +295,11 @@ def _default_costs() -> dict:
 
 
 # -- the card builder (MC-2 … MC-6) -------------------------------------------------------
-_ALIASES = {  # Japanese names accepted by the builder
-    **{j: v for key in KEYS for v, j in
-       json.loads(resources.files("cardlab.data").joinpath("monster_cards_affinity.json")
-                  .read_text("utf-8"))["keys"][key]["values"].items()},
-}
+@cache
+def _aliases() -> dict[str, str]:
+    """Japanese value names the builder accepts (火 → fire), from the default tables."""
+    t = _default_affinity()
+    return {j: v for key in KEYS for v, j in t.japanese[key].items()}
 
 
 @dataclass(frozen=True)
@@ -339,9 +340,10 @@ class Card:
         if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 5:
             raise CardError(name, "attack", f"a whole number from 1 to 5 (MC-3), got {a!r}")
         tables = _default_affinity()
+        aliases = _aliases()
         for key in KEYS:
             v = getattr(self, key)
-            v = _ALIASES.get(v, v)
+            v = aliases.get(v, v)
             if v not in tables.values[key]:
                 choices = ", ".join(f"{x} ({tables.japanese[key][x]})" for x in tables.values[key])
                 raise CardError(name, key, f"one of {choices} (MC-5), got {getattr(self, key)!r}")
@@ -697,7 +699,6 @@ class MonsterCards(Game):
         self.is_gc = tuple(x == "gamechanger" for x in cat)
         self.discard_skill = tuple(c.skill if x == "discard" else None for c, x in zip(self.cards, cat))
         self.mend = tuple(c.amount if c.skill == "mend" else 0 for c in self.cards)
-        self.ambush_n = tuple(c.amount if c.skill == "ambush" else 0 for c in self.cards)
 
     def _make_spec(self) -> Spec:
         n = self.options["players"]
