@@ -545,9 +545,10 @@ class Board(widgets.VBox):
         self.run_button.disabled = s.is_terminal() or not agent_to_move
         self.hint_button.disabled = s.current_player < 0
         lines = self.explanation_lines()
-        self.explanation.value = ("" if not lines else "<div><b>What happened</b> (rule ids from the "
-                                  "rules digest):</div>" + "".join(
-                                      f"<div>{_html.escape(x)}</div>" for x in lines))
+        self.explanation.value = ("" if not lines else
+                                  '<div style="line-height:1.35"><b>What happened</b> (rule ids from '
+                                  "the rules digest):<br>" + "<br>".join(_html.escape(x) for x in lines)
+                                  + "</div>")
         self.hint_html.value = hint[1] if hint is not None else ""
         log = self.log_lines()
         self.log_html.value = ('<details><summary>move log (' + str(len(log)) + ' moves)</summary>'
