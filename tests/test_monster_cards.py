@@ -875,3 +875,32 @@ def test_chance_events_are_explained():
     assert "(MC-3, MC-8)" in t.explain("mill r_plain") and "1 more to go" in t.explain("mill r_plain")
     u = g.new_initial_state()
     assert "(MC-9)" in u.explain(u.chance_outcomes()[0][0])
+
+
+def test_own_tables_with_new_values(tmp_path):
+    """MC-Q1, MC-5: a user's own tables may bring new values (an ice attribute); the builder and
+    card files check against the game's tables, and the ready decks must fit them."""
+    raw = json.loads((mc.resources.files("cardlab.data") / "monster_cards_affinity.json").read_text("utf-8"))
+    attr = raw["keys"]["attribute"]
+    attr["values"]["ice"] = "氷"
+    for v, row in attr["table"].items():
+        row["ice"] = "-" if v == "fire" else "+" if v == "water" else "="
+    attr["table"]["ice"] = {v: "+" if v == "fire" else "-" if v == "water" else "=" for v in attr["values"]}
+    tables = mc.load_affinity(raw)
+    yeti = Card("yeti", "R", 3, "氷", "beast", "large", "melee", tables=tables)
+    assert yeti.attribute == "ice" and "ice (氷)" in str(yeti)
+    with pytest.raises(mc.CardError, match="field 'attribute'"):
+        Card("yeti", "R", 3, "ice", "beast", "large", "melee")  # not in cardlab's own tables
+    fish = Card("fish", "R", 3, "water", "sea", "large", "melee", tables=tables)
+    assert battle(yeti, fish, affinity=tables).steps[0]["winner"] == "attacker"
+    deck = {"name": "frost", "cards": [{**{k: v for k, v in yeti.to_dict().items()}, "count": 20}]}
+    g = cardlab.load("monster_cards", affinity=raw, decks=[deck, "tide"])
+    assert g.card("yeti").attribute == "ice"
+    with pytest.raises(cardlab.CardFileError, match="field 'attribute'"):
+        cardlab.load("monster_cards", decks=[deck, "tide"])
+    del raw["keys"]["race"]["values"]["ghost"]
+    del raw["keys"]["race"]["table"]["ghost"]
+    for row in raw["keys"]["race"]["table"].values():
+        del row["ghost"]
+    with pytest.raises(cardlab.CardFileError, match=r"monster_cards_decks\.json \(ember\): card 'grave_caller', field 'race'"):
+        cardlab.load("monster_cards", affinity=raw)

@@ -41,7 +41,6 @@ from bisect import insort
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -295,10 +294,8 @@ def _default_costs() -> dict:
 
 
 # -- the card builder (MC-2 … MC-6) -------------------------------------------------------
-@cache
-def _aliases() -> dict[str, str]:
-    """Japanese value names the builder accepts (火 → fire), from the default tables."""
-    t = _default_affinity()
+def _aliases(t: Affinity) -> dict[str, str]:
+    """Japanese value names the builder accepts (火 → fire)."""
     return {j: v for key in KEYS for v, j in t.japanese[key].items()}
 
 
@@ -309,8 +306,8 @@ class Card:
     ``name`` is the card's name in the action notation (lower-case letters,
     digits, ``_``); ``japanese`` its display name.  ``rarity`` C/R/SR/UR
     (MC-2), ``attack`` 1-5 (MC-3), the four affinity values (MC-5; English or
-    Japanese names, checked against the default tables: a game with its own
-    tables checks them again), ``skill`` an id of :data:`SKILLS` or None.
+    Japanese names, checked against ``tables``: cardlab's own when None),
+    ``skill`` an id of :data:`SKILLS` or None.
     A broken rule raises :class:`CardError` naming the card and the field.
 
     >>> c = Card("ash_hound", rarity="C", attack=3, attribute="火", race="beast",
@@ -328,6 +325,7 @@ class Card:
     means: str
     skill: str | None = None
     japanese: str = ""
+    tables: Affinity | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         name = self.name
@@ -339,8 +337,8 @@ class Card:
         a = self.attack
         if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 5:
             raise CardError(name, "attack", f"a whole number from 1 to 5 (MC-3), got {a!r}")
-        tables = _default_affinity()
-        aliases = _aliases()
+        tables = self.tables or _default_affinity()
+        aliases = _aliases(tables)
         for key in KEYS:
             v = getattr(self, key)
             v = aliases.get(v, v)
@@ -377,7 +375,7 @@ class Card:
                 "attack": self.attack, **{k: getattr(self, k) for k in KEYS}, "skill": self.skill}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Card":
+    def from_dict(cls, d: Mapping[str, Any], tables: Affinity | None = None) -> "Card":
         fields = {"name", "japanese", "rarity", "attack", "skill", *KEYS}
         name = str(d.get("name", "?"))
         extra = sorted(set(d) - fields - {"count"})
@@ -387,10 +385,10 @@ class Card:
             if f not in d:
                 raise CardError(name, f, "missing")
         return cls(d["name"], d["rarity"], d["attack"], d["attribute"], d["race"], d["size"],
-                   d["means"], d.get("skill"), d.get("japanese", ""))
+                   d["means"], d.get("skill"), d.get("japanese", ""), tables)
 
     def __str__(self) -> str:
-        t = _default_affinity().japanese
+        t = (self.tables or _default_affinity()).japanese
         jp = f" {self.japanese}" if self.japanese else ""
         skill = SKILLS[self.skill].describe(self.level) if self.skill else "no skill"
         return (f"{self.name}{jp} [{self.rarity}] attack (攻撃力) {self.attack}, "
@@ -409,14 +407,17 @@ class Deck:
         return sum(c.cost(costs) for c in self.cards)
 
 
-def load_deck(source: str | Path | Mapping[str, Any]) -> Deck:
+def load_deck(source: str | Path | Mapping[str, Any], tables: Affinity | None = None, *,
+              where: str | None = None) -> Deck:
     """Read a deck file (JSON): ``{"name", "cards": [{card fields…, "count"}]}``.
 
     A malformed file raises :class:`~cardlab.CardFileError` naming the file,
-    the card and the field.  The deck rules (MC-1) are checked by
+    the card and the field; affinity values are checked against ``tables``
+    (cardlab's own when None).  The deck rules (MC-1) are checked by
     :func:`validate_deck`.
     """
-    where, data = _read_json(source, "", "deck") if source is not None else ("", None)
+    named, data = _read_json(source, "", "deck") if source is not None else ("", None)
+    where = where or named
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CardFileError(f"{where}: a deck file holds {{'name': ..., 'cards': [card, ...]}}")
     cards: list[Card] = []
@@ -425,7 +426,7 @@ def load_deck(source: str | Path | Mapping[str, Any]) -> Deck:
         if not isinstance(entry, dict):
             raise CardFileError(f"{where}: card {label!r}: each card is a JSON object")
         try:
-            card = Card.from_dict(entry)
+            card = Card.from_dict(entry, tables)
         except CardError as exc:
             raise CardFileError(f"{where}: card {exc.card!r}, field {exc.field!r}: "
                                 f"{str(exc).split(': ', 1)[1]}") from None
@@ -470,12 +471,12 @@ def validate_deck(deck: Deck | Sequence[Card], *, deck_size: int = 20, max_cost:
 READY_DECKS = ("ember", "tide")
 
 
-def ready_deck(name: str) -> Deck:
+def ready_deck(name: str, tables: Affinity | None = None) -> Deck:
     """One of cardlab's two ready decks, ``"ember"`` (燠火) or ``"tide"`` (潮騒)."""
     data = json.loads(resources.files("cardlab.data").joinpath("monster_cards_decks.json").read_text("utf-8"))
     if name not in data["decks"]:
         raise DeckError(f"no ready deck {name!r}; the ready decks are {', '.join(data['decks'])}")
-    return load_deck({**data["decks"][name]})
+    return load_deck({**data["decks"][name]}, tables, where=f"cardlab/data/monster_cards_decks.json ({name})")
 
 
 # -- the battle: the scale 勝負の秤 (MC-14 … MC-16) -------------------------------------------
@@ -666,9 +667,9 @@ class MonsterCards(Game):
         for i in range(n):
             src = sources[i % len(sources)]
             if isinstance(src, str) and src in READY_DECKS:
-                deck = ready_deck(src)
+                deck = ready_deck(src, self.affinity)
             elif isinstance(src, str) and src.endswith(".json") or isinstance(src, dict):
-                deck = load_deck(src)
+                deck = load_deck(src, self.affinity)
             else:
                 raise DeckError(f"monster_cards: deck {src!r} of player {i} is neither a ready deck "
                                 f"({', '.join(READY_DECKS)}) nor a .json file or a dict")
@@ -680,11 +681,6 @@ class MonsterCards(Game):
                 if c.name in by_name and by_name[c.name] != c:
                     raise DeckError(f"monster_cards: card {c.name!r} is defined differently in two decks; "
                                     "one name, one card")
-                for key in KEYS:  # a user's own tables may have other values
-                    if getattr(c, key) not in self.affinity.values[key]:
-                        raise DeckError(f"monster_cards: card {c.name!r}, field {key!r}: "
-                                        f"{getattr(c, key)!r} is not in the affinity tables "
-                                        f"({', '.join(self.affinity.values[key])})")
                 by_name[c.name] = c
         self.decks = decks
         self.cards: tuple[Card, ...] = tuple(by_name[k] for k in sorted(by_name))
