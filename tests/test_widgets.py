@@ -441,3 +441,14 @@ def test_tree_svg_marks_best_moves_and_is_pure():
     best = cardlab.solve(s, progress=False).best_actions
     assert svg.count('stroke="#2a8a3a"') == len(best)
     assert svg.count("<circle") + svg.count("<path") + svg.count("<rect") == 1 + len(s.legal_actions())
+
+
+def test_value_text_for_two_players_and_for_max_n():
+    from fractions import Fraction
+
+    from cardlab.widgets.treeview import value_text
+
+    assert value_text((Fraction(1, 2), Fraction(-1, 2))) == "v=1/2"
+    assert value_text((Fraction(3), Fraction(1), Fraction(0))) == "v=(3, 1, 0)"
+    assert value_text((Fraction(2), Fraction(1))) == "v=(2, 1)"  # not zero-sum: the whole tuple
+    assert value_text(None) == ""

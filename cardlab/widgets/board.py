@@ -19,7 +19,7 @@ from .. import render
 from ..agents import AGENTS, Agent, open_hands_copy
 from ..core import CHANCE, Game, State, load
 from ..errors import CardlabError, OptionError, TooLargeError
-from ..match import Match, Move
+from ..match import Match
 from ..solve import analyse
 
 __all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS"]
