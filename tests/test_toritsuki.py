@@ -738,3 +738,23 @@ def test_reference_value_by_hand():
     e = _entry("reference", "known-order-reveal-ties")
     k = cardlab.load("toritsuki", **e["options"])
     assert cardlab.solve(k.state_from_dict(e["position"]), progress=False).value == -1 == Fraction(e["value"])
+
+
+def test_position_round_trip_canonical_and_checked():
+    """TK-27: an unsorted hand or row in a hand-written position comes back canonical; edits are checked."""
+    s = pos(p0={"hand": [2, 1], "unseen": [1, 3], "front": [y(3), y(1)]})
+    d = s.to_dict()
+    assert d["players"][0]["hand"] == [1, 2] and d["players"][0]["front"] == [y(1), y(3)]
+    assert GAME.state_from_dict(json.loads(json.dumps(d))) == s
+    d["players"][0]["hand"] = [2, 1, 1, 1]  # four Hibana-kozo in all
+    with pytest.raises(PositionError, match="card 1 4 times"):
+        GAME.state_from_dict(d)
+
+
+def test_heuristic_sees_only_own_information():
+    """TK-Q6: the heuristic of a player does not change when hidden cards are re-dealt."""
+    s = GAME.new_initial_state(seed=8)
+    for seed in range(5):
+        assert s.redeal(0, seed).heuristic(0) == s.heuristic(0)
+    hurt = pos(p0={"unseen": [1, 2], "damage": [3, 0]})
+    assert hurt.heuristic(0) < pos().heuristic(0)

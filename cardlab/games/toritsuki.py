@@ -454,6 +454,8 @@ class Toritsuki(Game):
         self.saved_options = self.options_dict()
         # legal actions and chance outcomes depend on the key only: memoised
         self._legal_cache: dict = {}
+        #: keys written by to_dict (so known valid): state_from_dict skips the checks for them
+        self._known: dict = {}
         self._chance_cache: dict = {}
 
     def _make_spec(self) -> Spec:
@@ -491,6 +493,9 @@ class Toritsuki(Game):
         if opts != self.saved_options:
             raise PositionError(f"toritsuki: the position was saved with options {opts}; "
                                 f"this game has {self.options_dict()}: load it with those options")
+        known = self._known.get(_plain_key(d))
+        if known is not None:  # exactly a key some state of this game wrote with to_dict: valid
+            return ToritsukiState(self, known)
         stage = d["stage"]
         if stage not in STAGES:
             raise PositionError(f"toritsuki: stage {stage!r} unknown; one of {STAGES}")
@@ -609,6 +614,25 @@ class Toritsuki(Game):
             else:
                 raise PositionError(f"toritsuki: battle.{side}_possession {no!r} is not a yokai of player {who}")
         return tuple(out)
+
+
+def _plain_key(d: Mapping[str, Any]) -> tuple | None:
+    """The key a to_dict() dict stands for, read without any check (None if it does not parse)."""
+    try:
+        ps = tuple((tuple(p["hand"]), tuple(p["unseen"]), p["deck_size"], tuple(p["deck_top"]),
+                    tuple(map(tuple, p["front"])), tuple(map(tuple, p["back"])), p["yoki"][0], p["yoki"][1],
+                    p["damage"][0], p["damage"][1], p["trash"]) for p in d["players"])
+        b = d["battle"]
+        if b is not None:
+            blocked = b["blocker"] is not None
+            b = (b["attacker"], b["attacker_bonus"], b["attacker_method"] - 1, b["blocker"] or 0,
+                 b["blocker_bonus"], b["blocker_method"] - 1 if blocked else 0,
+                 b["attacker_possession"] or 0, b["blocker_possession"] or 0)
+        first, winner = d["first_player"], d["winner"]
+        return (d["stage"], d["turn_player"], -1 if first is None else first, d["first_turn"],
+                d["event_used"], d["pending"], -1 if winner is None else winner) + ps + (b,)
+    except (KeyError, TypeError, IndexError, ValueError):
+        return None
 
 
 def _remove(t: tuple, no: int) -> tuple:
@@ -1229,6 +1253,10 @@ class ToritsukiState(State):
                 "winner": None if k[6] < 0 else k[6], "battle": battle}
 
     def to_dict(self) -> dict[str, Any]:
+        known = self.game._known
+        if len(known) > _CACHE_SIZE:
+            known.clear()
+        known[self._k] = self._k
         d = {"game": "toritsuki", "options": dict(self.game.saved_options), **self._head()}
         ps = []
         for p in (0, 1):
