@@ -396,5 +396,37 @@ def check_keys(d: Mapping[str, Any], required: Iterable[str], where: str) -> Non
         )
 
 
+def read_data_file(source: Any, default: str, named: Mapping[str, str] | None = None,
+                   what: str = "card file") -> tuple[str, Any]:
+    """Read the JSON data a game option points at: ``(where, data)``.
+
+    ``source`` is ``None`` (the packaged file ``default`` in ``cardlab/data``),
+    a name of ``named`` (another packaged file), a dict (already parsed), or
+    a path.  Unreadable files and bad JSON raise :class:`CardFileError`
+    naming the file; checking the content is the game's job.
+    """
+    from importlib import resources
+    from pathlib import Path
+
+    from .errors import CardFileError
+
+    named = named or {}
+    if source is None or (isinstance(source, str) and source in named):
+        filename = default if source is None else named[source]
+        text = resources.files("cardlab.data").joinpath(filename).read_text("utf-8")
+        return f"cardlab/data/{filename}", json.loads(text)
+    if isinstance(source, Mapping):
+        return "<card dict>" if what == "card file" else f"<{what} dict>", dict(source)
+    if not isinstance(source, (str, Path)):
+        raise CardFileError(f"a {what} is None, a path or a dict, not {source!r}")
+    where = str(source)
+    try:
+        return where, json.loads(Path(source).read_text("utf-8"))
+    except OSError as exc:
+        raise CardFileError(f"{where}: cannot read the {what} ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
 def fraction_list(values: Sequence[Any]) -> list[Fraction]:
     return [Fraction(v) for v in values]

@@ -26,11 +26,9 @@ Notation (player actions, then chance outcomes)::
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -44,6 +42,7 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
+    read_data_file,
     register,
 )
 from ..errors import CardFileError, PositionError
@@ -93,20 +92,7 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
     >>> load_deck()["cards"]["fukinagashi"]
     3
     """
-    if source is None or (isinstance(source, str) and source in NAMED_DECKS):
-        filename = NAMED_DECKS[source or "default"]
-        where = f"cardlab/data/{filename}"
-        data = json.loads(resources.files("cardlab.data").joinpath(filename).read_text("utf-8"))
-    elif isinstance(source, Mapping):
-        where, data = "<deck dict>", dict(source)
-    else:
-        where = str(source)
-        try:
-            data = json.loads(Path(source).read_text("utf-8"))
-        except OSError as exc:
-            raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    where, data = read_data_file(source, NAMED_DECKS["default"], NAMED_DECKS)
 
     def bad(card: str, field: str, why: str) -> CardFileError:
         return CardFileError(f"{where}: card {card!r}, field {field!r}: {why}")

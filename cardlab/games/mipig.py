@@ -45,14 +45,12 @@ faces y-1, ``right`` faces x+1 (MP-Q5).
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field as dc_field
 from fractions import Fraction
 from functools import lru_cache
-from importlib import resources
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -67,6 +65,7 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
+    read_data_file,
     register,
 )
 from ..errors import CardFileError, IllegalActionError, OptionError, PositionError
@@ -192,21 +191,7 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     >>> len(cs.cards) >= 30, sorted(cs.hands)[:2]
     (True, ['duo_a', 'duo_b'])
     """
-    if source is None:
-        where = "cardlab/data/mipig.json"
-        data = json.loads(resources.files("cardlab.data").joinpath("mipig.json").read_text("utf-8"))
-    elif isinstance(source, Mapping):
-        where, data = "<card dict>", dict(source)
-    elif isinstance(source, (str, Path)):
-        where = str(source)
-        try:
-            data = json.loads(Path(source).read_text("utf-8"))
-        except OSError as exc:
-            raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    else:
-        raise CardFileError(f"a card file is a path or a dict, not {type(source).__name__}")
+    where, data = read_data_file(source, "mipig.json")
 
     def bad(card: str, fld: str, why: str) -> CardFileError:
         return CardFileError(f"{where}: card {card!r}, field {fld!r}: {why}")
@@ -826,7 +811,6 @@ class MipigState(State):
 
     def _attack(self, apos: int, dpos: int) -> "MipigState":
         k = self._k
-        g = self.game
         occ = {v >> _SHIFT: v for v in k[6]}
         res = self._fight(occ, apos, dpos)[0]
         graves = [k[7], k[8]]
