@@ -746,7 +746,7 @@ def test_position_round_trip_canonical_and_checked():
     d = s.to_dict()
     assert d["players"][0]["hand"] == [1, 2] and d["players"][0]["front"] == [y(1), y(3)]
     assert GAME.state_from_dict(json.loads(json.dumps(d))) == s
-    d["players"][0]["hand"] = [2, 1, 1, 1]  # four Hibana-kozo in all
+    d["players"][0]["hand"] = [2, 1, 1]  # with the front one and the unseen one: four Hibana-kozo
     with pytest.raises(PositionError, match="card 1 4 times"):
         GAME.state_from_dict(d)
 
