@@ -22,7 +22,7 @@ from .errors import (
 from .tree import tree, write_dot, write_graphml
 from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
 from .match import Match
-from . import agents, games
+from . import agents, games, render
 
 __version__ = "0.1.0"
 

@@ -105,11 +105,11 @@ class SolverAgent(Agent):
     name = "solver"
 
     def __init__(self, seed: int | random.Random | None = None, *, max_nodes: int = 200_000,
-                 samples: int = 6) -> None:
+                 samples: int = 6, fallback_iterations: int = 400) -> None:
         super().__init__(seed)
         self.max_nodes = max_nodes
         self.samples = samples
-        self.fallback = MCTSAgent(seed=self.rng, iterations=400)
+        self.fallback = MCTSAgent(seed=self.rng, iterations=fallback_iterations)
         self.last_exact = False
 
     def choose(self, state: State) -> str:

@@ -58,6 +58,12 @@ class Match:
     def state(self) -> State:
         return self._states[-1]
 
+    @property
+    def states(self) -> tuple[State, ...]:
+        """Every state of the match so far, the start first (``states[i + 1]``
+        follows ``history[i]``)."""
+        return tuple(self._states)
+
     def is_over(self) -> bool:
         return self.state.is_terminal()
 
@@ -136,11 +142,11 @@ class Match:
         s = self.state
         self._record(s, move.action, s._apply(move.action))
 
-    def restart(self, seed: int | random.Random | None = None) -> None:
-        """A new game in the same seats."""
+    def restart(self, seed: int | random.Random | None = None, state: State | None = None) -> None:
+        """A new game in the same seats, from ``state`` (default: a new deal)."""
         if seed is not None:
             self.rng = make_rng(seed)
-        self._states = [self.game.new_initial_state()]
+        self._states = [state if state is not None else self.game.new_initial_state()]
         self.history.clear()
         self._redo.clear()
 

@@ -316,3 +316,22 @@ def test_cli_play_scripted():
     args = argparse.Namespace(game="koinobori", option=["open_hands=true"], seat=0,
                               opponent="random", seed=1, input=moves)
     assert cmd_play(args) == 0
+
+
+def test_match_states_and_restart_from_a_position():
+    g = cardlab.load("koinobori")
+    m = cardlab.Match(g, ["random", "random"], seed=1)
+    for _ in range(5):
+        m.step()
+    assert len(m.states) == len(m.history) + 1 and m.states[-1] == m.state
+    for before, move, after in zip(m.states, m.history, m.states[1:]):
+        assert before.apply(move.action) == after
+    lesson = m.states[3]
+    m.restart(state=lesson)
+    assert m.state == lesson and m.history == [] and not m.can_redo()
+
+
+def test_import_cardlab_gives_render():
+    import cardlab as c
+
+    assert "<" in c.render.html(c.load("koinobori").new_initial_state(seed=1))

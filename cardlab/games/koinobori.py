@@ -579,7 +579,7 @@ class KoinoboriState(State):
         if verb == "koikoi":
             return f"Player {p} calls koi-koi: one more nobori ends the game with +{KOIKOI_BONUS} (KN-15)."
         if verb == "deal":
-            return f"A {arg} is dealt (KN-7)."
+            return f"{'An' if arg[0] in 'aeiou' else 'A'} {arg} is dealt (KN-7)."
         if verb == "refill":
             return f"The field is refilled: cards are revealed until a {arg}, the rest reshuffled (KN-8)."
         if verb == "draw":
