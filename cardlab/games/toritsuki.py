@@ -36,18 +36,17 @@ Notation (player actions, then chance outcomes)::
 
 from __future__ import annotations
 
-import json
 import random
 from bisect import bisect_right
 from collections import Counter
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core import CHANCE, TERMINAL, Game, Option, Spec, State, bool_option, check_keys, make_rng, register
+from ..core import (CHANCE, TERMINAL, Game, Option, Spec, State, bool_option, check_keys, make_rng,
+                    read_data_file, register)
 from ..errors import CardFileError, PositionError
 
 __all__ = ["Toritsuki", "ToritsukiState", "Card", "Method", "CardSet", "load_cards",
@@ -157,18 +156,7 @@ class CardSet:
 
 
 def _read_json(source: Any, default: str) -> tuple[str, Any]:
-    if source is None:
-        return (f"cardlab/data/{default}",
-                json.loads(resources.files("cardlab.data").joinpath(default).read_text("utf-8")))
-    if isinstance(source, Mapping):
-        return "<card dict>", dict(source)
-    where = str(source)
-    try:
-        return where, json.loads(Path(source).read_text("utf-8"))
-    except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return read_data_file(source, default, what="card file" if default else "deck file")
 
 
 def _int(v: Any, lo: int, hi: int) -> bool:
@@ -970,7 +958,6 @@ class ToritsukiState(State):
         g = self.game
         P = Ps[o]
         stage = k[0]
-        i = g.index[o][no]
         if stage == DEAL:
             P[H] = _insert(P[H], no)
             if len(P[H]) < HAND_START:
