@@ -758,3 +758,18 @@ def test_heuristic_sees_only_own_information():
         assert s.redeal(0, seed).heuristic(0) == s.heuristic(0)
     hurt = pos(p0={"unseen": [1, 2], "damage": [3, 0]})
     assert hurt.heuristic(0) < pos().heuristic(0)
+
+
+def test_every_action_is_explained_with_a_rule():
+    """TK-9 … TK-22: explain() names a rule for every action and chance outcome met in 20 random games."""
+    g = cardlab.load("toritsuki", known_deck_order=True)
+    for game in (GAME, g):
+        for seed in range(10):
+            rng = random.Random(seed)
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                acts = [a for a, _ in s.chance_outcomes()] if s.current_player == CHANCE else s.legal_actions()
+                for a in acts:
+                    line = s.explain(a)
+                    assert "TK-" in line and "\n" not in line, (a, line)
+                s = s._apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(acts))

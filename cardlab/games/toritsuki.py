@@ -32,6 +32,30 @@ Notation (player actions, then chance outcomes)::
     block B1 m1 / noblock     TK-17, TK-18
     possess deck / possess 12 / pass     とりつく!, TK-19
     shuffle N, deal N, draw N, damage N, reveal N, first K   chance outcomes
+
+Choices where the digest is silent (each tested in ``tests/test_toritsuki.py``):
+
+* Payment (TK-25, TK-26, TK-Q5) is automatic: ready yoki first, then
+  face-up damage turned face down.  Both cost one point; yoki come back at
+  the refresh and a boost never does, so this order is never worse.
+* Moving (TK-13): each yokai moves at most once a turn (this bounds the game);
+  with both rows full two yokai swap places.  Making room (TK-13) is offered
+  only when all 6 places are full and a yokai in hand can be paid for.
+* The first attack ends the main phase (TK-14): there is no separate "go to
+  battle" action; ``end`` in the main phase ends the turn without battle.
+  Steps with a single possible choice (no attacker left, nothing can block)
+  are taken at once.
+* The deck runs out (TK-7, TK-Q4) the moment its last card leaves it.
+* Icons (TK-23), original: pierce (貫通) — an attacker that wins the duel
+  also deals 1 damage; guard (守り) — does not faint on a tie.  A possessing
+  card may grant an icon (TK-20).
+* Events (TK-Q2): draw, ready yoki, +BP until end of turn, heal (face-down
+  damage first, into the trash), banish a low-rank yokai, charge, rest an
+  opposing blocker, and one card with its own win condition (TK-8).
+* Hidden information (TK-Q6): hands and deck order; face-down yoki are part
+  of the unseen pool.  ``open_hands`` makes hands public (the deck stays
+  chance); ``known_deck_order`` deals each shuffle's order by chance at once
+  and makes it public, so that later play has no chance at all.
 """
 
 from __future__ import annotations
