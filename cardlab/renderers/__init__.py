@@ -6,5 +6,6 @@ the generic text and observation renderings.
 """
 
 from . import koinobori  # noqa: F401
+from . import mipig  # noqa: F401
 
 __all__ = ["koinobori"]

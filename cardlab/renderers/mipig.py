@@ -1,0 +1,452 @@
+"""mipig trading cards (mipigトレーディングカード) as text and as an HTML/SVG table.
+
+Pure functions of a state and a perspective: ``perspective=p`` draws only
+``state.observation(p)`` (the opponent's hand and face-down cards as card
+backs, unless the game has open hands); ``perspective=None`` shows everything
+(``state.to_dict()``), face-down cards with their faces, marked face down.
+
+The field (フィールド) is drawn as a grid with the coordinates of the action
+notation (``place p07 -1,0``, ``attack 0,0 1,0``): during placement the legal
+squares (MP-6, MP-7) are dashed boxes labelled with their coordinates; during
+the battle the legal attacks of the player to move (MP-11, MP-16, MP-17) are
+arrows from attacker to target.  Face-up cards carry their attribute bonus
+(属性ボーナス, MP-19 … MP-22) as a badge.
+
+>>> import cardlab
+>>> s = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0).new_initial_state()
+>>> print(text(s, perspective=1))
+mipig (mipigトレーディングカード) · player 0 to move · placement (配置フェーズ) · as seen by player 1
+  first player 先攻: 0 (option)
+  player 0: hand 手札 2 hidden cards · graveyard 墓地 — · face up 表向き 0
+  player 1: hand 手札 p05 p12 · graveyard 墓地 — · face up 表向き 0
+  field フィールド: empty; the first card may go anywhere (MP-6)
+>>> "<svg" in html(s, perspective=0)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .. import render
+from ..core import State
+from ..games.mipig import ATTRIBUTE_JA, MARK_JA, PHASE_JA, Battle, Card, attribute_bonus
+
+__all__ = ["text", "html", "action_label", "view", "card_svg", "battle_html", "placement_targets",
+           "attack_options"]
+
+NAME = "mipig"
+
+CW, CH = 64, 64      # a square of the field, px
+PAD = 3              # card inset in its square
+AXIS = 18            # room for the coordinate labels
+OWNER = ("#2f6fb5", "#c2453c")           # player 0 blue, player 1 red (MP-8)
+OWNER_LIGHT = ("#e6effa", "#fae8e6")
+BACK = "#7b4f8f"
+ATTR_COLOUR = {"love": "#e76f9a", "wisdom": "#4a7fc1", "healing": "#4caf7a",
+               "play": "#e9a23b", "guidance": "#8a63c7"}
+EDGE_JA = {"top": "上", "bottom": "下", "left": "左", "right": "右"}
+MARK_SIGN = {"rock": "✊", "scissors": "✌", "paper": "✋"}
+PHASE_NOTE = {
+    "deal": "dealing: the same number of cards each (MP-3)",
+    "janken": "who goes first: both show a card at once, the janken marks decide (MP-4, MP-Q2)",
+    "coin": "a fair coin decides who goes first (MP-Q2)",
+    "placement": "placement 配置フェーズ: lay a card face down on a dashed square (MP-5, MP-6, MP-7)",
+    "battle": "battle バトルフェーズ: a face-down card attacks a touching opponent card (MP-10, MP-11, MP-16)",
+    "tiebreak": "equal face-up counts: each picks a mark of a remaining card at once (MP-25, MP-Q3)",
+    "end": "game over ゲーム終了: own face-up cards are counted (MP-23, MP-24)",
+}
+
+
+def mark_term(mark: str) -> str:
+    """``rock グー``: a janken mark with its Japanese beside it."""
+    return f"{mark} {MARK_JA[mark]}"
+
+
+def attr_term(attr: str) -> str:
+    """``love 愛``: an attribute with its Japanese beside it."""
+    return f"{attr} {ATTRIBUTE_JA[attr]}"
+
+
+# -- the view: what the perspective may see -------------------------------------
+def view(state: State, perspective: int | None = None) -> dict[str, Any]:
+    """The facts to draw, from ``observation(perspective)`` (or, with
+    ``perspective=None``, from ``to_dict()``).  ``hands`` holds a list of card
+    ids for a hand that is shown and an int (its size) for a hidden one; each
+    field cell is ``{x, y, owner, face_up, card}`` with ``card=None`` for a
+    face-down card the perspective may not see."""
+    render.check_perspective(state, perspective)
+    if perspective is None:
+        d = state.to_dict()
+        hands: list[Any] = d["hands"]
+        field = d["field"]
+        pending = d["pending"]
+        face_up = [sum(1 for c in field if c["face_up"] and c["owner"] == p) for p in (0, 1)]
+    else:
+        d = state.observation(perspective)
+        hands = [None, None]
+        hands[perspective] = d["hand"]
+        hands[1 - perspective] = d["opponent_hand"]
+        field = d["field"]
+        pending = d["pending_pick"]
+        face_up = d["face_up"]
+    return {
+        "phase": d["phase"], "to_move": d["to_move"], "first_player": d["first_player"],
+        "decided_by": d["decided_by"], "hands": hands, "field": field, "graveyards": d["graveyards"],
+        "pending": pending, "shown": d["shown"], "janken_round": d["janken_round"], "face_up": face_up,
+        "outcome": d["outcome"], "returns": state.returns() if state.is_terminal() else None,
+    }
+
+
+def bonuses(field: list[dict[str, Any]], cards: dict[str, Card]) -> dict[tuple[int, int], tuple[int, int]]:
+    """MP-19, MP-20, MP-22: ``(x, y) -> (bonus, count)`` for every face-up card
+    on the field (count: its owner's face-up cards of its attribute)."""
+    count: dict[tuple[int, str], int] = {}
+    for c in field:
+        if c["face_up"]:
+            key = (c["owner"], cards[c["card"]].attribute)
+            count[key] = count.get(key, 0) + 1
+    out = {}
+    for c in field:
+        if c["face_up"]:
+            n = count[(c["owner"], cards[c["card"]].attribute)]
+            out[(c["x"], c["y"])] = (attribute_bonus(n), n)
+    return out
+
+
+def placement_targets(state: State) -> list[tuple[int, int]]:
+    """The squares where the player to move may lay a card (MP-6, MP-7), in the
+    coordinates of the action notation; empty outside placement.  Read from
+    ``legal_actions()``: the squares only, never which cards are in the hand."""
+    out: list[tuple[int, int]] = []
+    if state.current_player < 0:
+        return out
+    for a in state.legal_actions():
+        if a.startswith("place "):
+            x, y = a.split()[2].split(",")
+            sq = (int(x), int(y))
+            if sq not in out:
+                out.append(sq)
+    return out
+
+
+def attack_options(state: State) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The legal attacks of the player to move as ``(attacker, target)``
+    squares (MP-11, MP-16, MP-17); empty outside the battle or on a pass."""
+    out = []
+    if state.current_player < 0:
+        return out
+    for a in state.legal_actions():
+        if a.startswith("attack "):
+            _, fa, fd = a.split()
+            ax, ay = fa.split(",")
+            dx, dy = fd.split(",")
+            out.append(((int(ax), int(ay)), (int(dx), int(dy))))
+    return out
+
+
+def _head(v: dict[str, Any], perspective: int | None) -> str:
+    ph = v["phase"]
+    if ph == "end":
+        head = "game over"
+    elif ph in ("deal", "coin"):
+        head = "chance to act"
+    else:
+        head = f"player {v['to_move']} to move"
+    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
+    return f"mipig (mipigトレーディングカード) · {head} · {ph} ({PHASE_JA[ph]}) · {seen}"
+
+
+def _result(v: dict[str, Any]) -> str:
+    r = v["returns"][0]
+    fu = v["face_up"]
+    count = f"face up 表向き {fu[0]} : {fu[1]}"
+    if r == 0:
+        who = "a draw 引き分け"
+    elif fu[0] != fu[1] or float(r) in (1.0, -1.0):
+        who = f"player {0 if r > 0 else 1} wins 勝ち"
+    else:
+        who = f"player 0's value {v['outcome']}"
+    how = "" if fu[0] != fu[1] else " after the janken tiebreak (MP-25)"
+    return f"{count} → {who}{how}"
+
+
+# -- text --------------------------------------------------------------------------
+@render.register_text(NAME)
+def text(state: State, *, perspective: int | None = None) -> str:
+    """The text board; hidden cards show as ``??`` and a hidden hand as its
+    number of cards (``perspective=None``: ``str(state)``, everything)."""
+    if perspective is None:
+        return str(state)
+    v = view(state, perspective)
+    lines = [_head(v, perspective)]
+    if v["first_player"] is not None:
+        lines.append(f"  first player 先攻: {v['first_player']} ({v['decided_by']})")
+    for p in (0, 1):
+        h = v["hands"][p]
+        shown = "—" if not h else f"{h} hidden cards" if isinstance(h, int) else " ".join(h)
+        lines.append(f"  player {p}: hand 手札 {shown} · graveyard 墓地 {' '.join(v['graveyards'][p]) or '—'}"
+                     f" · face up 表向き {v['face_up'][p]}")
+    if v["pending"] is not None:
+        lines.append(f"  pending pick: {v['pending']}")
+    cells = v["field"]
+    if not cells:
+        lines.append("  field フィールド: empty; the first card may go anywhere (MP-6)")
+    else:
+        w = max(c["x"] for c in cells) + 1
+        h = max(c["y"] for c in cells) + 1
+        grid = [["   .    "] * w for _ in range(h)]
+        for c in cells:
+            grid[c["y"]][c["x"]] = f"{c['owner']}:{c['card'] or '??':<4}{'▲' if c['face_up'] else '▽'} "[:8]
+        lines.append("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏, ?? unseen):")
+        lines.append("      " + "".join(f"x={x:<6}" for x in range(w)))
+        lines.extend(f"  y={y:<2} " + "".join(grid[y]).rstrip() for y in range(h))
+    if v["returns"] is not None:
+        lines.append("  result: " + _result(v))
+    return "\n".join(lines)
+
+
+# -- HTML / SVG ------------------------------------------------------------------
+def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
+               bonus: tuple[int, int] | None = None, w: int = CW - 2 * PAD, h: int = CH - 2 * PAD) -> str:
+    """The SVG elements of one card at (0, 0).  ``card=None``: the back (only
+    the logo, MP-1).  ``face_down``: a face-down card whose face this viewer
+    may see (its owner, or everything shown)."""
+    edge = OWNER[owner] if owner is not None else "#333"
+    if card is None:
+        rot = f' transform="rotate(180 {w / 2} {h / 2})"' if owner == 1 else ""
+        return (f"<title>face down 裏向き (card back){'' if owner is None else f', player {owner}'}</title>"
+                f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="{BACK}" '
+                f'stroke="{edge}" stroke-width="3"/>'
+                f'<g{rot}><text x="{w / 2}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" '
+                f'fill="#fff" font-weight="bold">mipig</text></g>')
+    a = card.attribute
+    tip = f"{card.id} {card.name} {card.japanese} · {attr_term(a)} · {mark_term(card.janken)} · " \
+          f"top 上 {card.top}, bottom 下 {card.bottom}, left 左 {card.left}, right 右 {card.right}"
+    if face_down:
+        tip += " · face down 裏向き (hidden from the opponent)"
+    if bonus is not None and bonus[0]:
+        tip += f" · bonus 属性ボーナス +{bonus[0]} ({bonus[1]} face-up {attr_term(a)}, MP-20)"
+    fill = "#f1f1f1" if face_down else "#fffdf8"
+    dash = ' stroke-dasharray="5 3"' if face_down else ""
+    parts = [f"<title>{escape(tip)}</title>",
+             f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="{fill}" '
+             f'stroke="{edge}" stroke-width="{3 if owner is not None else 1}"{dash}/>',
+             f'<rect x="{w / 2 - 9}" y="{h / 2 - 10}" width="18" height="15" rx="3" fill="{ATTR_COLOUR[a]}"/>',
+             f'<text x="{w / 2}" y="{h / 2 + 2}" font-size="11" text-anchor="middle" fill="#fff">'
+             f"{ATTRIBUTE_JA[a]}</text>",
+             f'<text x="{w / 2}" y="{h / 2 + 15}" font-size="9" text-anchor="middle">{MARK_SIGN[card.janken]}'
+             f"{MARK_JA[card.janken]}</text>",
+             f'<text x="{w / 2}" y="11" font-size="11" text-anchor="middle" font-weight="bold">{card.top}</text>',
+             f'<text x="{w / 2}" y="{h - 3}" font-size="11" text-anchor="middle" font-weight="bold">'
+             f"{card.bottom}</text>",
+             f'<text x="5" y="{h / 2 + 4}" font-size="11" text-anchor="middle" font-weight="bold">{card.left}</text>',
+             f'<text x="{w - 5}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" font-weight="bold">'
+             f"{card.right}</text>",
+             f'<text x="3" y="9" font-size="7" fill="#555">{escape(card.id)}</text>']
+    if face_down:
+        parts.append(f'<text x="{w - 3}" y="9" font-size="7" text-anchor="end" fill="#555">裏</text>')
+    if bonus is not None and bonus[0]:
+        parts.append(f'<rect x="{w - 19}" y="{h - 15}" width="18" height="13" rx="6" fill="#d4a017"/>'
+                     f'<text x="{w - 10}" y="{h - 5}" font-size="9" text-anchor="middle" fill="#fff" '
+                     f'font-weight="bold">+{bonus[0]}</text>')
+    return "".join(parts)
+
+
+def _svg(width: float, height: float, body: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" style="margin:1px;flex:none;font-family:sans-serif">{body}</svg>')
+
+
+def card_svg(card: Card | None, owner: int | None = None, *, face_down: bool = False,
+             bonus: tuple[int, int] | None = None) -> str:
+    """One card as a small inline SVG: its four numbers, attribute 属性 and
+    janken mark (MP-1); ``card=None`` is a card back; ``bonus=(b, n)`` puts a
+    ``+b`` badge on it (MP-20)."""
+    w, h = CW - 2 * PAD, CH - 2 * PAD
+    return _svg(w, h, _card_body(card, owner, face_down=face_down, bonus=bonus))
+
+
+def _row(cards: list[str]) -> str:
+    return ('<span style="display:inline-flex;flex-wrap:wrap;align-items:center;vertical-align:middle">'
+            + ("".join(cards) or '<span style="color:#888;padding:0 4px">—</span>') + "</span>")
+
+
+def _field_svg(state: State, v: dict[str, Any], cards: dict[str, Card], perspective: int | None) -> str:
+    cells = v["field"]
+    targets = placement_targets(state)
+    attacks = attack_options(state)
+    if not cells and not targets:
+        return '<span style="color:#888">empty</span>'
+    squares = [(c["x"], c["y"]) for c in cells] + targets
+    x0, y0 = min(x for x, _ in squares), min(y for _, y in squares)
+    x1, y1 = max(x for x, _ in squares), max(y for _, y in squares)
+    width, height = AXIS + (x1 - x0 + 1) * CW, AXIS + (y1 - y0 + 1) * CH
+
+    def at(x: int, y: int) -> tuple[float, float]:
+        return AXIS + (x - x0) * CW, AXIS + (y - y0) * CH
+
+    parts = []
+    for x in range(x0, x1 + 1):
+        parts.append(f'<text x="{at(x, y0)[0] + CW / 2}" y="12" font-size="10" text-anchor="middle" '
+                     f'fill="#666">x={x}</text>')
+    for y in range(y0, y1 + 1):
+        parts.append(f'<text x="2" y="{at(x0, y)[1] + CH / 2 + 3}" font-size="10" fill="#666">{y}</text>')
+    parts.append('<text x="2" y="12" font-size="10" fill="#666">y</text>')
+    bon = bonuses([c for c in cells if c["card"] is not None], cards)
+    for c in cells:
+        px, py = at(c["x"], c["y"])
+        card = cards[c["card"]] if c["card"] is not None else None
+        body = _card_body(card, c["owner"], face_down=not c["face_up"], bonus=bon.get((c["x"], c["y"])))
+        parts.append(f'<g transform="translate({px + PAD},{py + PAD})">{body}</g>')
+    for x, y in targets:
+        px, py = at(x, y)
+        parts.append(f"<g><title>placement target 配置できる場所 {x},{y} (MP-7)</title>"
+                     f'<rect x="{px + PAD}" y="{py + PAD}" width="{CW - 2 * PAD}" height="{CH - 2 * PAD}" '
+                     f'rx="5" fill="#f4fbf2" stroke="#5a9e4b" stroke-dasharray="4 3"/>'
+                     f'<text x="{px + CW / 2}" y="{py + CH / 2 + 4}" font-size="11" text-anchor="middle" '
+                     f'fill="#3d7a31">{x},{y}</text></g>')
+    if attacks:
+        parts.append('<defs><marker id="mipig-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+                     'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" '
+                     'fill="#d0312d"/></marker></defs>')
+        for (ax, ay), (dx, dy) in attacks:
+            (sx, sy), (tx, ty) = at(ax, ay), at(dx, dy)
+            sx, sy, tx, ty = sx + CW / 2, sy + CH / 2, tx + CW / 2, ty + CH / 2
+            # across the shared edge, beside the numbers (which sit on the centre lines)
+            ox, oy = (0, -12) if ay == dy else (-14, 0)
+            parts.append(f"<g><title>attack 攻撃 {ax},{ay} → {dx},{dy} (MP-11)</title>"
+                         f'<line x1="{sx + (tx - sx) / 4 + ox}" y1="{sy + (ty - sy) / 4 + oy}" '
+                         f'x2="{sx + 3 * (tx - sx) / 4 + ox}" y2="{sy + 3 * (ty - sy) / 4 + oy}" '
+                         'stroke="#d0312d" stroke-width="2.5" stroke-opacity="0.85" '
+                         f'marker-end="url(#mipig-arrow)"/></g>')
+    return _svg(width, height, "".join(parts))
+
+
+def _hand_html(hand: list[str] | int, owner: int, cards: dict[str, Card]) -> str:
+    if hand == 0:
+        return _row([])
+    if isinstance(hand, int):
+        return _row([card_svg(None, owner) for _ in range(hand)]) + f" <small>{hand} hidden (見えない)</small>"
+    return _row([card_svg(cards[c], owner) for c in hand])
+
+
+def _seat_html(v: dict[str, Any], p: int, cards: dict[str, Card], label: str) -> str:
+    turn = " ◀ to move" if v["phase"] not in ("end", "deal", "coin") and v["to_move"] == p else ""
+    first = " · first player 先攻" if v["first_player"] == p else ""
+    grave = _row([card_svg(cards[c], p) for c in v["graveyards"][p]])
+    shown = ""
+    if v["shown"][p]:
+        shown = f"<div><small>shown in the first-player janken (MP-4): {escape(' '.join(v['shown'][p]))}</small></div>"
+    return (f'<div style="margin:4px 0;padding:4px;border:1px solid {OWNER[p]};border-radius:6px;'
+            f'background:{OWNER_LIGHT[p]}">'
+            f'<div><b style="color:{OWNER[p]}">Player {p}</b> {label}{turn}{first} · face up 表向き '
+            f"<b>{v['face_up'][p]}</b></div>"
+            f"<div>hand 手札: {_hand_html(v['hands'][p], p, cards)}</div>"
+            f"<div>graveyard 墓地: {grave}</div>{shown}</div>")
+
+
+def _pending_html(v: dict[str, Any]) -> str:
+    if v["pending"] is None:
+        return ""
+    what = "card" if v["phase"] == "janken" else "mark"
+    return (f'<div style="color:#444">player 0 has picked a {what}: {escape(str(v["pending"]))} '
+            "(player 1 picks without seeing it, MP-4/MP-Q3)</div>")
+
+
+@render.register_html(NAME)
+def html(state: State, *, perspective: int | None = None) -> str:
+    """The table: both seats (the viewer's at the bottom) with hands 手札 and
+    graveyards 墓地, the field フィールド as a grid with the legal placement
+    squares or attack arrows, bonuses on the cards and the end-of-game count."""
+    v = view(state, perspective)
+    cards = {c.id: c for c in state.game.cards}  # type: ignore[attr-defined]
+    bottom = 0 if perspective is None else perspective
+    top = 1 - bottom
+    note = PHASE_NOTE[v["phase"]]
+    if v["phase"] == "battle" and not attack_options(state):
+        note += f" · player {v['to_move']} has no attack and passes (MP-18)"
+    if v["phase"] == "janken" and v["janken_round"]:
+        note += f" · round {v['janken_round'] + 1}: the last one was a tie (MP-Q2)"
+    result = f'<div style="font-weight:bold">{escape(_result(v))}</div>' if v["returns"] is not None else ""
+    opts = state.game.options
+    on = [f"{k}={opts[k]!r}" for k in ("hand_size", "first_player", "tiebreak", "tiebreak_cards", "payoff")
+          if opts[k] != state.game.OPTIONS[k].default]
+    if opts["open_hands"]:
+        on.append("open hands (MP-Q6)")
+    return (
+        '<div class="cardlab-board cardlab-mipig" style="font-family:sans-serif;font-size:13px;max-width:760px">'
+        f"<div><b>{escape(_head(v, perspective))}</b></div>"
+        + _seat_html(v, top, cards, "" if perspective is None else "(opponent)")
+        + '<div style="margin:4px 0;padding:6px;background:#eef5e9;border-radius:6px">'
+        "field フィールド (blue border: player 0, red: player 1; dashed: face down 裏向き; "
+        f"+n: attribute bonus 属性ボーナス):<br>{_field_svg(state, v, cards, perspective)}</div>"
+        + _seat_html(v, bottom, cards, "" if perspective is None else "(you)")
+        + _pending_html(v)
+        + f'<div style="color:#444">{escape(note)}</div>' + result
+        + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else "")
+        + "</div>"
+    )
+
+
+# -- a battle, drawn ---------------------------------------------------------------
+def battle_html(battle: Battle) -> str:
+    """A :class:`~cardlab.games.mipig.Battle` (``state.explain_battle(action)``)
+    as a picture: the two cards side by side with the compared edges, the
+    bonuses, the totals, the janken if it came to that, and the result; the
+    text of :meth:`Battle.text` below."""
+    b = battle
+
+    def side(role: str, p: int, card: Card, edge: str, num: int, bonus: Any, total: int) -> str:
+        won = b.result == role
+        lost = b.loser_card is not None and not won
+        tag = "wins 勝ち" if won else "to the graveyard 墓地" if lost else "draw 引き分け"
+        return (f'<td style="padding:4px;text-align:center;vertical-align:top">'
+                f"{card_svg(card, p, bonus=(bonus.bonus, bonus.count))}<br>"
+                f"<b>{role}</b> (player {p})<br>{edge} {EDGE_JA[edge]} {num} + bonus {bonus.bonus} = "
+                f"<b>{total}</b><br>{tag}</td>")
+
+    jk = ""
+    if b.janken is not None:
+        jk = (f"<div>equal numbers: janken {escape(mark_term(b.janken[0]))} against "
+              f"{escape(mark_term(b.janken[1]))} (MP-14)</div>")
+    return ('<div class="cardlab-mipig-battle" style="font-family:sans-serif;font-size:13px;max-width:640px">'
+            "<table><tr>"
+            + side("attacker", b.attacker_player, b.attacker_card, b.attacker_edge, b.attacker_number,
+                   b.attacker_bonus, b.attacker_total)
+            + f'<td style="padding:4px;vertical-align:middle">→ {escape(b.direction)} →</td>'
+            + side("defender", b.defender_player, b.defender_card, b.defender_edge, b.defender_number,
+                   b.defender_bonus, b.defender_total)
+            + f"</tr></table>{jk}<div>{escape(b.text())}</div></div>")
+
+
+# -- action labels -------------------------------------------------------------------
+@render.register_action_label(NAME)
+def action_label(action: str) -> str:
+    """A button label with the Japanese terms.
+
+    >>> action_label("place p07 -1,0")
+    'place 配置: p07 at -1,0'
+    >>> action_label("attack 0,0 1,0")
+    'attack 攻撃: 0,0 → 1,0'
+    >>> action_label("pick rock")
+    'pick 選ぶ: rock グー'
+    """
+    parts = action.split()
+    verb = parts[0]
+    if verb == "place" and len(parts) == 3:
+        return f"place 配置: {parts[1]} at {parts[2]}"
+    if verb == "attack" and len(parts) == 3:
+        return f"attack 攻撃: {parts[1]} → {parts[2]}"
+    if verb == "pass":
+        return "pass パス (no attack, MP-18)"
+    if verb == "show" and len(parts) == 2:
+        return f"show 見せる: {parts[1]}"
+    if verb == "pick" and len(parts) == 2 and parts[1] in MARK_JA:
+        return f"pick 選ぶ: {mark_term(parts[1])}"
+    if verb == "deal" and len(parts) == 2:
+        return f"deal 配る: {parts[1]}"
+    if verb == "coin" and len(parts) == 2:
+        return f"coin コイン: player {parts[1]} first"
+    return action

@@ -1,0 +1,285 @@
+"""The mipig renderer (cardlab/renderers/mipig.py): what each perspective may
+see, the key items of the table (grid, placement squares, attack arrows,
+hands, backs, bonuses, graveyards, the end count) and a board played to the
+end by clicking."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+import cardlab
+from cardlab import render
+from cardlab.games.mipig import ATTRIBUTE_JA, MARK_JA
+from cardlab.renderers import mipig as mr
+from cardlab.widgets import board
+
+from test_render import playout_states as playout
+
+
+def titles(h: str) -> list[str]:
+    return re.findall(r"<title>(.*?)</title>", h)
+
+
+def hidden_ids(state, p):
+    """The ids of the cards player p may not see: the opponent's hand and face-down cards."""
+    o = 1 - p
+    d = state.to_dict()
+    return set(d["hands"][o]) | {c["card"] for c in d["field"] if c["owner"] == o and not c["face_up"]}
+
+
+def battle(cells, graves=([], []), mover=0, hand_size=None, **options):
+    """A battle-phase position of cardlab's own cards: cells are (x, y, owner, card, face_up)."""
+    n = hand_size or max(sum(1 for c in cells if c[2] == p) + len(graves[p]) for p in (0, 1))
+    game = cardlab.load("mipig", hand_size=n, first_player=0, **options)
+    return game.state_from_dict({
+        "phase": "battle", "to_move": mover, "first_player": 0, "decided_by": "option",
+        "hands": [[], []], "graveyards": [list(graves[0]), list(graves[1])],
+        "field": [{"x": x, "y": y, "owner": o, "card": c, "face_up": u} for x, y, o, c, u in cells],
+        "janken_round": 0, "pending": None, "shown": [[], []], "outcome": None,
+        "options": game.options_dict()})
+
+
+# -- what a perspective may see (MP-Q6) -----------------------------------------------
+def test_MP_Q6_a_perspective_never_shows_the_cards_it_may_not_see():
+    """MP-Q6: the opponent's hand and face-down cards are absent from that
+    player's HTML and text (only backs), and re-dealt hidden cards render
+    identically, in every phase."""
+    game = cardlab.load("mipig")
+    phases = set()
+    for seed in range(4):
+        for i, s in enumerate(playout(game, seed)):
+            phases.add(s.phase)
+            for p in (0, 1):
+                h, t = mr.html(s, perspective=p), mr.text(s, perspective=p)
+                for cid in hidden_ids(s, p):
+                    assert f"{cid} " not in "".join(titles(h)) and f">{cid}<" not in h, (cid, s.phase)
+                    assert f":{cid}" not in t and f" {cid}" not in t.split("graveyard")[0].split("hand 手札")[-1]
+                if i % 2 == 0:
+                    other = s.redeal(p, seed * 1000 + i)
+                    assert other.information_set(p) == s.information_set(p)
+                    assert mr.html(other, perspective=p) == h
+                    assert mr.text(other, perspective=p) == t
+    assert {"janken", "placement", "battle", "end"} <= phases
+
+
+def test_MP_Q6_backs_for_hidden_cards_faces_for_own_face_down_cards():
+    """MP-1 (the back shows only the logo), MP-Q6: the owner sees the face of
+    an own face-down card (marked 裏), the opponent a back; everything shown
+    (perspective None) marks face-down cards but shows their faces."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p02", False)])
+    seen0 = mr.html(s, perspective=0)
+    assert "p01 Momo" in seen0 and "p02 Tonta" not in seen0
+    assert seen0.count("face down 裏向き (card back), player 1") == 1
+    assert "face down 裏向き (hidden from the opponent)" in seen0
+    everything = mr.html(s)
+    assert "p01 Momo" in everything and "p02 Tonta" in everything and "card back" not in everything
+    assert everything.count("hidden from the opponent") == 2
+
+
+def test_MP_Q6_open_hands_shows_every_card():
+    """MP-Q6 open_hands: both hands and all face-down cards are shown to both players."""
+    game = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0, open_hands=True)
+    s = game.new_initial_state()
+    h = mr.html(s, perspective=1)
+    assert "card back" not in h and "p01 Momo" in h and "p12 Daifuku" in h
+    assert "open hands (MP-Q6)" in h
+
+
+def test_hidden_hand_shows_as_backs_with_its_count_MP_3():
+    """MP-3: both players hold the same number of cards; the other hand is a row of backs."""
+    s = cardlab.load("mipig", first_player=0).new_initial_state(seed=5)
+    h = mr.html(s, perspective=0)
+    assert h.count("face down 裏向き (card back), player 1") == 5 and "5 hidden (見えない)" in h
+    assert "player 1: hand 手札 5 hidden cards" in mr.text(s, perspective=0)
+
+
+# -- the key items ---------------------------------------------------------------
+def test_MP_6_MP_7_the_grid_offers_exactly_the_legal_squares():
+    """MP-6: an empty field offers one square; MP-7: later only the squares
+    sharing an edge; the dashed squares are those of the legal actions."""
+    game = cardlab.load("mipig", hand_size=3, hands=["trio_a", "trio_b"], first_player=0)
+    s = game.new_initial_state()
+    assert mr.placement_targets(s) == [(0, 0)]
+    for a in ("place p01 0,0", "place p03 1,0", "place p05 -1,0"):
+        s = s.apply(a)
+        squares = {tuple(int(v) for v in x.split()[2].split(",")) for x in s.legal_actions()}
+        assert set(mr.placement_targets(s)) == squares
+        for p in (0, 1, None):
+            h = mr.html(s, perspective=p)
+            got = re.findall(r"<title>placement target 配置できる場所 (-?\d+),(-?\d+) \(MP-7\)</title>", h)
+            assert {(int(x), int(y)) for x, y in got} == squares
+    assert (3, 1) not in mr.placement_targets(s) and (-1, -1) not in mr.placement_targets(s)  # corners (MP-7)
+    assert "x=-1" in mr.html(s) and ">-1,0<" in mr.html(s)  # coordinates of the notation
+
+
+def test_MP_8_ownership_is_drawn_for_every_card():
+    """MP-8: the owner of every card (face down too) is visible: its colour and the back's orientation."""
+    game = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0)
+    s = game.new_initial_state().apply("place p01 0,0").apply("place p05 1,0")
+    h = mr.html(s, perspective=0)
+    assert 'stroke="#2f6fb5" stroke-width="3" stroke-dasharray="5 3"' in h  # player 0, face down
+    assert 'fill="#7b4f8f" stroke="#c2453c"' in h and "rotate(180" in h     # player 1's back, turned
+    assert "0:p01 ▽" in mr.text(s, perspective=0) and "1:??  ▽" in mr.text(s, perspective=0)
+
+
+def test_MP_11_MP_16_MP_17_attack_arrows_are_the_legal_attacks():
+    """MP-11 attacks go from an own face-down card to a touching opponent card;
+    MP-16 a face-up card draws no arrow; MP-17 a lone face-down card neither."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p02", False), (0, 1, 0, "p03", True),
+                (1, 1, 1, "p04", False), (4, 4, 0, "p05", False), (2, 1, 1, "p06", True)])
+    arrows = re.findall(r"<title>attack 攻撃 (\d+,\d+) → (\d+,\d+) \(MP-11\)</title>", mr.html(s))
+    assert arrows == [tuple(a.split()[1:]) for a in s.legal_actions()]
+    assert ("0,0", "1,0") in arrows and not any(a == "0,1" or a == "4,4" for a, _ in arrows)
+    assert mr.attack_options(s) == [((0, 0), (1, 0))]
+    t = s.apply("attack 0,0 1,0")  # player 1's turn: p04 at (1,1) attacks the face-up p03 at (0,1)
+    assert ("1,1", "0,1") in re.findall(r"attack 攻撃 (\d+,\d+) → (\d+,\d+)", mr.html(t, perspective=0))
+
+
+def test_MP_18_a_pass_is_announced():
+    """MP-18: with no attack the table says the player passes."""
+    s = battle([(0, 0, 0, "p01", True), (1, 0, 1, "p02", False)])
+    assert s.legal_actions() == ["pass"]
+    assert "has no attack and passes (MP-18)" in mr.html(s)
+
+
+def test_MP_19_MP_20_MP_22_bonus_badges_match_the_engine():
+    """MP-19/MP-20: each face-up card carries +(count-1) of its owner's face-up
+    cards of its attribute; MP-22 face-down, graveyard and opponent cards do
+    not count; the badge agrees with explain_battle."""
+    love = ["p01", "p02", "p03", "p16", "p17"]  # five love 愛 cards
+    cells = [(0, 0, 0, "p18", False), (1, 0, 1, "p04", False)]  # p18 love attacks
+    cells += [(0, i, 0, c, True) for i, c in enumerate(love[:3], 1)]  # three face-up love
+    cells += [(3, 3, 0, love[3], False)]  # face down: does not count
+    cells += [(5, 0, 1, "p19", True), (5, 1, 1, "p20", True)]  # player 1's wisdom pair
+    s = battle(cells, graves=([love[4]], ["p21", "p22", "p23"]))
+    h = mr.html(s)
+    assert "bonus 属性ボーナス +2 (3 face-up love 愛, MP-20)" in h
+    assert h.count(">+2</text>") == 3 and h.count(">+1</text>") == 2  # p19/p20: wisdom +1 each
+    b = s.explain_battle("attack 0,0 1,0")
+    assert b.attacker_bonus.bonus == 3  # the attacker's reveal makes four (MP-21)
+    after = s.apply("attack 0,0 1,0")
+    h2 = mr.html(after)
+    assert h2.count(">+3</text>") == 4 and "4 face-up love 愛" in h2
+    assert mr.bonuses([], {}) == {}
+
+
+def test_MP_15_graveyards_and_MP_24_the_end_count():
+    """MP-15: the loser goes to its owner's graveyard 墓地, shown face up to
+    both; MP-23/MP-24: at the end the face-up counts and the winner are shown."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p02", False)])  # right 9 against left 8
+    end = s.apply("attack 0,0 1,0")
+    assert end.is_terminal()
+    for p in (0, 1, None):
+        h = mr.html(end, perspective=p)
+        assert "p02 Tonta" in h.split("graveyard 墓地:")[1 if p in (0, None) else 2].split("</div>")[0]
+        assert "face up 表向き 1 : 0 → player 0 wins 勝ち" in h
+        assert "game over ゲーム終了" in h
+    assert "result: face up 表向き 1 : 0 → player 0 wins 勝ち" in mr.text(end, perspective=1)
+
+
+def test_MP_25_a_tie_says_so_and_the_tiebreak_is_shown():
+    """MP-25, MP-Q3: equal counts go to the janken; player 0's pick is hidden from player 1."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", True), (3, 0, 0, "p04", True)], hand_size=2,
+               graves=([], ["p09"]))
+    t = s.apply("attack 0,0 1,0")  # p01 right 9 vs p03 left 9: rock vs paper, player 1 wins
+    assert t.face_up_count(0) == t.face_up_count(1) == 1 and t.phase == "tiebreak"
+    assert "each picks a mark of a remaining card at once (MP-25, MP-Q3)" in mr.html(t)
+    u = t.apply(t.legal_actions()[0])
+    assert "picked (hidden)" in mr.html(u, perspective=1)
+    assert "pending pick: picked (hidden)" in mr.text(u, perspective=1)
+    mark = u.legal_actions()[0].split()[1]
+    end = u.apply(f"pick {mark}")
+    assert end.is_terminal() and "face up 表向き 1 : 1 → player 1 wins 勝ち after the janken tiebreak (MP-25)" in mr.html(end)
+    v = cardlab.load("mipig", hand_size=2, first_player=0, tiebreak="value").state_from_dict(
+        dict(s.to_dict(), options={"hand_size": 2, "first_player": 0, "tiebreak": "value"}))
+    w = v.apply("attack 0,0 1,0")
+    assert w.is_terminal() and "face up 表向き 1 : 1 →" in mr.html(w)
+
+
+def test_MP_4_the_janken_pick_is_hidden_from_player_1():
+    """MP-4, MP-Q2: player 0's shown card is a hidden pick for player 1 until both show."""
+    game = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"])
+    s = game.new_initial_state()
+    assert s.phase == "janken"
+    t = s.apply("show p01")
+    assert "picked (hidden)" in mr.html(t, perspective=1) and "p01" not in mr.html(t, perspective=1)
+    assert "has picked a card: p01" in mr.html(t, perspective=0)
+    u = t.apply("show p05")  # rock beats scissors: player 0 first; the shown cards are public
+    assert "shown in the first-player janken (MP-4): p01" in mr.html(u, perspective=1)
+    assert "first player 先攻" in mr.html(u, perspective=1)
+
+
+def test_MP_1_MP_2_cards_show_numbers_attribute_and_mark_in_both_languages():
+    """MP-1: four numbers, attribute and janken mark on the face; MP-2 the five attributes."""
+    cs = cardlab.load("mipig").cards
+    svg = "".join(mr.card_svg(c, 0) for c in cs)
+    for c in cs:
+        assert f"top 上 {c.top}, bottom 下 {c.bottom}, left 左 {c.left}, right 右 {c.right}" in svg
+    for a, ja in ATTRIBUTE_JA.items():
+        assert f"{a} {ja}" in svg and f">{ja}</text>" in svg
+    for m, ja in MARK_JA.items():
+        assert f"{m} {ja}" in svg
+    h = mr.html(cardlab.load("mipig", first_player=0).new_initial_state(seed=1))
+    for term in ("フィールド", "手札", "墓地", "表向き", "配置フェーズ", "先攻", "属性ボーナス"):
+        assert term in h, term
+
+
+def test_battle_picture_MP_13_MP_14():
+    """MP-13/MP-14: the battle picture shows both edges, bonuses, totals, the janken and the text."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False)])  # 9 against 9, rock vs paper
+    b = s.explain_battle("attack 0,0 1,0")
+    h = mr.battle_html(b)
+    assert "right 右 9 + bonus 0 = <b>9</b>" in h and "left 左 9 + bonus 0 = <b>9</b>" in h
+    assert "janken rock グー against paper パー (MP-14)" in h
+    assert "to the graveyard 墓地" in h and "wins 勝ち" in h
+    assert html.escape(b.text()) in h
+
+
+def test_action_labels_put_japanese_beside_english():
+    assert mr.action_label("place p07 -1,0") == "place 配置: p07 at -1,0"
+    assert mr.action_label("attack 0,0 1,0") == "attack 攻撃: 0,0 → 1,0"
+    assert mr.action_label("pass") == "pass パス (no attack, MP-18)"
+    assert mr.action_label("show p01") == "show 見せる: p01"
+    assert mr.action_label("pick paper") == "pick 選ぶ: paper パー"
+    assert mr.action_label("coin 1") == "coin コイン: player 1 first"
+    assert mr.action_label("deal p03") == "deal 配る: p03"
+    assert render.action_label("mipig", "odd") == "odd"
+    assert render.has_renderer("mipig")
+
+
+def test_deterministic_and_registered():
+    s = playout(cardlab.load("mipig"), 7)[-1]
+    assert render.html(s) == render.html(s) == mr.html(s) == s._repr_html_()
+    assert render.text(s) == str(s) and render.text(s, perspective=0) == mr.text(s, perspective=0)
+    with pytest.raises(ValueError, match="perspective must be None"):
+        mr.html(s, perspective=2)
+
+
+# -- the board ---------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [1, 2])
+def test_board_plays_a_game_to_the_end_by_clicking(seed):
+    """The board draws this renderer and plays a whole game (janken,
+    placement, battle, the end) by clicking its action buttons."""
+    b = board("mipig", ["person", "random"], seed=seed)
+    assert b.table.value == mr.html(b.state, perspective=0)
+    rng = random.Random(seed)
+    seen = set()
+    clicks = 0
+    while not b.state.is_terminal():
+        assert b.action_buttons and clicks < 500, b.status.value
+        seen.add(b.state.phase)
+        for a, button in b.action_buttons.items():
+            assert button.description == mr.action_label(a)
+        assert b.table.value == mr.html(b.state, perspective=0)
+        rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
+        clicks += 1
+        assert not b._message, b._message
+    assert {"janken", "placement"} <= seen
+    assert b.status.value.startswith("Game over. Returns:")
+    assert "game over ゲーム終了" in b.table.value and "→" in b.table.value
+    b.view_picker.value = "all"
+    assert b.table.value == mr.html(b.state)
