@@ -298,6 +298,21 @@ def _read_checkpoint(path: str) -> dict[str, dict[str, Any]]:
     return done
 
 
+def _open_checkpoint(path: str):
+    """Open for appending; a last line cut short by an interruption is ended
+    first, so that the next row starts on a line of its own."""
+    if os.path.exists(path) and os.path.getsize(path):
+        with open(path, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            cut = f.read(1) != b"\n"
+    else:
+        cut = False
+    out = open(path, "a", encoding="utf-8")
+    if cut:
+        out.write("\n")
+    return out
+
+
 # -- executors -----------------------------------------------------------------
 
 def _is_dask_client(executor: Any) -> bool:
@@ -410,7 +425,7 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
 
     own = None
     if executor is None or (isinstance(executor, int) and not isinstance(executor, bool)):
-        n = executor or (os.cpu_count() or 1)
+        n = (os.cpu_count() or 1) if executor is None else executor
         if n < 1:
             raise CardlabError(f"executor={executor!r}: the number of processes must be at least 1")
         own = executor = _local_pool(n) if todo else "serial"
@@ -420,7 +435,7 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
     if chunksize is None:
         chunksize = max(1, min(50, len(todo) // (4 * (1 if executor == "serial" else _workers(executor))) or 1))
     bar = _Progress(len(jobs), resumed, progress, desc)
-    out = open(checkpoint, "a", encoding="utf-8") if checkpoint is not None else None
+    out = _open_checkpoint(os.fspath(checkpoint)) if checkpoint is not None else None
     try:
         for chunk, result in _submit_all(executor, _chunks(todo, chunksize)):
             if isinstance(result, BaseException):
