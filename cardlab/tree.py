@@ -15,7 +15,9 @@ Node attributes (every node):
 
 Edge attributes: ``action`` (its notation), ``player`` (who chose it, or -1),
 ``prob`` (an exact :class:`~fractions.Fraction` on chance edges, ``None``
-otherwise).  Graph attributes: ``game``, ``root`` (always 0), ``merged``,
+otherwise).  When several outcomes or actions lead to the same merged
+position, one edge carries them all: ``action`` joins them with ``" | "`` and
+``prob`` is their sum.  Graph attributes: ``game``, ``root`` (always 0), ``merged``,
 ``truncated``.
 
 With ``merge_transpositions=True`` (the default) equal positions share one
@@ -128,7 +130,13 @@ def tree(
                 if merge_transpositions:
                     ids[c] = m
                 queue.append((c, m, child_recall))
-            G.add_edge(n, m, action=a, player=p, prob=prob)
+            if G.has_edge(n, m):  # two outcomes or actions reach one position
+                e = G.edges[n, m]
+                e["action"] += " | " + a
+                if prob is not None:
+                    e["prob"] += prob
+            else:
+                G.add_edge(n, m, action=a, player=p, prob=prob)
     return G
 
 

@@ -335,3 +335,37 @@ def test_import_cardlab_gives_render():
     import cardlab as c
 
     assert "<" in c.render.html(c.load("koinobori").new_initial_state(seed=1))
+
+
+def test_tree_sums_chance_outcomes_that_reach_the_same_position():
+    """Two chance outcomes leading to one merged position keep their whole probability."""
+    from cardlab.core import Game, Spec, State, register  # noqa: F401
+
+    class Coin(State):
+        __slots__ = ()
+
+        @property
+        def current_player(self):
+            return CHANCE if self._k == ("start",) else cardlab.TERMINAL
+
+        def chance_outcomes(self):
+            return [("heads", Fraction(1, 3)), ("tails", Fraction(1, 3)), ("edge", Fraction(1, 3))]
+
+        def _apply(self, action):
+            return Coin(self.game, ("flat" if action != "edge" else "edge",))
+
+        def returns(self):
+            return [1, -1] if self._k == ("edge",) else [0, 0]
+
+    class CoinGame(Game):
+        name = "coin-test"
+        def _make_spec(self):
+            return Spec(2, True, True, Fraction(-1), Fraction(1), 1)
+
+    s = Coin(CoinGame(), ("start",))
+    G = cardlab.tree(s)
+    assert G.number_of_nodes() == 3
+    flat = next(m for m in G.succ[0] if G.nodes[m]["state"]._k == ("flat",))
+    assert G.edges[0, flat]["prob"] == Fraction(2, 3) and G.edges[0, flat]["action"] == "heads | tails"
+    assert cardlab.solve_tree(G)[0] == (Fraction(1, 3), Fraction(-1, 3))
+    assert cardlab.solve(s).value == Fraction(1, 3)
