@@ -7,5 +7,7 @@ the generic text and observation renderings.
 
 from . import koinobori  # noqa: F401
 from . import mipig  # noqa: F401
+from . import mazemon  # noqa: F401
+from . import monster_cards  # noqa: F401
 
 __all__ = ["koinobori"]
