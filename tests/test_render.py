@@ -200,7 +200,7 @@ def _check_visibility(s, rng):
 
 def test_move_text_hides_with_rule_ids():
     root = cardlab.load("koinobori").new_initial_state()
-    assert render.move_text(root, "deal aokoi", 0) == "A aokoi is dealt (KN-7)."
+    assert render.move_text(root, "deal aokoi", 0) == "An aokoi is dealt (KN-7)."
     assert render.move_text(root, "deal aokoi", 1) == "A chance event hidden from player 1 (KN-7)."
     assert render.rule_ids("see (KN-10, KN-Q3) and MZ-4") == ["KN-10", "KN-Q3", "MZ-4"]
 

@@ -452,3 +452,14 @@ def test_value_text_for_two_players_and_for_max_n():
     assert value_text((Fraction(3), Fraction(1), Fraction(0))) == "v=(3, 1, 0)"
     assert value_text((Fraction(2), Fraction(1))) == "v=(2, 1)"  # not zero-sum: the whole tuple
     assert value_text(None) == ""
+
+
+def test_action_tooltips_reveal_nothing_hidden():
+    """Button tooltips show the notation only: an explanation previews the
+    outcome, which may name a face-down card the mover cannot see."""
+    import cardlab
+
+    for name in cardlab.games():
+        b = cardlab.widgets.board(cardlab.load(name), ["person", "person"], seed=3)
+        for action, button in b.action_buttons.items():
+            assert button.tooltip == action

@@ -530,7 +530,9 @@ class Board(widgets.VBox):
         buttons: dict[str, widgets.Button] = {}
         if s.current_player >= 0 and m.to_move_is_person():
             for a in s.legal_actions():
-                b = widgets.Button(description=render.action_label(s, a), tooltip=s.explain(a),
+                # the tooltip is the notation only: explain(a) previews the outcome,
+                # which may name cards the mover cannot see yet (a face-down defender)
+                b = widgets.Button(description=render.action_label(s, a), tooltip=a,
                                    layout=widgets.Layout(width="auto"))
                 if hint is not None and a in hint[2]:
                     b.button_style = "success"
