@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test test-fast notebooks bench clean
+.PHONY: lab test test-fast notebooks bench clean play
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cardlab needs Python 3.11 or newer; run: make PYTHON=python3.12 ...")'
@@ -28,7 +28,16 @@ lab: $(VENV)/.lab-installed
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -q
 	$(BIN)/python -m pytest -q -m slow tests
+	$(BIN)/python -m pytest -q -m browser tests
 	$(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
+
+## make play: the class app notebooks/play.ipynb as a page (Voila) on http://$(PLAY_IP):$(PLAY_PORT)/
+## (for students on other machines: make play PLAY_IP=0.0.0.0)
+PLAY_IP   ?= 127.0.0.1
+PLAY_PORT ?= 8866
+play: $(VENV)/.lab-installed
+	$(BIN)/python -c 'import voila' 2>/dev/null || $(BIN)/python -m pip install --quiet 'voila>=0.5'
+	$(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT)
 
 ## make test-fast: unit tests and doctests only
 test-fast: $(VENV)/.test-installed

@@ -1,106 +1,207 @@
-"""A board in a real JupyterLab, driven in Debian's chromium (marker ``browser``;
-deselected by default: run with ``pytest -m browser tests/test_widgets_browser.py``).
+"""The boards in a real browser (marker ``browser``; ``make test`` runs
+``pytest -m browser tests``).
 
-Needs ``playwright`` (the Python package only: no downloaded browser) and
-``/usr/bin/chromium`` (``apt-get install chromium``); skipped without them.
+One JupyterLab (127.0.0.1, a random token) serves a copy of notebooks/; for
+every tutorial ``notebooks/<game>.ipynb`` of a registered game (and the
+welcome notebook) Debian's chromium, driven by the Python ``playwright``
+package, opens it, runs all cells, finds the game's board (the last board of
+the notebook: the tutorial's "play" board), plays one complete turn by
+clicking, switches the view and asks for a hint, checking the text each
+click must change.  The Voila app ``notebooks/play.ipynb`` gets the same for
+every registered game.  Screenshots: test-artifacts/screenshots/.
+
+Nothing is downloaded: chromium comes from apt (installed by the session
+fixture when missing, as CI runs as root), playwright is pointed at it.
+Recipe and pitfalls: /work/shared/JUPYTER.md.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import secrets
+import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+import cardlab
+
+from browser_support import (ROOT, board_info, board_locator, board_part, ensure_chromium,
+                             jupyterlab, log_count, mover_of, screenshot, voila)
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
+NOTEBOOKS = ROOT / "notebooks"
+#: the notebooks opened in JupyterLab: (notebook, game of its board)
+TUTORIALS = [("00_welcome", "koinobori")] + [
+    (name, name) for name in cardlab.games() if (NOTEBOOKS / f"{name}.ipynb").exists()]
+RULE_ID = re.compile(r"\b[A-Z]{2}-Q?\d+")
+WAIT = 120  # seconds: an agent's reply, a hint search
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium under playwright (no browser download)."""
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
+    from playwright.sync_api import sync_playwright
 
-
-@pytest.fixture
-def lab(tmp_path: Path):
-    """A JupyterLab server on a free port with a notebook that opens a board."""
-    pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
-    nbformat = pytest.importorskip("nbformat")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        'import cardlab.widgets\nb = cardlab.widgets.board("koinobori", ["person", "random"], seed=1)\nb')]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, tmp_path / "board.ipynb")
-    settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
-    port, token = _free_port(), secrets.token_hex(16)
-    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or "jupyter"
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"))
-    log = open(tmp_path / "lab.log", "wb")
-    proc = subprocess.Popen(
-        [jupyter, "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={token}", "--LabApp.expose_app_in_browser=True",
-         "--allow-root", f"--ServerApp.root_dir={tmp_path}"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("JupyterLab did not start: " + (tmp_path / "lab.log").read_text()[-2000:])
-        yield base, token, tmp_path
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
-
-def test_board_plays_in_jupyterlab(lab):
-    """The board renders in JupyterLab; clicking an action button plays it
-    (the move log grows and the explanation cites KN-8)."""
-    from playwright.sync_api import expect, sync_playwright
-
-    base, token, folder = lab
+    chromium = ensure_chromium()  # apt-get install -y chromium when missing (root, as in CI)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        page = browser.new_page(viewport={"width": 1200, "height": 1400})
-        page.goto(f"{base}/lab/tree/board.ipynb?reset&token={token}")
-        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=90_000)
-        page.evaluate("""async () => {
-            const app = window.jupyterapp;
-            const nb = app.shell.currentWidget;
-            await nb.context.ready;
-            await nb.sessionContext.ready;
-            await app.commands.execute('notebook:run-all-cells');
-        }""")
+        b = pw.chromium.launch(executable_path=chromium, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """One JupyterLab for the session, serving a copy of notebooks/ (so that
+    running cells and autosave never touch the repository's notebooks)."""
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(NOTEBOOKS, work / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    with jupyterlab(work, work) as (base, token):
+        yield base, token
+
+
+def _until(get, ok, what: str, seconds: float = WAIT):
+    """Poll ``get()`` until ``ok(value)``; fail naming ``what`` and the last value."""
+    end = time.monotonic() + seconds
+    while True:
+        value = get()
+        if ok(value):
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"{what}: still {value!r} after {seconds} s")
+        time.sleep(0.2)
+
+
+def _title_shown(game: cardlab.Game, table: str) -> bool:
+    return game.title in table or game.name.replace("_", " ").lower() in table.lower()
+
+
+def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: bool = True) -> list[str]:
+    """On ``board`` (a locator): one complete turn of the person to move by
+    clicking action buttons (the first offered each time) until another
+    player has moved or the game is over; then the view "reveal all" and the
+    hint.  Asserts what must change; returns the actions clicked.
+    Screenshots: the whole page, or (``whole_page=False``) the board alone."""
+    def shoot(step: str) -> None:
+        screenshot(page, f"{shot}-{step}", None if whole_page else board)
+
+    info = _until(lambda: board_info(board), lambda i: i["table"] and i["status"] and i["summary"],
+                  "the board's table and status")
+    assert _title_shown(game, info["table"]), f"not a {game.name} board: {info['table'][:200]!r}"
+    m = re.match(r"Player (\d+) \(person\) to move", info["status"])
+    assert m and info["actions"], f"no person to move on the board: {info['status']!r}"
+    me = f"P{m.group(1)}"
+    start, start_count = info, log_count(info)
+    shoot("1-start")
+
+    buttons = board_part(board, 4).locator("button")
+    clicked = []
+    for _ in range(40):
+        before = log_count(info)
+        clicked.append(info["actions"][0])
+        buttons.first.click()
+        info = _until(lambda: board_info(board), lambda i: log_count(i) > before,
+                      f"the move log after clicking {clicked[-1]!r}")
+        others = [ln for ln in info["log"][start_count:] if mover_of(ln) not in (me, "chance")]
+        if others or info["status"].startswith("Game over"):
+            break
+        info = _until(lambda: board_info(board), lambda i: i["actions"] or not i["status"].startswith(
+            f"Player {me[1:]} (person)"), "the action buttons after a move")
+    else:
+        raise AssertionError(f"40 clicks ({clicked}) and {me}'s turn is not over")
+    # the turn is over and its text changed: log, explanation (with rule ids), table
+    assert log_count(info) > start_count
+    assert any(mover_of(ln) == me for ln in info["log"][start_count:])
+    assert info["explanation"] != start["explanation"] and RULE_ID.search(info["explanation"]), info["explanation"]
+    assert info["table"] != start["table"]
+    shoot("2-turn")
+
+    if not info["status"].startswith("Game over"):
+        # perspective: reveal everything; with hidden cards the table shows more
+        view = board_part(board, 0).locator("select").last
+        seen = info["table"]
+        view.select_option(label="reveal all")
+        info = _until(lambda: board_info(board), lambda i: i["view"] == "reveal all" and (
+            game.spec.perfect_information or i["table"] != seen), "the table after 'reveal all'")
+        assert "as seen by" not in info["table"] or game.spec.perfect_information
+        # the hint: exact values, or why there are none
+        board_part(board, 5).get_by_role("button", name="hint", exact=True).click()
+        info = _until(lambda: board_info(board), lambda i: i["hint"], "the hint")
+        assert info["hint"].startswith(("Hint", "No exact hint", "No hint")), info["hint"]
+        shoot("3-view-hint")
+    return clicked
+
+
+def run_all(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=90_000)
+    ok = page.evaluate("""async () => {
+        const app = window.jupyterapp;
+        const nb = app.shell.currentWidget;
+        await nb.context.ready;
+        await nb.sessionContext.ready;
+        return await app.commands.execute('notebook:run-all-cells');
+    }""")
+    panel = page.locator(".jp-NotebookPanel:visible")
+    errors = panel.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert ok and errors.count() == 0, "cells failed: " + " | ".join(errors.all_inner_texts())[:3000]
+
+
+@pytest.mark.parametrize("notebook,game_name", TUTORIALS, ids=[t[0] for t in TUTORIALS])
+def test_tutorial_board_in_jupyterlab(browser, lab, notebook, game_name):
+    """A tutorial in JupyterLab: every cell runs; its board plays a turn by
+    clicks, switches the view, gives a hint."""
+    base, token = lab
+    page = browser.new_page(viewport={"width": 1280, "height": 2000})
+    try:
+        run_all(page, f"{base}/lab/tree/notebooks/{notebook}.ipynb?reset&token={token}")
         panel = page.locator(".jp-NotebookPanel:visible")
-        pair = panel.get_by_role("button", name="nobori のぼり: higoi ひごい")
-        expect(pair).to_be_visible(timeout=90_000)
-        expect(panel.get_by_text("move log (6 moves)")).to_be_visible()
-        expect(panel.get_by_role("combobox").first).to_be_visible()
-        pair.click()
-        expect(panel.get_by_text("What happened")).to_be_visible(timeout=30_000)
-        expect(panel.get_by_text("(KN-8").first).to_be_visible()
-        expect(panel.get_by_text("move log (6 moves)")).to_have_count(0)
-        page.screenshot(path=str(folder / "board.png"), full_page=True)
-        browser.close()
+        _until(lambda: panel.locator("button", has_text="hint").count(), bool, "a board in the notebook", 60)
+        board = board_locator(panel)
+        play_turn_view_hint(page, board, cardlab.load(game_name), f"lab-{notebook}", whole_page=False)
+    finally:
+        page.close()
+
+
+# -- the Voila app ---------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def voila_app(tmp_path_factory):
+    pytest.importorskip("voila", reason="pip install voila (cardlab's test extra)")
+    work = tmp_path_factory.mktemp("voila")
+    with voila(NOTEBOOKS / "play.ipynb", work) as url:
+        yield url
+
+
+@pytest.mark.parametrize("game_name", cardlab.games())
+def test_voila_app(browser, voila_app, game_name):
+    """notebooks/play.ipynb served by Voila: choose the game, a person and an
+    agent, an option; start; play a turn, switch the view, ask for a hint."""
+    game = cardlab.load(game_name)
+    page = browser.new_page(viewport={"width": 1280, "height": 1100})
+    try:
+        t0 = time.monotonic()
+        page.goto(voila_app, timeout=90_000)
+        app = page.locator(".cardlab-play")
+        app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
+        loaded = time.monotonic() - t0
+        assert loaded < 30, f"the Voila page took {loaded:.1f} s to load"
+        app.get_by_role("combobox", name="game").select_option(label=game.title)
+        _until(lambda: app.locator(".cardlab-play-about").inner_text(), lambda t: game.title in t,
+               "the game's description")
+        seats = app.locator(".cardlab-play-seats select")
+        assert seats.count() == game.spec.num_players
+        seats.nth(0).select_option("person")
+        seats.nth(1).select_option("heuristic")
+        screenshot(page, f"voila-{game_name}-0-setup")
+        app.get_by_role("button", name="play", exact=True).click()
+        _until(lambda: app.locator("button", has_text="hint").count(), bool, "the board", 60)
+        board = board_locator(app)
+        info = _until(lambda: board_info(board), lambda i: i["status"], "the board's status")
+        assert info["status"].startswith("Player 0 (person)"), info["status"]
+        players = board_part(board, 0).locator("select")
+        assert players.nth(1).input_value() == "heuristic"
+        play_turn_view_hint(page, board, game, f"voila-{game_name}")
+    finally:
+        page.close()
