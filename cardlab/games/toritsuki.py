@@ -86,7 +86,7 @@ EVENT_KINDS = {  # kind: parameters it needs (TK-Q2)
     "banish": ("rank_max",), "charge": ("n",), "rest": (), "win_if_field": ("n",),
 }
 HAND_START = 5  # TK-2
-_CACHE_SIZE = 20_000  # entries per memo table (a few MB each)
+_CACHE_SIZE = 4096  # entries per memo table (recent positions only)
 DAMAGE_LOSS = 6  # TK-6
 ROW = 3  # TK-13
 
