@@ -9,5 +9,6 @@ from . import koinobori  # noqa: F401
 from . import mipig  # noqa: F401
 from . import mazemon  # noqa: F401
 from . import monster_cards  # noqa: F401
+from . import toritsuki  # noqa: F401
 
 __all__ = ["koinobori"]

@@ -1,0 +1,477 @@
+"""Toritsuki card battle (とりつきカードバトル) as text and as an HTML/SVG table.
+
+Pure functions of a state and a perspective: ``perspective=p`` draws only
+``state.observation(p)`` (the opponent's hand as card backs unless the game
+has open hands); ``perspective=None`` shows everything (``state.to_dict()``).
+
+Each side shows its back row (後衛, blocks) and front row (前衛, attacks),
+three places each (TK-13, TK-27); a resting yokai (休憩) is turned sideways,
+a ready one (元気) stands upright (TK-10, TK-16).  Then the yoki zone (妖気おきば:
+ready upright, resting sideways, all face down, TK-12, TK-25), the damage zone
+(ダメージおきば: face up, or turned face down by a yoki boost, 妖気ブースト,
+TK-26), deck (山札) and trash (トラッシュ) counts, and the hand (手札).  The
+battle panel (BP勝負) shows the attacker and its battle method, the blocker
+and its method, both possessions (とりつく!) and the BP sums with every
+modifier and its source (``state.battle_report()``, TK-21).  When the defender
+decides in the middle of the attacker's turn (block or not, which blocker and
+method, possession: TK-17, TK-19) a prompt names the decider; only the
+decider (or ``perspective=None``) sees the list of choices of a possession,
+since they name cards of the decider's hand.
+
+The engine does not identify face-down yoki or damage cards (TK-Q6): they
+are drawn as counts, the same for everybody.
+
+>>> import cardlab
+>>> s = cardlab.load("toritsuki", first_player=0).new_initial_state(seed=1)
+>>> print(text(s, perspective=1).splitlines()[0])
+Toritsuki card battle (とりつきカードバトル) · mulligan マリガン · player 0 decides · as seen by player 1
+>>> "<svg" in html(s, perspective=0)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .. import render
+from ..core import CHANCE, State
+from ..games.toritsuki import CATEGORY_JA, ICON_JA, RANKS, Card
+
+__all__ = ["text", "html", "action_label", "view", "card_svg", "back_svg", "battle_html", "STAGE_JA"]
+
+NAME = "toritsuki"
+CW, CH = 118, 150          # a card face, px
+BW, BH = 26, 36            # a face-down / small card, px
+OWNER = ("#2f6fb5", "#c2453c")
+BACK = ("#3d2b5c", "#d8c9f0")
+TRIBE_COLOUR = {"blaze": "#f6d2c4", "tide": "#cfe3f7", "gale": "#dcf1e4", "stone": "#e6dccb",
+                "bolt": "#f7efbf", "shade": "#ddd3ea", "bloom": "#f8d9ea", "iron": "#dadfe3"}
+STAGE_JA = {"shuffle": "シャッフル", "deal": "配る", "mulligan": "マリガン", "coin": "先攻決め",
+            "draw": "ドロー", "main": "メイン", "evdraw": "ドロー", "battle": "バトル", "block": "ブロック",
+            "damage": "ダメージ", "possess_a": "とりつく!", "reveal_a": "とりつく!",
+            "possess_d": "とりつく!", "reveal_d": "とりつく!", "duel": "BP勝負", "over": "終了"}
+STAGE_EN = {"possess_a": "possession", "reveal_a": "possession reveal", "possess_d": "possession",
+            "reveal_d": "possession reveal", "evdraw": "event draw", "coin": "first player"}
+STAGE_NOTE = {
+    "shuffle": "each deck is shuffled; with a known deck order the order is laid out (TK-2, TK-Q6)",
+    "deal": "each player draws 5 (TK-2)",
+    "mulligan": "mulligan マリガン: keep, or shuffle the hand back and draw 5 again, once (TK-3)",
+    "coin": "a fair coin decides the first player (TK-4, TK-Q3)",
+    "draw": "draw time ドロータイム: one card (TK-11)",
+    "main": "main メイン: summon 召喚, move 移動, one event イベント; attacking ends the main phase (TK-13, TK-14)",
+    "evdraw": "an event draws cards (TK-Q2)",
+    "battle": "battle time バトルタイム: attack with a ready front-row yokai, or end (TK-14, TK-16)",
+    "block": "block? ブロック: the defender decides (TK-17, TK-18)",
+    "damage": "damage ダメージ: the deck top goes face up into the damage zone (TK-18)",
+    "possess_a": "the attacker's possession とりつく! (TK-19)",
+    "reveal_a": "the attacker's deck top is revealed for possession (TK-19)",
+    "possess_d": "the defender's possession とりつく! (TK-19)",
+    "reveal_d": "the defender's deck top is revealed for possession (TK-19)",
+    "over": "game over 終了 (TK-6, TK-7, TK-8)",
+}
+
+
+# -- the view: what the perspective may see ---------------------------------------
+def view(state: State, perspective: int | None = None) -> dict[str, Any]:
+    """The facts to draw, from ``observation(perspective)`` (or, with
+    ``perspective=None``, from ``to_dict()``): a shown hand is a list of card
+    numbers, a hidden one an int (its size)."""
+    render.check_perspective(state, perspective)
+    d = state.to_dict() if perspective is None else state.observation(perspective)
+    v = {k: d[k] for k in ("stage", "turn_player", "first_player", "first_turn", "event_used",
+                           "winner", "battle")}
+    players = []
+    for pl in d["players"]:
+        e = {k: pl[k] for k in ("deck_size", "deck_top", "front", "back", "yoki", "damage", "trash")}
+        e["hand"] = pl["hand"] if "hand" in pl else pl["hand_size"]
+        players.append(e)
+    v["players"] = players
+    v["current"] = state.current_player
+    rep = state.battle_report()  # type: ignore[attr-defined]
+    v["report"] = None if rep is None else rep.as_dict()  # the duel uses public facts only
+    return v
+
+
+def _who(v: dict[str, Any]) -> str:
+    st = v["stage"]
+    if st == "over":
+        return f"game over · player {v['winner']} wins 勝ち"
+    term = f"{STAGE_EN.get(st, st)} {STAGE_JA[st]}"
+    if v["current"] == CHANCE:
+        return f"{term} · chance"
+    if st in ("shuffle", "deal", "mulligan", "coin"):
+        return f"{term} · player {v['current']} decides"
+    out = f"player {v['turn_player']}'s turn · {term}"
+    if v["current"] != v["turn_player"]:
+        out += f" · player {v['current']} decides"
+    return out
+
+
+def _head(v: dict[str, Any], perspective: int | None) -> str:
+    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
+    return f"Toritsuki card battle (とりつきカードバトル) · {_who(v)} · {seen}"
+
+
+def _name(state: State, no: int) -> str:
+    c = state.game.cards[no]  # type: ignore[attr-defined]
+    return f"{c.name} ({c.japanese}) #{no}"
+
+
+# -- text ----------------------------------------------------------------------------
+def _yokai_text(state: State, y: list) -> str:
+    c = state.game.cards[y[0]]  # type: ignore[attr-defined]
+    bonus = f" +{y[3]}BP" if y[3] else ""
+    return f"{c.name}#{c.no}{bonus} {'休憩 resting' if y[1] else '元気 ready'}"
+
+
+@render.register_text(NAME)
+def text(state: State, *, perspective: int | None = None) -> str:
+    """The text board; ``perspective=None`` is ``str(state)`` (everything)."""
+    if perspective is None:
+        return str(state)
+    v = view(state, perspective)
+    lines = [_head(v, perspective)]
+    for p in (0, 1):
+        pl = v["players"][p]
+        hand = pl["hand"]
+        shown = f"{hand} hidden cards" if isinstance(hand, int) else (
+            ", ".join(f"{state.game.cards[no].name}#{no}" for no in hand) or "—")  # type: ignore[attr-defined]
+        lines.append(f"  player {p}: deck 山札 {pl['deck_size']} · yoki 妖気 {pl['yoki'][0]} ready/"
+                     f"{pl['yoki'][1]} resting · damage ダメージ {pl['damage'][0]} up/{pl['damage'][1]} down"
+                     f" · trash トラッシュ {pl['trash']}")
+        lines.append(f"    front 前衛: {', '.join(_yokai_text(state, y) for y in pl['front']) or '—'} | "
+                     f"back 後衛: {', '.join(_yokai_text(state, y) for y in pl['back']) or '—'}")
+        lines.append(f"    hand 手札: {shown}")
+    rep = state.battle_report()  # type: ignore[attr-defined]
+    if rep is not None:
+        lines.append("  " + rep.text())
+    elif v["battle"] is not None:
+        b = v["battle"]
+        lines.append(f"  attack アタック: {_name(state, b['attacker'])} method {b['attacker_method']} · "
+                     f"block? player {1 - v['turn_player']} decides (TK-17)")
+    return "\n".join(lines)
+
+
+# -- HTML / SVG --------------------------------------------------------------------------
+def _svg(width: float, height: float, body: str, title: str = "") -> str:
+    t = f"<title>{escape(title)}</title>" if title else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" style="margin:2px;flex:none">{t}{body}</svg>')
+
+
+def _back_body(w: float, h: float, fill: str = BACK[0], line: str = BACK[1]) -> str:
+    return (f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="3" fill="{fill}" stroke="#222"/>'
+            f'<rect x="4" y="4" width="{w - 8}" height="{h - 8}" rx="2" fill="none" stroke="{line}" '
+            f'stroke-dasharray="3 2"/>')
+
+
+def back_svg(title: str, *, resting: bool = False, fill: str = BACK[0]) -> str:
+    """A face-down card (yoki, a hidden hand card, a boosted damage card);
+    ``resting`` turns it sideways (休憩)."""
+    if resting:
+        body = f'<g transform="translate({BH},0) rotate(90)">{_back_body(BW, BH, fill)}</g>'
+        return _svg(BH, BW, body, title)
+    return _svg(BW, BH, _back_body(BW, BH, fill), title)
+
+
+def _damage_up_svg(title: str) -> str:
+    body = (f'<rect x="1" y="1" width="{BW - 2}" height="{BH - 2}" rx="3" fill="#fff" stroke="#b00" '
+            f'stroke-width="1.5"/><text x="{BW / 2}" y="{BH / 2 + 4}" font-size="10" text-anchor="middle" '
+            f'fill="#b00">傷</text>')
+    return _svg(BW, BH, body, title)
+
+
+def _method_line(i: int, m: Any) -> str:
+    icon = f" {ICON_JA[m.icon]}" if m.icon else ""
+    cost = f" 妖気{m.cost}" if m.cost else ""
+    return f"m{i} {CATEGORY_JA[m.category]} {m.bp}{cost}{icon}"
+
+
+def card_title(card: Card, tribe_ja: dict[str, str]) -> str:
+    """The full description of a card (the SVG tooltip), English beside Japanese."""
+    if not card.is_yokai:
+        kind, value = card.effect
+        return f"#{card.no} {card.name} ({card.japanese}) · event イベント · {kind} {value} (TK-24, TK-Q2)"
+    methods = "; ".join(
+        f"m{i} {m.name} ({m.japanese}) BP {m.bp}, cost {m.cost}, {m.category} {CATEGORY_JA[m.category]}"
+        + (f", {m.icon} {ICON_JA[m.icon]}" if m.icon else "") for i, m in enumerate(card.methods, 1))
+    poss = (f"possess とりつく ({'own side' if card.target == 'own' else 'opponent 相手'}): "
+            f"{card.condition_text()} → BP {card.poss_bp:+d}"
+            + (f", grants {card.poss_icon} {ICON_JA[card.poss_icon]}" if card.poss_icon else ""))
+    return (f"#{card.no} {card.name} ({card.japanese}) · yokai 妖怪 · tribe {card.tribe} "
+            f"{tribe_ja.get(card.tribe, '')} · rank {RANKS[card.rank]} · summon cost {card.cost} · "
+            f"methods バトル方法: {methods} · {poss}")
+
+
+def _card_body(card: Card, tribe_ja: dict[str, str], slot: str, bonus: int) -> str:
+    if not card.is_yokai:
+        kind, value = card.effect
+        return (f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="#fdf6e3" stroke="#8a6d1f" '
+                f'stroke-width="2"/>'
+                f'<text x="{CW / 2}" y="18" font-size="9" text-anchor="middle" fill="#8a6d1f">event イベント</text>'
+                f'<text x="{CW / 2}" y="44" font-size="11" text-anchor="middle" font-weight="bold">'
+                f'{escape(card.japanese)}</text>'
+                f'<text x="{CW / 2}" y="58" font-size="9" text-anchor="middle">{escape(card.name)}</text>'
+                f'<text x="{CW / 2}" y="90" font-size="10" text-anchor="middle">{escape(kind)} {value}</text>'
+                f'<text x="{CW / 2}" y="{CH - 8}" font-size="8" text-anchor="middle" fill="#555">#{card.no}</text>')
+    fill = TRIBE_COLOUR.get(card.tribe, "#eee")
+    parts = [f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="#333" '
+             f'stroke-width="1.5"/>',
+             f'<circle cx="12" cy="12" r="9" fill="#fff" stroke="#333"/>'
+             f'<text x="12" y="15.5" font-size="10" text-anchor="middle">{card.cost}</text>',
+             f'<text x="{CW - 6}" y="14" font-size="9" text-anchor="end">{escape(tribe_ja.get(card.tribe, ""))}'
+             f' {escape(card.tribe)} · {RANKS[card.rank]}</text>',
+             f'<text x="{CW / 2}" y="32" font-size="11" text-anchor="middle" font-weight="bold">'
+             f'{escape(card.japanese)}</text>',
+             f'<text x="{CW / 2}" y="44" font-size="8.5" text-anchor="middle">{escape(card.name)} #{card.no}</text>']
+    for i, m in enumerate(card.methods, 1):
+        parts.append(f'<text x="6" y="{48 + 13 * i}" font-size="9">{escape(_method_line(i, m))}</text>')
+    parts.append(f'<text x="{CW / 2}" y="{CH - 22}" font-size="8" text-anchor="middle" fill="#333">'
+                 f'とりつく {escape(card.condition_text())}</text>'
+                 f'<text x="{CW / 2}" y="{CH - 12}" font-size="8" text-anchor="middle" fill="#333">'
+                 f'{"" if card.target == "own" else "相手 "}BP {card.poss_bp:+d}'
+                 f'{" " + ICON_JA[card.poss_icon] if card.poss_icon else ""}</text>')
+    if slot:
+        parts.append(f'<text x="{CW - 6}" y="{CH - 4}" font-size="8" text-anchor="end" fill="#555">'
+                     f'{slot}</text>')
+    if bonus:
+        parts.append(f'<rect x="{CW - 44}" y="20" width="40" height="13" rx="3" fill="#1a7f37"/>'
+                     f'<text x="{CW - 24}" y="30" font-size="9" text-anchor="middle" fill="#fff">+{bonus} BP</text>')
+    return "".join(parts)
+
+
+def card_svg(card: Card, tribe_ja: dict[str, str] | None = None, *, resting: bool = False,
+             slot: str = "", bonus: int = 0, mark: str = "") -> str:
+    """One card as a small inline SVG: cost, tribe (種族), rank, names, battle
+    methods (BP, cost, 戦/技/術, icon) and the possession (とりつく) line; an
+    event card shows its effect.  ``resting`` turns the card sideways (休憩),
+    ``slot`` is its place (``F1``), ``bonus`` a +BP until the end of the turn,
+    ``mark`` outlines it (e.g. the attacker)."""
+    tribe_ja = tribe_ja or {}
+    body = _card_body(card, tribe_ja, slot, bonus)
+    if mark:
+        body += f'<rect x="0" y="0" width="{CW}" height="{CH}" rx="7" fill="none" stroke="#e0a000" stroke-width="4"/>'
+    title = card_title(card, tribe_ja)
+    if slot:
+        title += f" · place {slot} · " + ("resting 休憩 (sideways)" if resting else "ready 元気")
+    if bonus:
+        title += f" · +{bonus} BP until the end of the turn"
+    if mark:
+        title += f" · {mark}"
+    if resting:
+        body = f'<g transform="translate({CH},0) rotate(90)">{body}</g>'
+        return _svg(CH, CW, body, title)
+    return _svg(CW, CH, body, title)
+
+
+def _row(items: list[str]) -> str:
+    return ('<span style="display:inline-flex;flex-wrap:wrap;align-items:center">'
+            + ("".join(items) or '<span style="color:#888;padding:0 4px">—</span>') + "</span>")
+
+
+def _empty(row: str) -> str:
+    return _svg(CW, CH, f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="6" fill="none" '
+                f'stroke="#aaa" stroke-dasharray="5 4"/><text x="{CW / 2}" y="{CH / 2}" font-size="9" '
+                f'text-anchor="middle" fill="#999">empty 空き</text>', f"empty place of the {row} (TK-13)")
+
+
+def _field_row(state: State, v: dict[str, Any], p: int, which: str) -> str:
+    g = state.game
+    tribe_ja = g.cardset.tribe_ja  # type: ignore[attr-defined]
+    letter = "F" if which == "front" else "B"
+    cards = []
+    for i, y in enumerate(v["players"][p][which], 1):
+        cards.append(card_svg(g.cards[y[0]], tribe_ja, resting=bool(y[1]),  # type: ignore[attr-defined]
+                              slot=f"{letter}{i}", bonus=y[3]))
+    row = "front row 前衛" if which == "front" else "back row 後衛"
+    cards += [_empty(row)] * (3 - len(cards))
+    return _row(cards)
+
+
+def _hand_html(state: State, v: dict[str, Any], p: int) -> str:
+    hand = v["players"][p]["hand"]
+    if isinstance(hand, int):
+        return _row([back_svg(f"face down 裏向き (hidden hand card), player {p}") for _ in range(hand)]) + \
+            f" <small>{hand} hidden 見えない</small>"
+    g = state.game
+    tribe_ja = g.cardset.tribe_ja  # type: ignore[attr-defined]
+    return _row([card_svg(g.cards[no], tribe_ja) for no in hand])  # type: ignore[attr-defined]
+
+
+def _yoki_html(pl: dict[str, Any], p: int) -> str:
+    ready, resting = pl["yoki"]
+    cards = ([back_svg(f"yoki 妖気, ready 元気 (upright), player {p}") for _ in range(ready)]
+             + [back_svg(f"yoki 妖気, resting 休憩 (sideways, paid this turn), player {p}", resting=True)
+                for _ in range(resting)])
+    return _row(cards) + f" <small>{ready} ready 元気, {resting} resting 休憩</small>"
+
+
+def _damage_html(pl: dict[str, Any], p: int) -> str:
+    up, down = pl["damage"]
+    cards = ([_damage_up_svg(f"damage ダメージ, face up 表向き (can pay 1 by yoki boost, TK-26), player {p}")
+              for _ in range(up)]
+             + [back_svg(f"damage ダメージ, turned face down by a yoki boost 妖気ブースト (TK-26), player {p}",
+                         fill="#6b1f1f") for _ in range(down)])
+    return _row(cards) + f" <small><b>{up + down}</b> / 6 ({up} face up, {down} turned down)</small>"
+
+
+def _seat_html(state: State, v: dict[str, Any], p: int, label: str, top: bool) -> str:
+    pl = v["players"][p]
+    notes = [f"deck 山札 <b>{pl['deck_size']}</b>", f"trash トラッシュ {pl['trash']}"]
+    if v["first_player"] == p:
+        notes.append("first player 先攻")
+    turn = ""
+    if v["stage"] != "over":
+        if v["current"] == p:
+            turn = " ◀ to decide"
+        elif v["turn_player"] == p and v["stage"] not in ("shuffle", "deal", "mulligan", "coin"):
+            turn = " (its turn)"
+    if pl["deck_top"]:
+        tops = ", ".join(_name(state, no) for no in pl["deck_top"][:5])
+        more = f" … ({len(pl['deck_top'])} known)" if len(pl["deck_top"]) > 5 else ""
+        notes.append(f"deck top 山札の上 (known order, TK-Q6): {escape(tops)}{more}")
+    back = f"<div>back row 後衛 (blocks): {_field_row(state, v, p, 'back')}</div>"
+    front = f"<div>front row 前衛 (attacks): {_field_row(state, v, p, 'front')}</div>"
+    rows = back + front if top else front + back
+    return (f'<div style="margin:4px 0;padding:4px;border:2px solid {OWNER[p]};border-radius:6px">'
+            f"<div><b>Player {p}</b> {label}{turn} · {' · '.join(notes)}</div>"
+            + rows
+            + f"<div>yoki zone 妖気おきば: {_yoki_html(pl, p)}</div>"
+            f"<div>damage zone ダメージおきば: {_damage_html(pl, p)}</div>"
+            f"<div>hand 手札: {_hand_html(state, v, p)}</div></div>")
+
+
+def battle_html(report: Any) -> str:
+    """A :class:`~cardlab.games.toritsuki.BattleReport` (or its ``as_dict()``)
+    as a table: each side's method, base BP, every modifier with its source,
+    the sum, icons, and who faints (TK-20, TK-21)."""
+    d = report if isinstance(report, dict) else report.as_dict()
+    rows = []
+    for role, ja in (("attacker", "アタック"), ("defender", "ブロック")):
+        s = d[role]
+        mods = "".join(f"<br>{v:+d} {escape(src)}" for src, v in s["modifiers"])
+        icons = (" · " + ", ".join(f"{i} {ICON_JA[i]}" for i in s["icons"])) if s["icons"] else ""
+        rows.append(f"<tr><td>{role} {ja} (player {s['player']})</td><td><b>{escape(s['name'])}</b> #{s['card']}"
+                    f"<br>{escape(s['method'])} {s['category']} {CATEGORY_JA[s['category']]}{icons}</td>"
+                    f"<td>BP {s['base_bp']}{mods}</td><td><b>= {s['total']}</b></td></tr>")
+    res = {"attacker": "the attacker wins 勝ち", "defender": "the blocker wins 勝ち", "tie": "a tie 引き分け"}
+    faint = f" · faints 気絶: {escape(', '.join(d['fainted']))}" if d["fainted"] else ""
+    pierce = " · pierce 貫通: 1 damage" if d["pierce"] else ""
+    rows.append(f"<tr><td>BP duel BP勝負</td><td colspan=\"3\"><b>{res[d['winner']]}</b>{faint}{pierce} "
+                "(TK-21)</td></tr>")
+    return ('<table style="border-collapse:collapse;font-size:12px" border="1" cellpadding="3">'
+            + "".join(rows) + "</table>")
+
+
+def _battle_panel(state: State, v: dict[str, Any], perspective: int | None) -> str:
+    b = v["battle"]
+    if b is None or v["stage"] == "over":
+        return ""
+    g = state.game
+    tp = v["turn_player"]
+    a_card = g.cards[b["attacker"]]  # type: ignore[attr-defined]
+    am = a_card.methods[b["attacker_method"] - 1]
+    lines = [f"attack アタック: player {tp}'s {escape(_name(state, b['attacker']))} with "
+             f"{escape(am.name)} ({escape(am.japanese)}) {am.category} {CATEGORY_JA[am.category]} BP {am.bp}"]
+    for who, key in (("attacker", "attacker_possession"), ("blocker", "blocker_possession")):
+        if b[key]:
+            lines.append(f"possession とりつく! by the {who}: {escape(_name(state, b[key]))}")
+    parts = "<br>".join(lines)
+    if v["report"] is not None:
+        parts += battle_html(v["report"])
+    prompt = _prompt(state, v, perspective)
+    return ('<div style="margin:4px 0;padding:6px;background:#fff4d6;border:1px solid #e0a000;border-radius:6px">'
+            f"<b>Battle panel バトル</b><br>{parts}{prompt}</div>")
+
+
+def _prompt(state: State, v: dict[str, Any], perspective: int | None) -> str:
+    """The defender's (or attacker's) decision in the middle of the turn: block
+    (TK-17, TK-18) or possession (TK-19); the current player is the decider."""
+    st = v["stage"]
+    d = v["current"]
+    if st == "block":
+        head = (f"<b>Block? ブロックする? (TK-17, TK-18)</b> — player {d} decides: block with a ready "
+                "back-row yokai and one of its methods, or take 1 damage")
+    elif st in ("possess_a", "possess_d"):
+        side = "attacker アタック側" if st == "possess_a" else "defender ブロック側"
+        head = (f"<b>Possess? とりつく! (TK-19)</b> — player {d}, the {side}, decides: from the deck top, "
+                "from the hand, or pass")
+    else:
+        return ""
+    if perspective is not None and perspective != d and st != "block":
+        return f'<div style="margin-top:4px">{head}.</div>'  # the choices name the decider's hand
+    items = "".join(f"<li><code>{escape(a)}</code> — {escape(state.explain(a))}</li>"
+                    for a in state.legal_actions())
+    return f'<div style="margin-top:4px">{head}:<ul style="margin:2px 0">{items}</ul></div>'
+
+
+@render.register_html(NAME)
+def html(state: State, *, perspective: int | None = None) -> str:
+    """The table: both sides (the viewer's at the bottom) with back and front
+    rows, yoki and damage zones, deck and trash counts, hands, and between them
+    the battle panel with the decision prompt."""
+    v = view(state, perspective)
+    bottom = 0 if perspective is None else perspective
+    top = 1 - bottom
+    opts = state.game.options
+    on = [name for name in ("open_hands", "known_deck_order") if opts[name]]
+    if not opts["mulligan"]:
+        on.append("no mulligan")
+    if opts["first_player"] is not None:
+        on.append(f"first_player={opts['first_player']}")
+    if opts["cards"] is not None or opts["decks"] is not None:
+        on.append("own cards or decks (TK-Q1)")
+    flags = []
+    if v["first_turn"] and v["stage"] not in ("over",):
+        flags.append("the first player's first turn: no draw, event or battle (TK-5)")
+    if v["event_used"]:
+        flags.append("event イベント used this main phase (TK-24)")
+    return (
+        '<div class="cardlab-board cardlab-toritsuki" style="font-family:sans-serif;font-size:13px;max-width:820px">'
+        f"<div><b>{escape(_head(v, perspective))}</b></div>"
+        + _seat_html(state, v, top, "" if perspective is None else "(opponent)", True)
+        + _battle_panel(state, v, perspective)
+        + _seat_html(state, v, bottom, "" if perspective is None else "(you)", False)
+        + f'<div style="color:#444">{escape(STAGE_NOTE.get(v["stage"], v["stage"]))}</div>'
+        + (f'<div style="color:#444">{escape(" · ".join(flags))}</div>' if flags else "")
+        + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else "")
+        + "</div>"
+    )
+
+
+# -- action labels -------------------------------------------------------------------------
+ROWS = {"F": "front 前衛", "B": "back 後衛"}
+
+
+@render.register_action_label(NAME)
+def action_label(action: str) -> str:
+    """A button label with the Japanese terms.
+
+    >>> action_label("summon 12 F")
+    'summon 召喚 #12 → front 前衛'
+    >>> action_label("block B1 m2")
+    'block ブロック B1 m2'
+    """
+    fixed = {"keep": "keep the hand キープ", "mulligan": "mulligan マリガン", "end": "end エンド",
+             "noblock": "no block ブロックしない", "pass": "no possession とりつかない",
+             "possess deck": "possess from the deck 山札からとりつく!"}
+    if action in fixed:
+        return fixed[action]
+    verb, _, arg = action.partition(" ")
+    if verb == "summon":
+        no, row = arg.split()
+        return f"summon 召喚 #{no} → {ROWS[row]}"
+    if verb == "attack":
+        return f"attack アタック {arg}"
+    if verb == "block":
+        return f"block ブロック {arg}"
+    if verb == "possess":
+        return f"possess from the hand 手札からとりつく! #{arg}"
+    if verb == "event":
+        return f"event イベント #{arg}"
+    if verb in ("move", "swap"):
+        return f"{verb} 移動 {arg}"
+    if verb == "release":
+        return f"to the trash トラッシュ {arg}"
+    return action
