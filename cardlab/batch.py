@@ -50,7 +50,7 @@ from .errors import CardlabError
 
 __all__ = [
     "COLUMNS", "Table", "solve_job", "match_job", "run", "solve_deals", "tournament",
-    "sweep", "standings", "summarize", "wilson",
+    "sweep", "standings", "summarize", "wilson", "local_dask_client",
 ]
 
 #: The columns of every row, in order.
@@ -317,6 +317,22 @@ def _open_checkpoint(path: str):
 
 def _is_dask_client(executor: Any) -> bool:
     return type(executor).__module__.split(".")[0] == "distributed" and hasattr(executor, "gather")
+
+
+def local_dask_client(n_workers: int | None = None, *, processes: bool = True):
+    """A ``dask.distributed.Client`` of a new cluster on this machine: one
+    single-threaded worker per core (or ``n_workers``), every socket bound to
+    127.0.0.1, no dashboard.  ``client.close()`` stops the cluster too; use it
+    in a ``with`` block.  For a real cluster make the client yourself
+    (``Client("tcp://scheduler:8786")``) and pass it as ``executor``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise CardlabError('a Dask cluster needs dask.distributed: pip install "dask[distributed]"') from None
+    return Client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=1, processes=processes,
+                  host="127.0.0.1", dashboard_address=None,
+                  # the scheduler's HTTP server (health checks) on a free loopback port
+                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
 
 
 def _workers(executor: Any) -> int:

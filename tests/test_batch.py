@@ -28,13 +28,9 @@ def strip(table):
 
 @pytest.fixture(scope="module")
 def dask_client():
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None)
-    client = distributed.Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
+    pytest.importorskip("distributed")
+    with batch.local_dask_client(2) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +48,9 @@ def test_solve_table_is_the_same_on_one_process_a_pool_and_dask(dask_client, poo
     on_dask = batch.solve_deals("mipig", seeds, options=MIPIG2, executor=dask_client, progress=False)
     assert strip(serial) == strip(local) == strip(on_dask)
     assert [r["id"] for r in on_dask] == list(range(20))
+    info = dask_client.scheduler_info()
+    addresses = [info["address"], *info["workers"]]
+    assert len(info["workers"]) == 2 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
     assert all(list(r) == list(batch.COLUMNS) for r in on_dask)
     assert not on_dask.errors
     # every row is the exact value of that deal, as a direct solve gives it
