@@ -36,7 +36,7 @@ def pos(game, players, turn=0, attack=None, gc=None):
 
 
 # tide's sun_seraph sits only in player 1's hand; infernal_lord (ember) only in player 0's graveyard
-SECRET = [P(["ash_hound", "cinder_knight"], ["magma_wyrm", "ember_imp"], grave=["infernal_lord"]),
+SECRET = [P(["ash_hound", "cinder_knight"], ["magma_wyrm", "ember_imp"], grave=["shade_bat", "infernal_lord"]),
           P(["sun_seraph", "tide_archer"], ["leviathan", "kelp_sprite"])]
 
 
@@ -69,6 +69,8 @@ def test_MC_8_hidden_hand_and_graveyard_absent_from_the_html():
     assert "sun_seraph" in everything and "infernal_lord" in everything
     assert "rest (順不明): ember_imp, magma_wyrm" in everything  # the deck's unknown rest, None only
     assert "rest (順不明)" not in mr.html(s, perspective=0)
+    assert "graveyard (墓地) shade_bat → infernal_lord |" in mr.text(s, perspective=0)  # MC-8 in order, top last
+    assert "graveyard (墓地) 2 |" in mr.text(s, perspective=1)
     ruins = s.ruins(1)
     assert ruins and all(c in mr.html(s, perspective=0) for c in ruins)
 

@@ -124,6 +124,11 @@ def _shown(x: Any) -> str:
     return f"{x} hidden" if isinstance(x, int) and x else "—" if isinstance(x, int) else _counted(x)
 
 
+def _pile_text(x: Any) -> str:
+    """A graveyard: its count when hidden, else its cards in order (top last)."""
+    return str(x) if isinstance(x, int) else " → ".join(x) or "—"
+
+
 def _zone_text(z: dict | None, state: State) -> str:
     if z is None:
         return "—"
@@ -150,7 +155,7 @@ def text(state: State, *, perspective: int | None = None) -> str:
             continue
         top = "" if not z["deck_top"] else f" (known top: {_shown(z['deck_top'])})"
         lines.append(f"  player {q}: hand (手札) {_shown(z['hand'])} | deck (山札) {z['deck']}{top} | "
-                     f"graveyard (墓地) {_shown(z['graveyard']) if not isinstance(z['graveyard'], int) else z['graveyard']}"
+                     f"graveyard (墓地) {_pile_text(z['graveyard'])}"
                      f" | ruins (跡地) {len(z['ruins'])}")
     return "\n".join(lines)
 
