@@ -207,7 +207,9 @@ def _card_body(card: Card, mats_ja: dict[str, str], pay: tuple[int, int] | None)
              f'<text x="{CW / 2}" y="56" font-size="9" text-anchor="middle">HP {card.hp}</text>',
              f'<text x="{CW / 2}" y="72" font-size="8" text-anchor="middle">{escape(card.technique_japanese)}</text>',
              f'<text x="{CW / 2}" y="85" font-size="11" text-anchor="middle" font-weight="bold">わざ {card.power}</text>',
-             f'<text x="{CW / 2}" y="100" font-size="8" text-anchor="middle" fill="#333">そざい {escape(mats)}</text>']
+             f'<text x="{CW / 2}" y="100" font-size="8" text-anchor="middle" fill="#333"'
+             + (f' textLength="{CW - 8}" lengthAdjust="spacingAndGlyphs"' if len(mats) > 11 else "")
+             + f">そざい {escape(mats)}</text>"]
     if pay is not None:
         parts.append(f'<rect x="6" y="{CH - 22}" width="{CW - 12}" height="15" rx="3" fill="#fff" stroke="#333"/>'
                      f'<text x="{CW / 2}" y="{CH - 11}" font-size="9" text-anchor="middle">pay はらう {pay[1]}</text>')
