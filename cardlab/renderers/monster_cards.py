@@ -163,7 +163,7 @@ def text(state: State, *, perspective: int | None = None) -> str:
 # -- SVG pieces ----------------------------------------------------------------------
 def _svg(width: float, height: float, body: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" style="margin:1px;flex:none">{body}</svg>')
+            f'viewBox="0 0 {width} {height}" style="margin:1px;flex:none;font-family:sans-serif">{body}</svg>')
 
 
 def _short(s: str, n: int) -> str:
