@@ -11,15 +11,13 @@ import random
 import re
 
 import pytest
+from test_mazemon import pos, tgame
+from test_render import playout_states as playout
 
 import cardlab
 from cardlab import render
-from cardlab.core import sample_chance
 from cardlab.renderers import mazemon as mr
 from cardlab.widgets import board
-
-from test_mazemon import pos, tgame
-from test_render import playout_states as playout
 
 
 def titles(h: str) -> list[str]:
@@ -164,7 +162,7 @@ def test_MZ_19_MZ_20_the_substitute_prompt_offers_the_defenders_choices():
             assert h.count(html.escape(s.explain(a))) == 1, a
         assert "scores nothing, MZ-20" in h
     assert "pending attack こうげき:" in mr.text(s, perspective=d)
-    assert "player %d decides" % d in mr.text(s, perspective=1 - d)
+    assert f"player {d} decides" in mr.text(s, perspective=1 - d)
     after = s.apply(s.legal_actions()[-1])
     assert "Substitute?" not in mr.html(after)
 

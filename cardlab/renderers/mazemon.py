@@ -40,8 +40,8 @@ from .. import render
 from ..core import State
 from ..games.mazemon import ATTR_JA, Card, shared_materials, summon_cost
 
-__all__ = ["text", "html", "action_label", "view", "card_svg", "battle_html", "pay_now",
-           "material_japanese"]
+__all__ = ["action_label", "attr_term", "back_svg", "battle_html", "card_svg", "html", "material_japanese",
+           "pay_now", "text", "view"]
 
 NAME = "mazemon"
 CW, CH = 96, 128          # a monster card, px
@@ -200,8 +200,8 @@ def _card_body(card: Card, mats_ja: dict[str, str], pay: tuple[int, int] | None)
     mats = " ".join(mats_ja.get(m, m) for m in card.materials)
     parts = [f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="{ink}" stroke-width="2"/>',
              f'<text x="6" y="14" font-size="9" font-weight="bold" fill="{ink}">{escape(ATTR_JA[card.attribute])}</text>',
-             f'<circle cx="{CW - 12}" cy="11" r="8" fill="#fff" stroke="{ink}"/>'
-             f'<text x="{CW - 12}" y="14" font-size="9" text-anchor="middle">{card.cost}</text>',
+             (f'<circle cx="{CW - 12}" cy="11" r="8" fill="#fff" stroke="{ink}"/>'
+              f'<text x="{CW - 12}" y="14" font-size="9" text-anchor="middle">{card.cost}</text>'),
              f'<text x="{CW / 2}" y="30" font-size="10" text-anchor="middle" font-weight="bold">{escape(card.japanese)}</text>',
              f'<text x="{CW / 2}" y="41" font-size="8" text-anchor="middle">{escape(card.name)}</text>',
              f'<text x="{CW / 2}" y="56" font-size="9" text-anchor="middle">HP {card.hp}</text>',
@@ -335,7 +335,6 @@ def _attacks_html(state: State, v: dict[str, Any]) -> str:
     before paying; all of it is public (both battle zones are face up)."""
     if v["phase"] not in ("summon", "battle"):
         return ""
-    g = state.game
     p = v["turn"]
     mine = [m["card"] for m in v["players"][p]["battle"] if not m["attacked"]]
     theirs = [m["card"] for m in v["players"][1 - p]["battle"]]
@@ -359,8 +358,8 @@ def _pending_html(state: State, v: dict[str, Any]) -> str:
     if not pend:
         return ""
     a, d = v["turn"], 1 - v["turn"]
-    rows = [f"<li>decline みがわりしない: {escape(pend['target'])} takes the attack — "
-            f"{escape(state.explain('decline'))}</li>"]
+    rows = [(f"<li>decline みがわりしない: {escape(pend['target'])} takes the attack — "
+             f"{escape(state.explain('decline'))}</li>")]
     for m in v["players"][d]["battle"]:
         if m["card"] != pend["target"]:
             rows.append(f"<li>substitute みがわり {escape(m['card'])} (tap 1 mana; knocked out it scores "
