@@ -83,7 +83,9 @@ def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: 
     clicking action buttons (the first offered each time) until another
     player has moved or the game is over; then the view "reveal all" and the
     hint.  Asserts what must change; returns the actions clicked.
-    Screenshots: the whole page, or (``whole_page=False``) the board alone."""
+    Screenshots: the whole page, or (``whole_page=False``) the board alone
+    (JupyterLab and Voila scroll inside a panel: a "full page" shot would cut
+    the board)."""
     def shoot(step: str) -> None:
         screenshot(page, f"{shot}-{step}", None if whole_page else board)
 
@@ -179,29 +181,55 @@ def test_voila_app(browser, voila_app, game_name):
     """notebooks/play.ipynb served by Voila: choose the game, a person and an
     agent, an option; start; play a turn, switch the view, ask for a hint."""
     game = cardlab.load(game_name)
-    page = browser.new_page(viewport={"width": 1280, "height": 1100})
+    page = browser.new_page(viewport={"width": 1280, "height": 2000})
     try:
         t0 = time.monotonic()
         page.goto(voila_app, timeout=90_000)
         app = page.locator(".cardlab-play")
         app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
         loaded = time.monotonic() - t0
+        print(f"voila page load: {loaded:.1f} s")
         assert loaded < 30, f"the Voila page took {loaded:.1f} s to load"
         app.get_by_role("combobox", name="game").select_option(label=game.title)
         _until(lambda: app.locator(".cardlab-play-about").inner_text(), lambda t: game.title in t,
                "the game's description")
         seats = app.locator(".cardlab-play-seats select")
         assert seats.count() == game.spec.num_players
+        # an option: the number of players where it is one (the seats follow), else the
+        # payoff, else a rule switch (a checkbox)
+        option = None
+        if "players" in game.OPTIONS:
+            box = app.get_by_role("spinbutton", name="players", exact=True)
+            box.fill("3")
+            box.press("Enter")
+            _until(lambda: seats.count(), lambda n: n == 3, "three seat pickers")
+            game = game.with_options(players=3)
+        elif "payoff" in game.OPTIONS:
+            option = ("combobox", "payoff", "score")
+            app.get_by_role("combobox", name="payoff", exact=True).select_option("score")
+            game = game.with_options(payoff="score")
+        else:
+            name = next(k for k, o in game.OPTIONS.items() if o.choices is not None
+                        and set(o.choices) == {False, True} and k != "open_hands")
+            option = ("checkbox", name, not game.options[name])
+            app.get_by_role("checkbox", name=name, exact=True).click()
+            game = game.with_options(**{name: option[2]})
         seats.nth(0).select_option("person")
-        seats.nth(1).select_option("heuristic")
+        for i in range(1, game.spec.num_players):
+            seats.nth(i).select_option("heuristic")
         screenshot(page, f"voila-{game_name}-0-setup")
         app.get_by_role("button", name="play", exact=True).click()
         _until(lambda: app.locator("button", has_text="hint").count(), bool, "the board", 60)
         board = board_locator(app)
         info = _until(lambda: board_info(board), lambda i: i["status"], "the board's status")
         assert info["status"].startswith("Player 0 (person)"), info["status"]
-        players = board_part(board, 0).locator("select")
-        assert players.nth(1).input_value() == "heuristic"
-        play_turn_view_hint(page, board, game, f"voila-{game_name}")
+        pickers = board_part(board, 0).locator("select")  # the seats, then the view
+        assert pickers.count() == game.spec.num_players + 1
+        assert pickers.nth(1).input_value() == "heuristic"
+        if option is not None:  # the board plays with the chosen option
+            role, name, value = option
+            control = board_part(board, 1).get_by_role(role, name=name, exact=True)
+            assert (control.input_value() if role == "combobox" else control.is_checked()) == value
+        play_turn_view_hint(page, board, game, f"voila-{game_name}", whole_page=False)
     finally:
         page.close()
