@@ -88,14 +88,19 @@ def test_random_playouts_slow(game):
 
 
 def test_hidden_information_does_not_leak(game):
-    """Re-deal every card a player cannot see: what they know must not change."""
+    """Re-deal every card a player cannot see: what they know must not change;
+    and states sharing an information set show that player the same observation."""
     rng = random.Random(0)
     changed = 0
+    seen: dict = {}  # (player, information set) -> observation: one info set, one view
     for seed in range(150):
         s = game.new_initial_state()
         r = random.Random(seed)
         while not s.is_terminal():
             for q in range(game.spec.num_players):
+                obs = json.dumps(s.observation(q), sort_keys=True)
+                assert seen.setdefault((q, s.information_set(q)), obs) == obs, (
+                    "two states in one information set look different to that player")
                 t = s.redeal(q, rng)
                 assert t.information_set(q) == s.information_set(q)
                 assert t.observation(q) == s.observation(q)

@@ -904,3 +904,4 @@ def test_own_tables_with_new_values(tmp_path):
         del row["ghost"]
     with pytest.raises(cardlab.CardFileError, match=r"monster_cards_decks\.json \(ember\): card 'grave_caller', field 'race'"):
         cardlab.load("monster_cards", affinity=raw)
+

@@ -1164,7 +1164,9 @@ class MonsterCardsState(State):
         k = self._k
         if self.game.options["open_hands"]:
             return k
-        hidden = tuple(z if q == player else (len(z[HAND]), len(z[TOP]), len(z[REST]), len(z[GRAVE]))
+        # another player's zones: sizes only, plus their ruins (跡地), which are public (MC-7)
+        hidden = tuple(z if q == player else (len(z[HAND]), len(z[TOP]), len(z[REST]), len(z[GRAVE]),
+                                              tuple(self.ruins(q)))
                        for q, z in enumerate(k[7]))
         return k[:7] + (hidden,)  # own deck rest: a multiset its owner can work out anyway
 
