@@ -321,16 +321,21 @@ def _is_dask_client(executor: Any) -> bool:
 
 def local_dask_client(n_workers: int | None = None, *, processes: bool = True):
     """A ``dask.distributed.Client`` of a new cluster on this machine: one
-    single-threaded worker per core (or ``n_workers``), every socket bound to
-    127.0.0.1, no dashboard.  ``client.close()`` stops the cluster too; use it
-    in a ``with`` block.  For a real cluster make the client yourself
-    (``Client("tcp://scheduler:8786")``) and pass it as ``executor``."""
+    single-threaded worker per core (or ``n_workers``), no dashboard.  With
+    ``processes=True`` the workers are separate processes and every socket is
+    bound to 127.0.0.1; with ``processes=False`` they are threads of this
+    process (quick to start, no network at all, but they share one
+    interpreter lock: a demonstration, not a speed-up).  ``client.close()``
+    stops the cluster too; use it in a ``with`` block.  For a real cluster
+    make the client yourself (``Client("tcp://scheduler:8786")``) and pass it
+    as ``executor``."""
     try:
         from distributed import Client
     except ImportError:
         raise CardlabError('a Dask cluster needs dask.distributed: pip install "dask[distributed]"') from None
+    where = {"host": "127.0.0.1"} if processes else {}  # in-process: the inproc:// transport
     return Client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=1, processes=processes,
-                  host="127.0.0.1", dashboard_address=None,
+                  dashboard_address=None, **where,
                   # the scheduler's HTTP server (health checks) on a free loopback port
                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
 

@@ -261,3 +261,12 @@ def test_import_cardlab_does_not_import_dask():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONWARNINGS": "error"})
     assert out.stdout.strip() == "[]"
+
+
+def test_an_in_process_dask_cluster_gives_the_same_table_too():
+    pytest.importorskip("distributed")
+    jobs = [batch.match_job("mipig", s, ["random", "heuristic"], {"hand_size": 3}) for s in range(6)]
+    with batch.local_dask_client(2, processes=False) as client:
+        assert client.scheduler_info()["address"].startswith("inproc://")
+        on_dask = batch.run(jobs, executor=client, progress=False)
+    assert strip(on_dask) == strip(batch.run(jobs, executor="serial", progress=False))
