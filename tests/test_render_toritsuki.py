@@ -11,14 +11,13 @@ import random
 import re
 
 import pytest
+from test_render import playout_states as playout
+from test_toritsuki import GAME, OPEN, battle, pos, y
 
 import cardlab
 from cardlab import render
 from cardlab.renderers import toritsuki as tr
 from cardlab.widgets import board
-
-from test_render import playout_states as playout
-from test_toritsuki import GAME, OPEN, battle, pos, y
 
 
 def titles(h: str) -> list[str]:
@@ -134,6 +133,10 @@ def test_TK_21_battle_panel_shows_every_modifier_and_the_sums():
         for src, v in rep.attacker.modifiers + rep.defender.modifiers:
             assert f"{v:+d} {html.escape(src)}" in h
         assert "possession とりつく! by the attacker: Noroshi-maru" in h
+        ts = titles(h)  # the fighters, resting, with the possessing card beside the attacker
+        assert sum(t.startswith("#3 Rosoku-nyudo") and t.endswith("attacking アタック中, player 0") for t in ts) == 1
+        assert sum(t.startswith("#8 Amagappa") and t.endswith("blocking ブロック中, player 1") for t in ts) == 1
+        assert sum(t.startswith("#4 Noroshi-maru") and t.endswith("possessing とりつき中, player 0") for t in ts) == 1
     assert rep.text() in tr.text(s, perspective=1)
 
 
@@ -152,6 +155,7 @@ def test_TK_17_TK_18_block_prompt_and_buttons_for_the_defender():
         for a in s.legal_actions():
             assert h.count(html.escape(s.explain(a))) == 1, a
     assert "block? player 1 decides (TK-17)" in tr.text(s, perspective=0)
+    assert "the defender has not chosen yet (TK-17)" in tr.html(s, perspective=0)
     b = board(s, ["random", "person"], seed=1)
     assert set(b.action_buttons) == {"block B1 m1", "noblock"}
     assert b.action_buttons["noblock"].description == "no block ブロックしない"

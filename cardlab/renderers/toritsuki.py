@@ -38,7 +38,7 @@ from .. import render
 from ..core import CHANCE, State
 from ..games.toritsuki import CATEGORY_JA, ICON_JA, RANKS, Card
 
-__all__ = ["text", "html", "action_label", "view", "card_svg", "back_svg", "battle_html", "STAGE_JA"]
+__all__ = ["STAGE_JA", "action_label", "back_svg", "battle_html", "card_svg", "html", "text", "view"]
 
 NAME = "toritsuki"
 CW, CH = 118, 150          # a card face, px
@@ -216,14 +216,14 @@ def _card_body(card: Card, tribe_ja: dict[str, str], slot: str, bonus: int) -> s
                 f'<text x="{CW / 2}" y="90" font-size="10" text-anchor="middle">{escape(kind)} {value}</text>'
                 f'<text x="{CW / 2}" y="{CH - 8}" font-size="8" text-anchor="middle" fill="#555">#{card.no}</text>')
     fill = TRIBE_COLOUR.get(card.tribe, "#eee")
-    parts = [f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="#333" '
-             f'stroke-width="1.5"/>',
-             f'<circle cx="12" cy="12" r="9" fill="#fff" stroke="#333"/>'
-             f'<text x="12" y="15.5" font-size="10" text-anchor="middle">{card.cost}</text>',
-             f'<text x="{CW - 6}" y="14" font-size="9" text-anchor="end">{escape(tribe_ja.get(card.tribe, ""))}'
-             f' {escape(card.tribe)} · {RANKS[card.rank]}</text>',
-             f'<text x="{CW / 2}" y="32" font-size="11" text-anchor="middle" font-weight="bold">'
-             f'{escape(card.japanese)}</text>',
+    parts = [(f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="#333" '
+              f'stroke-width="1.5"/>'),
+             (f'<circle cx="12" cy="12" r="9" fill="#fff" stroke="#333"/>'
+              f'<text x="12" y="15.5" font-size="10" text-anchor="middle">{card.cost}</text>'),
+             (f'<text x="{CW - 6}" y="14" font-size="9" text-anchor="end">{escape(tribe_ja.get(card.tribe, ""))}'
+              f' {escape(card.tribe)} · {RANKS[card.rank]}</text>'),
+             (f'<text x="{CW / 2}" y="32" font-size="11" text-anchor="middle" font-weight="bold">'
+              f'{escape(card.japanese)}</text>'),
              f'<text x="{CW / 2}" y="44" font-size="8.5" text-anchor="middle">{escape(card.name)} #{card.no}</text>']
     for i, m in enumerate(card.methods, 1):
         parts.append(f'<text x="6" y="{48 + 13 * i}" font-size="9">{escape(_method_line(i, m))}</text>')
@@ -372,17 +372,44 @@ def _battle_panel(state: State, v: dict[str, Any], perspective: int | None) -> s
     tp = v["turn_player"]
     a_card = g.cards[b["attacker"]]  # type: ignore[attr-defined]
     am = a_card.methods[b["attacker_method"] - 1]
-    lines = [f"attack アタック: player {tp}'s {escape(_name(state, b['attacker']))} with "
-             f"{escape(am.name)} ({escape(am.japanese)}) {am.category} {CATEGORY_JA[am.category]} BP {am.bp}"]
+    lines = [(f"attack アタック: player {tp}'s {escape(_name(state, b['attacker']))} with "
+              f"{escape(am.name)} ({escape(am.japanese)}) {am.category} {CATEGORY_JA[am.category]} BP {am.bp}")]
     for who, key in (("attacker", "attacker_possession"), ("blocker", "blocker_possession")):
         if b[key]:
             lines.append(f"possession とりつく! by the {who}: {escape(_name(state, b[key]))}")
-    parts = "<br>".join(lines)
+    parts = "<br>".join(lines) + _fighters(state, v)
     if v["report"] is not None:
         parts += battle_html(v["report"])
     prompt = _prompt(state, v, perspective)
     return ('<div style="margin:4px 0;padding:6px;background:#fff4d6;border:1px solid #e0a000;border-radius:6px">'
             f"<b>Battle panel バトル</b><br>{parts}{prompt}</div>")
+
+
+def _fighters(state: State, v: dict[str, Any]) -> str:
+    """The battling yokai (resting, out of their rows during the attack, TK-16,
+    TK-17) with the cards possessing them beside them (TK-19)."""
+    g = state.game
+    tribe_ja = g.cardset.tribe_ja  # type: ignore[attr-defined]
+    b = v["battle"]
+    tp = v["turn_player"]
+    items = [card_svg(g.cards[b["attacker"]], tribe_ja, resting=True,  # type: ignore[attr-defined]
+                      bonus=b["attacker_bonus"], mark=f"attacking アタック中, player {tp}")]
+    if b["attacker_possession"]:
+        items.append(card_svg(g.cards[b["attacker_possession"]], tribe_ja,  # type: ignore[attr-defined]
+                              mark=f"possessing とりつき中, player {tp}"))
+    items.append('<span style="font-size:20px;padding:0 8px">vs</span>')
+    if b["blocker"] is not None:
+        items.append(card_svg(g.cards[b["blocker"]], tribe_ja, resting=True,  # type: ignore[attr-defined]
+                              bonus=b["blocker_bonus"], mark=f"blocking ブロック中, player {1 - tp}"))
+    else:
+        items.append(_svg(CW, CH, f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="6" fill="none" '
+                          f'stroke="#e0a000" stroke-dasharray="5 4"/><text x="{CW / 2}" y="{CH / 2}" '
+                          f'font-size="10" text-anchor="middle">block? ブロック?</text>',
+                          "the defender has not chosen yet (TK-17)"))
+    if b["blocker_possession"]:
+        items.append(card_svg(g.cards[b["blocker_possession"]], tribe_ja,  # type: ignore[attr-defined]
+                              mark=f"possessing とりつき中, player {1 - tp}"))
+    return "<div>" + _row(items) + "</div>"
 
 
 def _prompt(state: State, v: dict[str, Any], perspective: int | None) -> str:
