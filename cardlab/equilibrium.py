@@ -392,17 +392,26 @@ def collapse_subgames(G: nx.DiGraph) -> tuple[nx.DiGraph, tuple[Strategy, Strate
     """Replace every perfect-information subgame by its exact value.
 
     A node whose whole subtree has only one-node information sets (after
-    the last hidden card is shown, say) roots a subgame of perfect
-    information: its value is found by backward induction (expectiminimax),
+    the last hidden card is shown, say; or information sets whose nodes all
+    hold the same position, reached by transposition) roots a subgame of
+    perfect information: its value is found by backward induction (expectiminimax),
     and in a zero-sum game playing optimally there is part of every
     equilibrium.  Returns the reduced tree (those nodes become leaves with
     the value as payoff) and the pure optimal strategies in the collapsed
     subgames.  This keeps the linear program to the truly hidden part.
     """
-    size: dict[str, int] = {}
+    # an information set is "open" when it has one node, or when all its
+    # nodes hold the same position (a transposition: identical subtrees)
+    seen: dict[str, Any] = {}
+    open_: dict[str, bool] = {}
     for _, d in G.nodes(data=True):
-        if d.get("infoset") is not None:
-            size[d["infoset"]] = size.get(d["infoset"], 0) + 1
+        I = d.get("infoset")
+        if I is not None:
+            here = d.get("state")
+            if I not in seen:
+                seen[I], open_[I] = here, True
+            elif here is None or here != seen[I]:
+                open_[I] = False
     order = _preorder(G)
     value: dict[Any, Fraction] = {}
     best: dict[Any, str] = {}
@@ -411,7 +420,7 @@ def collapse_subgames(G: nx.DiGraph) -> tuple[nx.DiGraph, tuple[Strategy, Strate
         if d["terminal"]:
             value[n] = Fraction(d["returns"][0])
             continue
-        if d["player"] != CHANCE and size[d["infoset"]] != 1:
+        if d["player"] != CHANCE and not open_[d["infoset"]]:
             continue
         succ = G.succ[n]
         if any(m not in value for m in succ):

@@ -296,7 +296,14 @@ def pygambit_value(source: State | nx.DiGraph, *, max_nodes: int = 100_000) -> F
     gbt = _pygambit()
     g = to_pygambit(source, max_nodes=max_nodes)
     result = gbt.nash.lp_solve(g, rational=True)
-    eqa = getattr(result, "equilibria", result)
-    if not eqa:
-        raise NotSolvableError("pygambit found no equilibrium")
-    return Fraction(str(eqa[0].payoff(g.players[0])))
+    profile = getattr(result, "equilibrium", None)  # pygambit 17
+    if profile is None:  # pygambit 16: a list of equilibria
+        eqa = getattr(result, "equilibria", None) or []
+        if not eqa:
+            raise NotSolvableError("pygambit found no equilibrium")
+        profile = eqa[0]
+    first = next(iter(g.players))
+    pay = getattr(profile, "payoff", None)
+    if callable(pay):  # pygambit 16
+        return Fraction(str(pay(first)))
+    return Fraction(str(profile.payoffs[getattr(first, "label", first)]))  # pygambit 17
