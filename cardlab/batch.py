@@ -49,7 +49,8 @@ from .core import CHANCE, load, sample_chance
 from .errors import CardlabError
 
 __all__ = [
-    "COLUMNS", "Table", "solve_job", "match_job", "run", "solve_deals", "tournament",
+    "COLUMNS", "Table", "solve_job", "position_job", "match_job", "run", "solve_deals",
+    "solve_positions", "tournament",
     "sweep", "standings", "summarize", "wilson", "local_dask_client",
 ]
 
@@ -78,6 +79,16 @@ def solve_job(game: str, seed: int, options: Mapping[str, Any] | None = None, *,
     (player moves and chance, drawn from the same seed), solve exactly."""
     return {"task": "solve", "game": game, "options": dict(options or {}), "seed": seed,
             "random_moves": random_moves, "max_nodes": max_nodes}
+
+
+def position_job(position: Mapping[str, Any], *, max_nodes: int | None = None) -> dict[str, Any]:
+    """A job: solve one position given as :meth:`State.to_dict` output (it
+    names its ``game`` and ``options``; the row's ``seed`` is ``None``)."""
+    if not isinstance(position, Mapping) or not isinstance(position.get("game"), str):
+        raise CardlabError("a position job needs a position from state.to_dict() "
+                           f"(a dict with 'game' and 'options'), not {position!r:.80}")
+    return {"task": "solve", "game": position["game"], "options": dict(position.get("options") or {}),
+            "seed": None, "position": dict(position), "max_nodes": max_nodes}
 
 
 def match_job(game: str, seed: int, agents: Sequence[Any],
@@ -143,8 +154,11 @@ def _run_solve(job: Mapping[str, Any], row: dict[str, Any]) -> None:
     from .solve import solve
 
     game = _game(job["game"], job["options"])
-    rng = random.Random(job["seed"])
-    state = game.new_initial_state(rng)
+    rng = random.Random(job["seed"])  # the deal, then the random moves, from one stream
+    if job.get("position") is not None:
+        state = game.state_from_dict(job["position"])
+    else:
+        state = game.new_initial_state(rng)
     for _ in range(job.get("random_moves", 0)):
         if state.is_terminal():
             break
@@ -507,6 +521,16 @@ def solve_deals(game: str, seeds: Iterable[int], *, options: Mapping[str, Any] |
     load(game, **options)  # bad options fail here, once, not in every job
     jobs = [solve_job(game, s, options, random_moves=random_moves, max_nodes=max_nodes) for s in seeds]
     run_kw.setdefault("desc", f"solving {game}")
+    return run(jobs, **run_kw)
+
+
+def solve_positions(positions: Iterable[Mapping[str, Any]], *, max_nodes: int | None = None,
+                    **run_kw: Any) -> Table:
+    """Solve positions given as :meth:`State.to_dict` output (open hands:
+    each names its game and options), one row each in the order given.
+    Other keywords go to :func:`run`."""
+    jobs = [position_job(p, max_nodes=max_nodes) for p in positions]
+    run_kw.setdefault("desc", "solving positions")
     return run(jobs, **run_kw)
 
 

@@ -270,3 +270,27 @@ def test_an_in_process_dask_cluster_gives_the_same_table_too():
         assert client.scheduler_info()["address"].startswith("inproc://")
         on_dask = batch.run(jobs, executor=client, progress=False)
     assert strip(on_dask) == strip(batch.run(jobs, executor="serial", progress=False))
+
+
+def test_solve_positions_from_to_dict():
+    game = cardlab.load("koinobori", deck="short", open_hands=True)
+    deals = batch.solve_deals("koinobori", [2, 3], options={"deck": "short"}, random_moves=10,
+                              executor="serial", progress=False)
+    import random
+    from cardlab.core import sample_chance
+    positions = []
+    for seed in (2, 3):
+        rng = random.Random(seed)
+        s = game.new_initial_state(rng)
+        for _ in range(10):
+            if s.is_terminal():
+                break
+            s = s._apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+        positions.append(s.to_dict())
+    t = batch.solve_positions(positions + [{"game": "koinobori", "stage": "nonsense"}],
+                              executor="serial", progress=False)
+    assert [r["result"] for r in t[:2]] == [r["result"] for r in deals]
+    assert t[0]["seed"] is None and t[0]["options"] == {"deck": "short", "open_hands": True}
+    assert t[2]["error"].startswith("PositionError") and t[2]["game"] == "koinobori"
+    with pytest.raises(CardlabError, match="state.to_dict"):
+        batch.position_job({"stage": "turn"})
