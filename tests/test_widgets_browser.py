@@ -37,6 +37,9 @@ TUTORIALS = [("00_welcome", "koinobori")] + [
     (name, name) for name in cardlab.games() if (NOTEBOOKS / f"{name}.ipynb").exists()]
 RULE_ID = re.compile(r"\b[A-Z]{2}-Q?\d+")
 WAIT = 120  # seconds: an agent's reply, a hint search
+#: the person plays this many whole turns (the first may be only a set-up choice, like a mulligan)
+TURNS = 2
+TURN_CLICKS = 60
 
 
 @pytest.fixture(scope="session")
@@ -79,9 +82,9 @@ def _title_shown(game: cardlab.Game, table: str) -> bool:
 
 
 def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: bool = True) -> list[str]:
-    """On ``board`` (a locator): one complete turn of the person to move by
-    clicking action buttons (the first offered each time) until another
-    player has moved or the game is over; then the view "reveal all" and the
+    """On ``board`` (a locator): TURNS complete turns of the person to move,
+    clicking action buttons (the first offered each time); a turn is over
+    when another player has moved (or the game is over); then the view "reveal all" and the
     hint.  Asserts what must change; returns the actions clicked.
     Screenshots: the whole page, or (``whole_page=False``) the board alone
     (JupyterLab and Voila scroll inside a panel: a "full page" shot would cut
@@ -99,20 +102,23 @@ def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: 
     shoot("1-start")
 
     buttons = board_part(board, 4).locator("button")
-    clicked = []
-    for _ in range(40):
+    clicked, turns, boundary = [], 0, start_count
+    for _ in range(TURN_CLICKS):
         before = log_count(info)
         clicked.append(info["actions"][0])
         buttons.first.click()
         info = _until(lambda: board_info(board), lambda i: log_count(i) > before,
                       f"the move log after clicking {clicked[-1]!r}")
-        others = [ln for ln in info["log"][start_count:] if mover_of(ln) not in (me, "chance")]
-        if others or info["status"].startswith("Game over"):
+        if info["status"].startswith("Game over"):
             break
+        if any(mover_of(ln) not in (me, "chance") for ln in info["log"][boundary:]):
+            turns, boundary = turns + 1, log_count(info)  # another player has moved: a turn is over
+            if turns == TURNS:
+                break
         info = _until(lambda: board_info(board), lambda i: i["actions"] or not i["status"].startswith(
             f"Player {me[1:]} (person)"), "the action buttons after a move")
     else:
-        raise AssertionError(f"40 clicks ({clicked}) and {me}'s turn is not over")
+        raise AssertionError(f"{TURN_CLICKS} clicks ({clicked}) and {me} has not played {TURNS} turns")
     # the turn is over and its text changed: log, explanation (with rule ids), table
     assert log_count(info) > start_count
     assert any(mover_of(ln) == me for ln in info["log"][start_count:])
