@@ -5,7 +5,8 @@ Three questions, three functions, one engine:
 
 - :func:`solve_deals` solves seeded deals (or endgames after ``random_moves``
   random moves) exactly, with open hands: the first player's advantage over
-  all deals, the value of an endgame.
+  all deals, the value of an endgame; :func:`solve_positions` solves
+  positions given as ``state.to_dict()``.
 - :func:`tournament` plays every agent against every other, in both seats,
   over many seeds; :func:`standings` gives win rates with Wilson intervals.
 - :func:`sweep` asks the same question over a grid of game options (a rule
