@@ -22,7 +22,7 @@ from .errors import (
 from .tree import tree, write_dot, write_graphml
 from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
 from .match import Match
-from . import agents, games, render
+from . import agents, batch, games, render
 
 __version__ = "0.1.0"
 
@@ -33,5 +33,5 @@ __all__ = [
     "TooLargeError",
     "tree", "write_graphml", "write_dot",
     "solve", "solve_tree", "analyse", "minimax", "Solution", "Analysis",
-    "Match", "agents",
+    "Match", "agents", "batch", "render",
 ]
