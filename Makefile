@@ -36,7 +36,6 @@ test: $(VENV)/.test-installed
 PLAY_IP   ?= 127.0.0.1
 PLAY_PORT ?= 8866
 play: $(VENV)/.lab-installed
-	$(BIN)/python -c 'import voila' 2>/dev/null || $(BIN)/python -m pip install --quiet 'voila>=0.5'
 	$(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT)
 
 ## make test-fast: unit tests and doctests only
