@@ -162,7 +162,7 @@ def test_best_response_to_always_pass():
 def test_tiny_koinobori_exact_cfr_and_unexploitable():
     """Koi-koi Nobori with a 10-card deck and hidden hands: exact value 11/14,
     an unexploitable equilibrium, CFR+ close to it; with open hands the first
-    player would get 61/70: the hidden hands cost them 1/14."""
+    player would get 61/70: the hidden hands cost them 3/35."""
     s = tiny_koinobori()
     G = game_tree(s)
     eq = solve_equilibrium(G)

@@ -194,6 +194,7 @@ def _classes(name: str) -> tuple[type, type]:
             key = (name, json.dumps(opts, sort_keys=True, default=str), limit)
             self.actions = _MAPS.setdefault(key, ActionMap(limit, name))
             self.applied = 0  # states created by apply_action (search node count)
+            self.node_limit: int | None = None  # raise TooLargeError past this many applies
             self.cardlab_name = name
             self.params_json = {k: params[k] for k in sorted(params)}
             spec = self.cardlab_game.spec
@@ -255,6 +256,9 @@ def _classes(name: str) -> tuple[type, type]:
             game = node.game
             self._node = _Node(game, s._apply(text), recall)
             game.applied += 1
+            if game.node_limit is not None and game.applied > game.node_limit:
+                raise TooLargeError(f"{name}: the OpenSpiel search passed node_limit={game.node_limit:,} "
+                                    "states")
 
         def _action_to_string(self, player: int, action: int) -> str:
             return self._node.game.actions.name(action)
