@@ -25,13 +25,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
 
 import cardlab
 from cardlab import CardlabError, TooLargeError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import table, timed  # noqa: E402  (the shared helpers of benchmarks/run.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "tests" / "data" / "reference", ROOT / "benchmarks" / "positions"]
@@ -64,15 +66,6 @@ def value_only(s):
     return search.nodes
 
 
-def timed(fn, repeat):
-    times, out = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), out
-
-
 def openspiel_search(state, limit):
     """OpenSpiel's own Python search on ``state``: ``(method, value, nodes, seconds)``."""
     from open_spiel.python.algorithms import minimax
@@ -102,14 +95,6 @@ def openspiel_search(state, limit):
             continue
         return method, value, og.applied + 1, time.perf_counter() - t
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def table(headers, rows):
-    print("| " + " | ".join(headers) + " |")
-    print("|" + "|".join("---" for _ in headers) + "|")
-    for r in rows:
-        print("| " + " | ".join(str(x) for x in r) + " |")
-    print()
 
 
 def main(argv=None):

@@ -658,7 +658,6 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
         kids.append([idx[m] for m, _ in succ])
         probs.append([float(e["prob"]) for _, e in succ] if d["player"] == CHANCE and not d["terminal"] else [])
         node_is.append(infoset_ids[d["infoset"]] if kind[-1] in (0, 1) else -1)
-    nI = len(acts)
     sizes = [len(acts[I]) for I in acts]
     regret = [[0.0] * k for k in sizes]
     avg = [[0.0] * k for k in sizes]
