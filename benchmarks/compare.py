@@ -134,7 +134,8 @@ def main(argv=None):
             if value is None:
                 os_cols = [method, f"> {to * 1000:,.0f} (gave up)", f"> {args.limit:,}", f"> {to / t:,.0f}×",
                            "—", "—"]
-                short.append((label, None))
+                if to / t < GOAL:  # OpenSpiel gave up, but not yet 10× slower
+                    short.append((label, None))
             else:
                 if abs(value - float(sol.value)) > 1e-9:
                     raise AssertionError(f"{label}: OpenSpiel {value} != cardlab {sol.value}")
@@ -158,7 +159,7 @@ def main(argv=None):
         if short:
             print(f"Below the {GOAL:.0f}× goal:")
             for label, ratio in short:
-                print(f"- {label}: " + ("OpenSpiel gave up" if ratio is None else f"{ratio:.1f}×"))
+                print(f"- {label}: " + ("OpenSpiel gave up early" if ratio is None else f"{ratio:.1f}×"))
         else:
             print(f"cardlab.solve is at least {GOAL:.0f}× faster than OpenSpiel's Python search "
                   "on every position.")
