@@ -662,8 +662,15 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
     regret = [[0.0] * k for k in sizes]
     avg = [[0.0] * k for k in sizes]
 
+    frozen: dict[int, list[float]] = {}  # this traversal's strategies: fixed while regrets change
+
     def current(i: int) -> list[float]:
-        r = regret[i]
+        sigma = frozen.get(i)
+        if sigma is None:
+            sigma = frozen[i] = _matched(regret[i])
+        return sigma
+
+    def _matched(r: list[float]) -> list[float]:
         pos = [x if x > 0 else 0.0 for x in r]
         s = sum(pos)
         return [x / s for x in pos] if s > 0 else [1.0 / len(r)] * len(r)
@@ -707,6 +714,7 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
 
     for t in range(1, iterations + 1):
         for p in (0, 1):
+            frozen.clear()
             walk(0, p, 1.0, 1.0, float(t))
         if t % every == 0 or t == iterations:
             curve.append((t, float(exploitability(G, average()))))
