@@ -4,12 +4,14 @@ scissors 0) and on tiny cardlab variants."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import networkx as nx
 import pytest
 
 import cardlab
+from conftest import DATA
 from cardlab.equilibrium import (
     _simplex,
     best_response_value,
@@ -240,3 +242,26 @@ def test_imperfect_recall_is_refused():
             G.add_edge(n, m, action=b, player=0, prob=None)
     with pytest.raises(cardlab.NotSolvableError, match="perfect recall"):
         solve_equilibrium(G)
+
+
+@pytest.mark.parametrize("rounds, value", [(1, Fraction(1, 3)), (2, Fraction(1, 2)), (5, Fraction(5, 7))])
+def test_mipig_end_janken_as_a_hidden_information_game(rounds, value):
+    """MP-25, MP-Q3: the end-of-game janken played out as simultaneous picks
+    (hidden hands: the second chooser does not see the first pick) has the
+    equilibrium value that tiebreak="value" uses (mipig.janken_value); with
+    open hands the second chooser sees the pick and the tie cannot be won."""
+    from cardlab.games.mipig import MARKS, janken_value
+
+    ref = next(e for e in json.loads((DATA / "reference" / "mipig.json").read_text("utf-8"))
+               if e["name"] == "draw-then-tiebreak-value")
+    game = cardlab.load("mipig", **{**ref["options"], "open_hands": False, "tiebreak": "janken",
+                                    "janken_rounds": rounds})
+    s = game.state_from_dict({**ref["position"], "options": game.options_dict()})
+    eq = solve_equilibrium(s)
+    rock, paper, scissors = (MARKS.index(m) for m in ("rock", "paper", "scissors"))
+    assert eq.value == value == janken_value([rock, paper], [rock, scissors], rounds)
+    first_pick = eq.strategies[0]["0:1"]
+    assert first_pick["pick rock"] == 1 - Fraction(1, rounds + 2)
+    open_game = game.with_options(open_hands=True)
+    assert cardlab.solve(open_game.state_from_dict({**ref["position"],
+                                                    "options": open_game.options_dict()})).value == 0
