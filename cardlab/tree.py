@@ -68,13 +68,16 @@ def tree(
     G = nx.DiGraph(game=repr(state.game), root=0, merged=merge_transpositions, truncated=False)
     ids: dict[State, int] = {}
     infoset_ids: dict[tuple, str] = {}
+    infoset_count: dict[int, int] = {}  # per player, to number information sets
 
     def infoset(s: State, p: int, recall: tuple) -> str | None:
         if p < 0:
             return None
         key = (p, recall, s.information_set(p)) if not merge_transpositions else (p, s.information_set(p))
         if key not in infoset_ids:
-            infoset_ids[key] = f"{p}:{sum(1 for k in infoset_ids if k[0] == p)}"
+            n = infoset_count.get(p, 0)
+            infoset_count[p] = n + 1
+            infoset_ids[key] = f"{p}:{n}"
         return infoset_ids[key]
 
     def add(s: State, depth: int, recall: tuple) -> int:

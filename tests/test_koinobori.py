@@ -196,7 +196,7 @@ def test_KN_Q3_refill_after_draw_capture_option():
             assert sum(t.apply("draw magoi").hand(0).values()) == 1
 
 
-SMALL = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 1},
+SMALL = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 2},
          "points": {"higoi": 2, "aokoi": 1, "magoi": 3}}
 
 
@@ -205,7 +205,7 @@ def test_KN_12_empty_deck_does_not_end_the_game_while_a_pair_is_possible():
     the game ends only when neither player can make one."""
     g = cardlab.load("koinobori", deck=SMALL)
     s = pos(g, field={"higoi": 1, "aokoi": 1}, hands=[{"higoi": 1, "magoi": 1}, {"magoi": 1}],
-            nobori=[{}, {"fuki+aokoi": 1}], kabuto=(1, 0))
+            nobori=[{}, {"fuki+aokoi": 1}], kabuto=(1, 1))
     assert s.deck_size == 0 and not s.is_terminal()
     assert s.legal_actions() == ["nobori higoi"]  # no play-and-draw without a deck
     t = s.apply("nobori higoi")
@@ -217,7 +217,7 @@ def test_KN_Q4_a_player_who_cannot_act_passes():
     """KN-Q4: a player who can do nothing passes; the game ends when both can do nothing."""
     g = cardlab.load("koinobori", deck=SMALL)
     s = pos(g, field={"higoi": 1}, hands=[{"magoi": 1}, {"higoi": 1}],
-            nobori=[{"aokoi": 1}, {"fuki+magoi": 1}], kabuto=(1, 0))
+            nobori=[{"aokoi": 1}, {"fuki+magoi": 1}], kabuto=(1, 1))
     assert s.deck_size == 0 and s.legal_actions() == ["pass"]
     t = s.apply("pass")
     assert t.current_player == 1 and t.legal_actions() == ["nobori higoi"]
@@ -227,11 +227,12 @@ def test_KN_Q4_a_player_who_cannot_act_passes():
 def test_KN_Q4_kabutogaeshi_alone_does_not_keep_the_game_going():
     """KN-Q4: holding a kabutogaeshi (with an opponent nobori to take) is not
     'being able to make a nobori': when neither can pair, the game is over."""
-    deck = {"cards": {"higoi": 2, "aokoi": 1, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 1},
+    deck = {"cards": {"higoi": 2, "aokoi": 1, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 3},
             "points": {"higoi": 2, "aokoi": 1, "magoi": 3}}
     g = cardlab.load("koinobori", deck=deck)
     s = pos(g, to_move=1, field={"aokoi": 1, "magoi": 1},
-            hands=[{"kabutogaeshi": 1, "higoi": 1}, {"magoi": 1}], nobori=[{}, {"fuki+higoi": 1}])
+            hands=[{"kabutogaeshi": 1, "higoi": 1}, {"magoi": 1}], nobori=[{}, {"fuki+higoi": 1}],
+            kabuto=(1, 1))
     assert s.deck_size == 0 and s.legal_actions() == ["nobori magoi"]
     end = s.apply("nobori magoi")
     assert end.is_terminal() and end.returns() == [-1, 1]
@@ -391,10 +392,10 @@ def test_KN_Q1_unreadable_and_invalid_json_files(tmp_path):
 
 def test_KN_Q1_small_user_deck_changes_the_game():
     """KN-Q1: a user deck (as a dict) changes the counts everywhere."""
-    small = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 0},
+    small = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 2},
              "points": {"higoi": 1, "aokoi": 1, "magoi": 1}}
     g = cardlab.load("koinobori", deck=small)
-    assert g.new_initial_state().deck_size == 4
+    assert g.new_initial_state().deck_size == 6
     assert g.spec.max_utility == 1
 
 
@@ -451,3 +452,12 @@ def test_KN_Q1_short_deck_solves_a_whole_deal():
     assert a.value == sol.value and [r["action"] for r in a.rows if r["best"]] == sol.best_actions
     with pytest.raises(cardlab.OptionError, match="'short'"):
         cardlab.load("koinobori", deck=12)
+
+
+def test_KN_4_KN_7_a_deck_too_small_to_deal_is_refused():
+    """KN-4/KN-7: the field takes 3 cards and each hand 3: a card file with fewer
+    than 9 cards could never be dealt, and is refused."""
+    tiny = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 0},
+            "points": {"higoi": 1, "aokoi": 1, "magoi": 1}}
+    with pytest.raises(cardlab.CardFileError, match="add up to 7; a game needs at least 9"):
+        cardlab.load("koinobori", deck=tiny)

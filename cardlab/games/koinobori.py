@@ -116,6 +116,9 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
         low = 1 if name in COLOURS else 0  # KN-4 needs one of each colour on the field
         if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 60:
             raise bad(name, "cards", f"count must be a whole number from {low} to 60, got {n!r}")
+    if sum(cards.values()) < 9:  # KN-4 three on the field, KN-7 three in each hand
+        raise CardFileError(f"{where}: the cards add up to {sum(cards.values())}; a game needs at "
+                            "least 9 (3 on the field, KN-4, and 3 in each hand, KN-7)")
     points = data.get("points")
     if not isinstance(points, dict):
         raise CardFileError(f"{where}: 'points' must map each colour {list(COLOURS)} to points")
