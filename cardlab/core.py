@@ -416,7 +416,7 @@ def read_data_file(source: Any, default: str, named: Mapping[str, str] | None = 
         text = resources.files("cardlab.data").joinpath(filename).read_text("utf-8")
         return f"cardlab/data/{filename}", json.loads(text)
     if isinstance(source, Mapping):
-        return "<card dict>" if what == "card file" else f"<{what} dict>", dict(source)
+        return f"<{what.removesuffix(' file')} dict>", dict(source)
     if not isinstance(source, (str, Path)):
         raise CardFileError(f"a {what} is None, a path or a dict, not {source!r}")
     where = str(source)

@@ -58,7 +58,6 @@ import random
 import re
 from dataclasses import asdict, dataclass
 from fractions import Fraction
-from importlib import resources
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping
@@ -73,6 +72,7 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
+    read_data_file,
     register,
 )
 from ..errors import CardFileError, OptionError, PositionError
@@ -158,21 +158,7 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     >>> len(cs.cards) >= 20, sorted(cs.decks)
     (True, ['hinoko', 'shizuku'])
     """
-    if source is None:
-        where = "cardlab/data/mazemon.json"
-        data = json.loads(resources.files("cardlab.data").joinpath("mazemon.json").read_text("utf-8"))
-    elif isinstance(source, Mapping):
-        where, data = "<card dict>", dict(source)
-    elif isinstance(source, (str, Path)):
-        where = str(source)
-        try:
-            data = json.loads(Path(source).read_text("utf-8"))
-        except OSError as exc:
-            raise CardFileError(f"{where}: cannot read the card file ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    else:
-        raise CardFileError(f"cards must be None, a path to a JSON card file or a dict, not {source!r}")
+    where, data = read_data_file(source, "mazemon.json")
 
     def bad(card: Any, field: str, why: str) -> CardFileError:
         return CardFileError(f"{where}: card {card!r}, field {field!r}: {why}")
@@ -316,7 +302,7 @@ class Battle:
         outcome = {
             "ko": f"{self.defender} is knocked out at once (一撃)",
             "wound": f"{self.defender} takes a wound (キズ), {self.attacker} none",
-            "mutual": f"both take a wound (あいうち)",
+            "mutual": "both take a wound (あいうち)",
         }[self.result]
         return f"{self.attacker} vs {self.defender}: " + "; ".join(parts) + f" → {outcome} ({self.rule})"
 

@@ -55,6 +55,7 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
+    read_data_file,
     register,
 )
 from ..errors import CardFileError, CardlabError, PositionError
@@ -153,21 +154,6 @@ SKILLS: dict[str, Skill] = {s.id: s for s in (
 
 
 # -- data files ------------------------------------------------------------------
-def _read_json(source: Any, default_file: str, what: str) -> tuple[str, Any]:
-    if source is None:
-        where = f"cardlab/data/{default_file}"
-        return where, json.loads(resources.files("cardlab.data").joinpath(default_file).read_text("utf-8"))
-    if isinstance(source, Mapping):
-        return f"<{what} dict>", dict(source)
-    where = str(source)
-    try:
-        return where, json.loads(Path(source).read_text("utf-8"))
-    except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the {what} file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-
-
 @dataclass(frozen=True)
 class Affinity:
     """The four affinity tables (MC-5, MC-Q1).  ``values[key]`` lists the
@@ -198,7 +184,7 @@ def load_affinity(source: str | Path | Mapping[str, Any] | None = None) -> Affin
     >>> t.compare("race", "demon", "human"), t.compare("means", "magic", "defence")
     (1, 1)
     """
-    where, data = _read_json(source, "monster_cards_affinity.json", "affinity")
+    where, data = read_data_file(source, "monster_cards_affinity.json", what="affinity file")
     if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
         raise AffinityError(f"{where}: an affinity file holds {{'keys': {{key: {{'values', 'table'}}}}}} "
                             f"for the keys {', '.join(KEYS)}")
@@ -257,7 +243,7 @@ def load_costs(source: str | Path | Mapping[str, Any] | None = None) -> dict[str
     >>> load_costs()["rarity"]["SR"]
     7
     """
-    where, data = _read_json(source, "monster_cards_costs.json", "cost")
+    where, data = read_data_file(source, "monster_cards_costs.json", what="cost file")
     need = {"rarity": RARITIES, "attack": tuple(str(a) for a in range(1, 6)),
             "skill": ("none",) + CATEGORIES}
     if not isinstance(data, dict):
@@ -416,7 +402,7 @@ def load_deck(source: str | Path | Mapping[str, Any], tables: Affinity | None = 
     (cardlab's own when None).  The deck rules (MC-1) are checked by
     :func:`validate_deck`.
     """
-    named, data = _read_json(source, "", "deck") if source is not None else ("", None)
+    named, data = read_data_file(source, "", what="deck file") if source is not None else ("", None)
     where = where or named
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CardFileError(f"{where}: a deck file holds {{'name': ..., 'cards': [card, ...]}}")

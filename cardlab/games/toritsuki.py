@@ -179,8 +179,6 @@ class CardSet:
     decks: Mapping[str, tuple[int, ...]]
 
 
-def _read_json(source: Any, default: str) -> tuple[str, Any]:
-    return read_data_file(source, default, what="card file" if default else "deck file")
 
 
 def _int(v: Any, lo: int, hi: int) -> bool:
@@ -198,7 +196,7 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     >>> len(cs.tribes), sum(c.is_yokai for c in cs.cards.values()) >= 40
     (8, True)
     """
-    where, data = _read_json(source, "toritsuki.json")
+    where, data = read_data_file(source, "toritsuki.json")
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: the file must hold a JSON object with 'tribes', 'cards', 'decks'")
     extra = set(data) - {"name", "tribes", "cards", "decks"}
@@ -444,7 +442,7 @@ class Toritsuki(Game):
         if decks is None:
             decks = ["A", "B"]
         elif isinstance(decks, (str, Path)):
-            where, data = _read_json(decks, "")
+            where, data = read_data_file(decks, "", what="deck file")
             if not isinstance(data, dict) or not isinstance(data.get("decks"), list) or len(data["decks"]) != 2:
                 raise CardFileError(f"{where}: a deck file holds {{'decks': [deck0, deck1]}}")
             decks = data["decks"]
