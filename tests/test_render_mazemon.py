@@ -18,6 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.renderers import mazemon as mr
 from cardlab.widgets import board
+from test_widgets import click_to_end
 
 
 def titles(h: str) -> list[str]:
@@ -247,18 +248,17 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
     """The board draws this renderer and plays a whole game (charge, summon,
     battle, the end) by clicking its action buttons."""
     b = board("mazemon", ["person", "random"], seed=seed)
-    rng = random.Random(seed)
     seen = set()
-    clicks = 0
-    while not b.state.is_terminal():
-        assert b.action_buttons and clicks < 500, b.status.value
+
+    def check(b):
+        assert not b._message, b._message
         seen.add(b.state.phase)
         for a, button in b.action_buttons.items():
             assert button.description == mr.action_label(a)
         assert b.table.value == mr.html(b.state, perspective=0)
-        rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
-        clicks += 1
-        assert not b._message, b._message
+
+    click_to_end(b, seed, limit=500, each=check)
+    assert not b._message, b._message
     assert {"charge", "summon"} <= seen
     assert b.status.value.startswith("Game over. Returns:")
     assert "game over おわり" in b.table.value

@@ -6,7 +6,6 @@ end by clicking."""
 from __future__ import annotations
 
 import html
-import random
 import re
 
 import pytest
@@ -16,6 +15,7 @@ from cardlab import render
 from cardlab.games.mipig import ATTRIBUTE_JA, MARK_JA
 from cardlab.renderers import mipig as mr
 from cardlab.widgets import board
+from test_widgets import click_to_end
 
 from test_render import playout_states as playout
 
@@ -266,18 +266,17 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
     placement, battle, the end) by clicking its action buttons."""
     b = board("mipig", ["person", "random"], seed=seed)
     assert b.table.value == mr.html(b.state, perspective=0)
-    rng = random.Random(seed)
     seen = set()
-    clicks = 0
-    while not b.state.is_terminal():
-        assert b.action_buttons and clicks < 500, b.status.value
+
+    def check(b):
+        assert not b._message, b._message
         seen.add(b.state.phase)
         for a, button in b.action_buttons.items():
             assert button.description == mr.action_label(a)
         assert b.table.value == mr.html(b.state, perspective=0)
-        rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
-        clicks += 1
-        assert not b._message, b._message
+
+    click_to_end(b, seed, limit=500, each=check)
+    assert not b._message, b._message
     assert {"janken", "placement"} <= seen
     assert b.status.value.startswith("Game over. Returns:")
     assert "game over ゲーム終了" in b.table.value and "→" in b.table.value

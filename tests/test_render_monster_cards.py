@@ -6,7 +6,6 @@ driven headlessly."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -19,6 +18,7 @@ from cardlab.renderers import monster_cards as mr
 from cardlab.widgets.monster_cards_builder import CardBuilder
 
 from test_render import playout_states as playout
+from test_widgets import click_to_end
 
 
 def titles(h: str) -> list[str]:
@@ -201,19 +201,19 @@ def test_board_plays_a_game_to_the_end_by_clicking(players, seed):
     b = mr.board("monster_cards" if players == 2 else cardlab.load("monster_cards", players=players),
                  ["person"] + ["random"] * (players - 1), seed=seed)
     assert [v for _, v in b.view_picker.options] == list(range(players)) + ["mover", "all"]
-    rng = random.Random(seed)
-    clicks, battles = 0, 0
-    while not b.state.is_terminal():
-        assert b.action_buttons and clicks < 400, b.status.value
+    battles = []
+
+    def check(b):
+        assert not b._message, b._message
         for a, button in b.action_buttons.items():
             assert button.description == mr.action_label(a)
         found = mr.last_battle(b.states(), [m.action for m in b.match.history])
         assert b.table.value == mr.html(b.state, perspective=0, battle=found and found[1])
-        battles += found is not None
-        rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
-        clicks += 1
-        assert not b._message, b._message
-    assert battles > 0
+        battles.append(found is not None)
+
+    click_to_end(b, seed, limit=400, each=check)
+    assert not b._message, b._message
+    assert any(battles)
     assert b.status.value.startswith("Game over. Returns:")
     assert "game over" in b.table.value
     b.view_picker.value = "all"

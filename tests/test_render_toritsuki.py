@@ -18,6 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.renderers import toritsuki as tr
 from cardlab.widgets import board
+from test_widgets import click_to_end
 
 
 def titles(h: str) -> list[str]:
@@ -223,18 +224,17 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
     """The board draws this renderer and plays a whole game (mulligan,
     summons, attacks, blocks, possessions) by clicking its buttons."""
     b = board("toritsuki", ["person", "random"], seed=seed)
-    rng = random.Random(seed)
     seen = set()
-    clicks = 0
-    while not b.state.is_terminal():
-        assert b.action_buttons and clicks < 1000, b.status.value
+
+    def check(b):
+        assert not b._message, b._message
         seen.add(b.state.stage)
         for a, button in b.action_buttons.items():
             assert button.description == tr.action_label(a)
         assert b.table.value == tr.html(b.state, perspective=0)
-        rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
-        clicks += 1
-        assert not b._message, b._message
+
+    click_to_end(b, seed, limit=1000, each=check)
+    assert not b._message, b._message
     assert {"mulligan", "main"} <= seen
     assert b.status.value.startswith("Game over. Returns:")
     assert "game over 終了" in b.table.value

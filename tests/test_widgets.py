@@ -20,13 +20,16 @@ FAST = {"solver": {"max_nodes": 500, "samples": 2}, "mcts": {"iterations": 20}}
 AGENT_NAMES = [a for a in SEAT_CHOICES if a != "person"]
 
 
-def click_to_end(b: Board, seed: int, limit: int = 3000) -> int:
-    """Click seeded random action buttons until the game ends; the clicks made."""
+def click_to_end(b: Board, seed: int, limit: int = 3000, each=None) -> int:
+    """Click seeded random action buttons until the game ends; the clicks made.
+    ``each(b)``, when given, checks the board before every click."""
     rng = random.Random(seed)
     clicks = 0
     while not b.state.is_terminal():
         assert b.action_buttons, f"stuck: {b.status.value}"
         assert clicks < limit
+        if each is not None:
+            each(b)
         rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
         clicks += 1
     return clicks
