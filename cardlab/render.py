@@ -24,6 +24,7 @@ import html as _html
 import importlib
 import json
 import re
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .core import CHANCE, TERMINAL, State
@@ -32,11 +33,14 @@ __all__ = [
     "text", "html", "register_html", "register_text", "register_action_label",
     "action_label", "generic_html", "generic_text", "observation_text",
     "visible", "move_text", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
+    "Layout", "register_layout", "layout", "register_move_html", "move_html",
 ]
 
 _HTML: dict[str, Callable[..., str]] = {}
 _TEXT: dict[str, Callable[..., str]] = {}
 _LABEL: dict[str, Callable[[str], str]] = {}
+_LAYOUT: dict[str, Callable[..., "Layout"]] = {}
+_MOVE_HTML: dict[str, Callable[[State, str], str]] = {}
 _loaded = False
 
 #: a rule id of the digests: ``KN-8``, ``MZ-Q3``
@@ -72,6 +76,25 @@ def register_action_label(game_name: str) -> Callable[[Callable[[str], str]], Ca
     the Japanese term beside the English one)."""
     def deco(fn: Callable[[str], str]) -> Callable[[str], str]:
         _LABEL[game_name] = fn
+        return fn
+    return deco
+
+
+def register_layout(game_name: str) -> Callable[[Callable[..., "Layout"]], Callable[..., "Layout"]]:
+    """Decorator: ``fn(state, *, perspective=None) -> Layout``, the table of
+    that game as HTML around a grid of squares, with the legal actions of the
+    player to move as paths of picks (see :class:`Layout`)."""
+    def deco(fn: Callable[..., Layout]) -> Callable[..., Layout]:
+        _LAYOUT[game_name] = fn
+        return fn
+    return deco
+
+
+def register_move_html(game_name: str) -> Callable[[Callable[[State, str], str]], Callable[[State, str], str]]:
+    """Decorator: ``fn(state, action) -> str``, a picture of what ``action``
+    does in ``state`` (a battle, say), or ``""`` when there is none."""
+    def deco(fn: Callable[[State, str], str]) -> Callable[[State, str], str]:
+        _MOVE_HTML[game_name] = fn
         return fn
     return deco
 
@@ -119,6 +142,82 @@ def action_label(state_or_game_name: State | str, action: str) -> str:
     name = state_or_game_name if isinstance(state_or_game_name, str) else state_or_game_name.game.name
     fn = _LABEL.get(name)
     return fn(action) if fn is not None else action
+
+
+# -- interactive layouts: a grid of squares and moves made of picks ----------
+@dataclass(frozen=True)
+class Layout:
+    """A table as HTML around a grid of squares, and the legal actions of
+    the player to move as *paths of picks*: pure data that a board turns into
+    clickable squares (``cardlab.widgets.Board``).
+
+    A pick is ``"sq:x,y"`` (a square of the grid) or ``"item:key"`` (one of
+    ``items``, e.g. a card of the hand).  ``paths`` maps an action to its
+    picks in order (``"place p07 -1,0"`` → ``("item:p07", "sq:-1,0")``);
+    actions without a path stay ordinary buttons.  ``prompts[i]`` says what
+    the ``i``-th pick chooses, ``labels[i]`` is the text of its buttons.
+    ``squares`` maps every square of the grid (x to the right, y downwards)
+    to the HTML drawn on it (``""``: an empty square); only what
+    ``perspective`` may see is drawn there, as in :func:`html`.
+    """
+
+    above: str
+    below: str
+    squares: dict[tuple[int, int], str]
+    grid_title: str = ""
+    items: dict[str, str] = field(default_factory=dict)
+    items_title: str = ""
+    paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    prompts: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """``(x0, y0, x1, y1)``, the corners of the grid (all 0 when it is empty)."""
+        if not self.squares:
+            return 0, 0, 0, 0
+        xs = [x for x, _ in self.squares]
+        ys = [y for _, y in self.squares]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def offered(self, picks: tuple[str, ...] = ()) -> dict[str, list[str]]:
+        """The next picks after ``picks``, each with the actions it still
+        leads to.
+
+        >>> lay = Layout("", "", {}, paths={"a": ("item:x", "sq:0,0"), "b": ("item:x", "sq:1,0")})
+        >>> lay.offered(), lay.offered(("item:x",))
+        ({'item:x': ['a', 'b']}, {'sq:0,0': ['a'], 'sq:1,0': ['b']})
+        """
+        out: dict[str, list[str]] = {}
+        n = len(picks)
+        for action, path in self.paths.items():
+            if len(path) > n and path[:n] == picks:
+                out.setdefault(path[n], []).append(action)
+        return out
+
+    def action_of(self, picks: tuple[str, ...]) -> str | None:
+        """The action whose path is exactly ``picks`` (``None``: not complete)."""
+        for action, path in self.paths.items():
+            if path == picks:
+                return action
+        return None
+
+
+def layout(state: State, *, perspective: int | None = None) -> Layout | None:
+    """The game's interactive :class:`Layout` of ``state`` as seen by
+    ``perspective``, or ``None`` when the game registered none."""
+    check_perspective(state, perspective)
+    _load_builtin()
+    fn = _LAYOUT.get(state.game.name)
+    return fn(state, perspective=perspective) if fn is not None else None
+
+
+def move_html(state: State, action: str) -> str:
+    """A picture of what ``action`` does in ``state`` (``""`` when the game
+    draws none).  It may show what the action reveals: call it only for a
+    viewer who may see the move (:func:`visible`)."""
+    _load_builtin()
+    fn = _MOVE_HTML.get(state.game.name)
+    return fn(state, action) if fn is not None else ""
 
 
 # -- the generic renderings (any game) ---------------------------------------

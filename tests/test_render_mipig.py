@@ -262,10 +262,10 @@ def test_deterministic_and_registered():
 # -- the board ---------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [1, 2])
 def test_board_plays_a_game_to_the_end_by_clicking(seed):
-    """The board draws this renderer and plays a whole game (janken,
-    placement, battle, the end) by clicking its action buttons."""
+    """The board draws this renderer's layout (the table above and below the
+    field, the field as a grid of squares) and plays a whole game (janken,
+    placement, battle, the end) by clicking its buttons, listed or on the grid."""
     b = board("mipig", ["person", "random"], seed=seed)
-    assert b.table.value == mr.html(b.state, perspective=0)
     seen = set()
 
     def check(b):
@@ -273,12 +273,44 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
         seen.add(b.state.phase)
         for a, button in b.action_buttons.items():
             assert button.description == mr.action_label(a)
-        assert b.table.value == mr.html(b.state, perspective=0)
+        lay = mr.layout(b.state, perspective=0)
+        assert (b.table.value, b.table_below.value) == (lay.above, lay.below)
 
     click_to_end(b, seed, limit=500, each=check)
     assert not b._message, b._message
     assert {"janken", "placement"} <= seen
     assert b.status.value.startswith("Game over. Returns:")
-    assert "game over ゲーム終了" in b.table.value and "→" in b.table.value
+    assert "game over ゲーム終了" in b.table_below.value and "→" in b.table_below.value
     b.view_picker.value = "all"
-    assert b.table.value == mr.html(b.state)
+    lay = mr.layout(b.state)
+    assert b.table.value + b.table_below.value == lay.above + lay.below
+
+
+def test_MP_Q6_the_layout_shows_a_perspective_only_what_it_may_see():
+    """MP-Q6: the board's layout (above, below and every square of the field)
+    holds none of the cards the perspective may not see; its items are the
+    mover's own cards, which the board offers only to the person to move."""
+    game = cardlab.load("mipig")
+    for seed in range(3):
+        for s in playout(game, seed):
+            for p in (0, 1):
+                lay = mr.layout(s, perspective=p)
+                h = lay.above + lay.below + "".join(lay.squares.values())
+                for cid in hidden_ids(s, p):
+                    assert f"{cid} " not in "".join(titles(h)) and f">{cid}<" not in h, (cid, s.phase)
+                if lay.items:
+                    assert set(lay.items) <= set(s.to_dict()["hands"][s.current_player])
+
+
+def test_layout_html_is_the_table_with_the_field_as_squares_MP_8():
+    """The layout's parts are the table of :func:`html`; every card on the
+    field has its square, drawn with its owner's colour (MP-8)."""
+    s = playout(cardlab.load("mipig"), 3)[-1]
+    lay = mr.layout(s, perspective=None)
+    full = mr.html(s)
+    assert lay.above[:-6] in full and lay.below.split('max-width:760px">', 1)[1][:-6] in full
+    for c in s.to_dict()["field"]:
+        sq = lay.squares[(c["x"], c["y"])]
+        assert mr.OWNER[c["owner"]] in sq and f">{c['card']}<" in sq
+    x0, y0, x1, y1 = lay.bounds()
+    assert len(lay.squares) == (x1 - x0 + 1) * (y1 - y0 + 1)

@@ -87,7 +87,16 @@ def test_board_offers_exactly_the_legal_actions(game_name):
     for a, button in b.action_buttons.items():
         assert button.description == render.action_label(s, a)
         assert button.tooltip == a  # the notation: explain() may preview hidden outcomes
-    assert b.table.value == render.html(s, perspective=0)
+    lay = render.layout(s, perspective=0)
+    if lay is None:
+        assert b.table.value == render.html(s, perspective=0)
+        assert list(b.actions_box.children) == list(b.action_buttons.values())
+    else:  # a grid: the actions with picks are chosen there, the others stay buttons
+        assert (b.table.value, b.table_below.value) == (lay.above, lay.below)
+        assert set(lay.paths) <= set(s.legal_actions())
+        shown = [a for a, w in b.action_buttons.items() if w in b.actions_box.children]
+        assert shown == [a for a in s.legal_actions() if a not in lay.paths]
+        assert set(b.pick_buttons) == set(lay.offered())
 
 
 def test_person_against_person_with_the_mover_view():

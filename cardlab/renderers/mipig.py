@@ -33,8 +33,8 @@ from .. import render
 from ..core import State
 from ..games.mipig import ATTRIBUTE_JA, MARK_JA, PHASE_JA, Battle, Card, attribute_bonus
 
-__all__ = ["text", "html", "action_label", "view", "card_svg", "battle_html", "placement_targets",
-           "attack_options"]
+__all__ = ["text", "html", "layout", "move_html", "action_label", "view", "card_svg", "battle_html",
+           "placement_targets", "attack_options"]
 
 NAME = "mipig"
 
@@ -355,11 +355,9 @@ def _pending_html(v: dict[str, Any]) -> str:
             "(player 1 picks without seeing it, MP-4/MP-Q3)</div>")
 
 
-@render.register_html(NAME)
-def html(state: State, *, perspective: int | None = None) -> str:
-    """The table: both seats (the viewer's at the bottom) with hands 手札 and
-    graveyards 墓地, the field フィールド as a grid with the legal placement
-    squares or attack arrows, bonuses on the cards and the end-of-game count."""
+def _parts(state: State, perspective: int | None) -> tuple[str, str, str, dict[str, Any], dict[str, Card]]:
+    """The table's HTML above the field, the field's caption and the HTML
+    below it; with the view and the card set."""
     v = view(state, perspective)
     cards = {c.id: c for c in state.game.cards}  # type: ignore[attr-defined]
     bottom = 0 if perspective is None else perspective
@@ -375,19 +373,110 @@ def html(state: State, *, perspective: int | None = None) -> str:
           if opts[k] != state.game.OPTIONS[k].default]
     if opts["open_hands"]:
         on.append("open hands (MP-Q6)")
-    return (
-        '<div class="cardlab-board cardlab-mipig" style="font-family:sans-serif;font-size:13px;max-width:760px">'
-        f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(v, top, cards, "" if perspective is None else "(opponent)")
-        + '<div style="margin:4px 0;padding:6px;background:#eef5e9;border-radius:6px">'
-        "field フィールド (blue border: player 0, red: player 1; dashed: face down 裏向き; "
-        f"+n: attribute bonus 属性ボーナス):<br>{_field_svg(state, v, cards, perspective)}</div>"
-        + _seat_html(v, bottom, cards, "" if perspective is None else "(you)")
-        + _pending_html(v)
-        + f'<div style="color:#444">{escape(note)}</div>' + result
-        + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else "")
-        + "</div>"
-    )
+    above = (f"<div><b>{escape(_head(v, perspective))}</b></div>"
+             + _seat_html(v, top, cards, "" if perspective is None else "(opponent)"))
+    caption = ("field フィールド (blue border: player 0, red: player 1; dashed: face down 裏向き; "
+               "+n: attribute bonus 属性ボーナス):")
+    below = (_seat_html(v, bottom, cards, "" if perspective is None else "(you)")
+             + _pending_html(v)
+             + f'<div style="color:#444">{escape(note)}</div>' + result
+             + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else ""))
+    return above, caption, below, v, cards
+
+
+def _frame(inner: str) -> str:
+    return ('<div class="cardlab-board cardlab-mipig" style="font-family:sans-serif;font-size:13px;'
+            f'max-width:760px">{inner}</div>')
+
+
+@render.register_html(NAME)
+def html(state: State, *, perspective: int | None = None) -> str:
+    """The table: both seats (the viewer's at the bottom) with hands 手札 and
+    graveyards 墓地, the field フィールド as a grid with the legal placement
+    squares or attack arrows, bonuses on the cards and the end-of-game count."""
+    above, caption, below, v, cards = _parts(state, perspective)
+    return _frame(above
+                  + '<div style="margin:4px 0;padding:6px;background:#eef5e9;border-radius:6px">'
+                  f"{caption}<br>{_field_svg(state, v, cards, perspective)}</div>"
+                  + below)
+
+
+def _target_svg(x: int, y: int) -> str:
+    w, h = CW - 2 * PAD, CH - 2 * PAD
+    return _svg(w, h, f"<title>placement target 配置できる場所 {x},{y} (MP-7)</title>"
+                f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="#f4fbf2" '
+                f'stroke="#5a9e4b" stroke-dasharray="4 3"/>'
+                f'<text x="{w / 2}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" '
+                f'fill="#3d7a31">{x},{y}</text>')
+
+
+@render.register_layout(NAME)
+def layout(state: State, *, perspective: int | None = None) -> render.Layout:
+    """The board's interactive table: the field フィールド as a grid of
+    squares (what ``perspective`` may see on each), placement as "a card of
+    the hand 手札, then a dashed square" (MP-5 … MP-7) and an attack as
+    "attacker, then target" (MP-11, MP-16, MP-17); the card shown for the
+    first-player janken is picked from the hand too (MP-4).  The tiebreak
+    marks, the pass and chance stay ordinary buttons.
+
+    >>> import cardlab
+    >>> s = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0).new_initial_state()
+    >>> lay = layout(s, perspective=0)
+    >>> lay.paths["place p01 0,0"], sorted(lay.offered())
+    (('item:p01', 'sq:0,0'), ['item:p01', 'item:p09'])
+    """
+    above, caption, below, v, cards = _parts(state, perspective)
+    squares: dict[tuple[int, int], str] = {}
+    for x, y in placement_targets(state):
+        squares[(x, y)] = _target_svg(x, y)
+    bon = bonuses([c for c in v["field"] if c["card"] is not None], cards)
+    for c in v["field"]:
+        card = cards[c["card"]] if c["card"] is not None else None
+        squares[(c["x"], c["y"])] = card_svg(card, c["owner"], face_down=not c["face_up"],
+                                             bonus=bon.get((c["x"], c["y"])))
+    if squares:  # the empty squares inside the bounding box
+        xs, ys = [x for x, _ in squares], [y for _, y in squares]
+        for x in range(min(xs), max(xs) + 1):
+            for y in range(min(ys), max(ys) + 1):
+                squares.setdefault((x, y), "")
+    paths: dict[str, tuple[str, ...]] = {}
+    items: dict[str, str] = {}
+    prompts: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+    mover = state.current_player
+    for a in state.legal_actions() if mover >= 0 else ():
+        parts = a.split()
+        if parts[0] == "place":
+            paths[a] = (f"item:{parts[1]}", f"sq:{parts[2]}")
+            # the mover's own card: the board offers it only to the person to move
+            items.setdefault(parts[1], card_svg(cards[parts[1]], mover))
+            prompts = ("choose a card of your hand 手札 to lay face down (MP-5)",
+                       "choose a dashed square 配置できる場所 next to a card (MP-6, MP-7)")
+            labels = ("choose 選ぶ", "here 配置")
+        elif parts[0] == "show":
+            paths[a] = (f"item:{parts[1]}",)
+            items.setdefault(parts[1], card_svg(cards[parts[1]], mover))
+            prompts = ("choose a card of your hand 手札 to show: its janken mark じゃんけん decides who "
+                       "goes first (MP-4)",)
+            labels = ("show 見せる",)
+        elif parts[0] == "attack":
+            paths[a] = (f"sq:{parts[1]}", f"sq:{parts[2]}")
+            prompts = ("choose an attacker: one of your face-down cards 裏向き (MP-11, MP-16)",
+                       "choose the target: a touching opponent card (MP-11, MP-17)")
+            labels = ("attack 攻撃", "target 対象")
+    return render.Layout(
+        above=_frame(above), below=_frame(below), squares=squares,
+        grid_title=caption if squares else "field フィールド: empty", items=items,
+        items_title=f"hand 手札 of player {mover}" if items else "", paths=paths,
+        prompts=prompts, labels=labels)
+
+
+@render.register_move_html(NAME)
+def move_html(state: State, action: str) -> str:
+    """An attack as a picture (:func:`battle_html`); ``""`` for any other move."""
+    if action.startswith("attack "):
+        return battle_html(state.explain_battle(action))  # type: ignore[attr-defined]
+    return ""
 
 
 # -- a battle, drawn ---------------------------------------------------------------

@@ -5,6 +5,11 @@ The engine stays the only place that knows the rules: the board draws
 ``state.observation(player)``), offers exactly ``state.legal_actions()`` as
 buttons, and asks the match to play, undo and redo.  No game state lives in
 the widgets; they are redrawn from the match after every change.
+
+A game that registers a :class:`cardlab.render.Layout` (mipig) is drawn
+around a grid of clickable squares instead: a move is made of picks (a card
+of the hand, then a square; an attacker, then its target), and only the
+picks that lead to a legal action are offered.
 """
 
 from __future__ import annotations
@@ -94,6 +99,11 @@ class Board(widgets.VBox):
         self._cache: list[State] = []
         self._cache_actions: list[str] = []
         self._seen: dict[tuple, bool] = {}
+        self._picks: tuple[str, ...] = ()
+        self._picks_at: State | None = None
+        self._layout: render.Layout | None = None
+        #: the clickable picks now offered: pick -> its button (squares ``sq:x,y``, items ``item:key``)
+        self.pick_buttons: dict[str, widgets.Button] = {}
 
         # -- the controls ----------------------------------------------------
         self.seat_pickers = []
@@ -129,8 +139,23 @@ class Board(widgets.VBox):
 
         # -- the displays ------------------------------------------------------
         self.table = widgets.HTML()
+        self.grid_title = widgets.HTML()
+        self.grid = widgets.GridBox()
+        self.table_below = widgets.HTML()
         self.status = widgets.HTML()
         self.actions_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.pick_prompt = widgets.HTML()
+        self.clear_button = widgets.Button(description="clear choice", tooltip="take back the picks of "
+                                           "this move (nothing has been played yet)",
+                                           layout=widgets.Layout(width="auto"))
+        self.clear_button.on_click(lambda _: self._guard(self.clear_picks))
+        self.items_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.list_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.list_accordion = widgets.Accordion(children=[self.list_box],
+                                                titles=("every legal move as a button (一覧)",))
+        self.picker = widgets.VBox([widgets.HBox([self.pick_prompt, self.clear_button],
+                                                 layout=widgets.Layout(align_items="center")),
+                                    self.items_box])
         self.explanation = widgets.HTML()
         self.hint_html = widgets.HTML()
         self.log_html = widgets.HTML()
@@ -142,7 +167,10 @@ class Board(widgets.VBox):
         self._build_options()
         super().__init__(children=[
             widgets.HBox(self.seat_pickers + [self.view_picker], layout=widgets.Layout(flex_flow="row wrap")),
-            self.options_box, self.table, self.status, self.actions_box,
+            self.options_box,
+            widgets.VBox([self.table, self.grid_title, self.grid, self.table_below]),
+            self.status,
+            widgets.VBox([self.picker, self.actions_box, self.list_accordion]),
             widgets.HBox([self.undo_button, self.redo_button, self.new_button, self.step_button,
                           self.run_button, self.hint_button, self.auto_box],
                          layout=widgets.Layout(flex_flow="row wrap")),
@@ -423,6 +451,57 @@ class Board(widgets.VBox):
             return []
         return [a for a in self.match.state.legal_actions() if a in self._hint[2]]
 
+    # -- picks: a move chosen on the grid ------------------------------------------------
+    @property
+    def picks(self) -> tuple[str, ...]:
+        """The picks made so far for the next move (``()`` when none)."""
+        return self._picks if self._picks_at is self.match.state else ()
+
+    def _pick_step(self, key: str) -> int | None:
+        """The step ``key`` may be picked at now: the next one, or an earlier
+        one (instead of what was chosen there); ``None``: not on offer."""
+        lay, picks = self._layout, self.picks
+        if lay is None or not self._person_to_move():
+            return None
+        for j in range(len(picks), -1, -1):
+            if key in lay.offered(picks[:j]):
+                return j
+        return None
+
+    def pick(self, key: str) -> None:
+        """Pick a square (``'sq:x,y'``) or an item (``'item:p07'``) for the
+        next move, as its button does: the next step, or instead of an
+        earlier choice; picking a chosen one again takes it back.  When the
+        picks make a legal action, it is played."""
+        picks = self.picks
+        if key in picks:
+            self._set_picks(picks[:picks.index(key)])
+            return
+        j = self._pick_step(key)
+        if j is None:
+            lay = self._layout
+            offered = sorted(lay.offered(picks)) if lay is not None and self._person_to_move() else []
+            raise CardlabError(f"{key!r} cannot be picked now; on offer: "
+                               + (", ".join(offered) or "nothing (no person to move with picks)"))
+        picks = picks[:j] + (key,)
+        action = self._layout.action_of(picks)  # type: ignore[union-attr]
+        if action is not None:
+            self.play(action)
+        else:
+            self._set_picks(picks)
+
+    def clear_picks(self) -> None:
+        """Take back the picks of the move being chosen (nothing was played)."""
+        self._set_picks(())
+
+    def _set_picks(self, picks: tuple[str, ...]) -> None:
+        self._picks, self._picks_at = picks, self.match.state
+        self._refresh()
+
+    def _person_to_move(self) -> bool:
+        s = self.match.state
+        return s.current_player >= 0 and self.match.to_move_is_person()
+
     # -- drawing ---------------------------------------------------------------------------
     def _show(self, widget: widgets.Widget, value: Any) -> None:
         """Put ``value`` in a control without running its handler again."""
@@ -505,6 +584,18 @@ class Board(widgets.VBox):
                     else render.move_text(states[i], mv.action, viewer, mv.explanation))
                 for i, mv in enumerate(hist) if i >= first]
 
+    def move_pictures(self) -> str:
+        """The game's pictures (a mipig battle, say) of the moves since the
+        last control was used that the view may see, in order; ``""`` if none."""
+        hist = self.match.history
+        if not hist:
+            return ""
+        states = self.states()
+        viewer = self.perspective
+        return "".join(render.move_html(states[i], hist[i].action)
+                       for i in range(min(self._mark, len(hist) - 1), len(hist))
+                       if hist[i].player >= 0 and self._visible(states[i], hist[i].action, viewer))
+
     def _status_text(self) -> str:
         s = self.match.state
         if s.is_terminal():
@@ -518,15 +609,94 @@ class Board(widgets.VBox):
             return f"Player {p} (person) to move: choose an action."
         return f"Player {p} ({who}) to move: press step ▶ or run ▶▶."
 
+    def _pick_button(self, key: str, step: int, chosen: bool, best: frozenset[str]) -> widgets.Button:
+        lay = self._layout
+        assert lay is not None
+        if chosen:
+            b = widgets.Button(description="✓ chosen 選択中", button_style="info",
+                               tooltip="chosen; click to take it back", layout=widgets.Layout(width="auto"))
+            b.add_class("cardlab-picked")
+        else:
+            leads = lay.offered(self.picks[:step])[key]
+            label = lay.labels[step] if step < len(lay.labels) else "choose"
+            b = widgets.Button(description=label, layout=widgets.Layout(width="auto"),
+                               tooltip=leads[0] if len(leads) == 1 else f"{key[key.index(':') + 1:]}: "
+                               f"{len(leads)} moves")
+            b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
+            if best.intersection(leads):
+                b.button_style = "success"
+            self.pick_buttons[key] = b
+        b.on_click(lambda _, key=key: self._guard(self.pick, key))
+        return b
+
+    def _piece(self, key: str, html: str, best: frozenset[str], width: str = "auto") -> widgets.Widget:
+        """A square or an item: its picture, with a button when it can be picked."""
+        pic = widgets.HTML(html, layout=widgets.Layout(width=width))
+        picks = self.picks
+        if key in picks:
+            return widgets.VBox([pic, self._pick_button(key, picks.index(key), True, best)])
+        step = self._pick_step(key)
+        if step is None:
+            return pic
+        return widgets.VBox([pic, self._pick_button(key, step, False, best)])
+
+    def _draw_layout(self, lay: render.Layout, best: frozenset[str]) -> None:
+        self.table.value, self.table_below.value = lay.above, lay.below
+        self.grid_title.value = f'<div style="font-family:sans-serif;font-size:13px">{_html.escape(lay.grid_title)}</div>'
+        x0, y0, x1, y1 = lay.bounds()
+        cells: list[widgets.Widget] = []
+        if lay.squares:
+            small = '<div style="font-family:sans-serif;font-size:10px;color:#666;text-align:center">{}</div>'
+            cells.append(widgets.HTML(small.format("y＼x")))
+            cells += [widgets.HTML(small.format(x)) for x in range(x0, x1 + 1)]
+            for y in range(y0, y1 + 1):
+                cells.append(widgets.HTML(small.format(y)))
+                for x in range(x0, x1 + 1):
+                    cells.append(self._piece(f"sq:{x},{y}", lay.squares.get((x, y), ""), best, "62px"))
+        self.grid.children = cells
+        gl = self.grid.layout
+        gl.grid_template_columns = f"28px repeat({x1 - x0 + 1}, 92px)" if lay.squares else None
+        gl.grid_gap, gl.justify_items, gl.align_items = "2px", "center", "flex-start"
+        gl.padding, gl.width = "4px", "fit-content"
+        person = self._person_to_move()
+        offered = lay.offered(self.picks) if person else {}
+        self.items_box.children = [self._piece(f"item:{k}", h, best) for k, h in lay.items.items()] \
+            if person and (any(k.startswith("item:") for k in offered) or any(
+                p.startswith("item:") for p in self.picks)) else []
+        if person and lay.paths:
+            step = len(self.picks)
+            prompt = lay.prompts[step] if step < len(lay.prompts) else "choose"
+            chosen = ", ".join(p[p.index(":") + 1:] for p in self.picks)
+            self.pick_prompt.value = (f"<b>Your move</b>: {_html.escape(prompt)}"
+                                      + (f" · chosen: {_html.escape(chosen)}" if chosen else "")
+                                      + (f" · {_html.escape(lay.items_title)}:" if self.items_box.children else ""))
+            self.picker.layout.display = None
+            self.clear_button.disabled = not self.picks
+        else:
+            self.pick_prompt.value = ""
+            self.picker.layout.display = "none"
+
     def _refresh(self) -> None:
         m, s = self.match, self.match.state
         viewer = self.perspective
-        self.table.value = self._renderer(s, perspective=viewer)
+        hint = self._hint if self._hint is not None and self._hint[0] == s else None
+        best = hint[2] if hint is not None else frozenset()
+        if self._picks_at is not s:
+            self._picks, self._picks_at = (), s
+        self.pick_buttons = {}
+        self._layout = render.layout(s, perspective=viewer) if self._renderer is render.html else None
+        if self._layout is None:
+            self.table.value = self._renderer(s, perspective=viewer)
+            self.grid_title.value, self.table_below.value = "", ""
+            self.grid.children = []
+            self.items_box.children = []
+            self.picker.layout.display = "none"
+        else:
+            self._draw_layout(self._layout, best)
         status = _html.escape(self._status_text())
         if self._message:
             status += f' <span style="color:#b00">{_html.escape(self._message)}</span>'
         self.status.value = status
-        hint = self._hint if self._hint is not None and self._hint[0] == s else None
         buttons: dict[str, widgets.Button] = {}
         if s.current_player >= 0 and m.to_move_is_person():
             for a in s.legal_actions():
@@ -539,7 +709,13 @@ class Board(widgets.VBox):
                 b.on_click(lambda _, a=a: self._guard(self.play, a))
                 buttons[a] = b
         self.action_buttons = buttons
-        self.actions_box.children = list(buttons.values())
+        paths = self._layout.paths if self._layout is not None else {}
+        self.actions_box.children = [b for a, b in buttons.items() if a not in paths]
+        for b in self.actions_box.children:
+            b.add_class("cardlab-offer")
+        listed = [b for a, b in buttons.items() if a in paths]
+        self.list_box.children = listed
+        self.list_accordion.layout.display = None if listed else "none"
         agent_to_move = s.current_player == CHANCE or (s.current_player >= 0 and not m.to_move_is_person())
         self.undo_button.disabled = not self._can_undo()
         self.redo_button.disabled = not m.can_redo()
@@ -550,7 +726,7 @@ class Board(widgets.VBox):
         self.explanation.value = ("" if not lines else
                                   '<div style="line-height:1.35"><b>What happened</b> (rule ids from '
                                   "the rules digest):<br>" + "<br>".join(_html.escape(x) for x in lines)
-                                  + "</div>")
+                                  + "</div>" + self.move_pictures())
         self.hint_html.value = hint[1] if hint is not None else ""
         log = self.log_lines()
         self.log_html.value = ('<details><summary>move log (' + str(len(log)) + ' moves)</summary>'

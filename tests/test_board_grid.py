@@ -1,0 +1,211 @@
+"""The board's grid (issue B): a move chosen by clicking squares and cards.
+
+mipig registers a :class:`cardlab.render.Layout`; the board draws its field
+as a grid of squares and offers, step by step, only the picks that lead to a
+legal action: a card of the hand, then a square (MP-5 … MP-7); an attacker,
+then its target (MP-11, MP-16, MP-17); the card shown for the first-player
+janken (MP-4).  Everything here clicks the buttons a person would click.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardlab
+from cardlab import render
+from cardlab.errors import CardlabError
+from cardlab.renderers import mipig as mr
+from cardlab.widgets import board
+
+from test_render_mipig import battle
+
+
+def offers(b) -> list[str]:
+    """The picks of the next step (not the switches to an earlier choice)."""
+    return sorted(k for k, w in b.pick_buttons.items() if "cardlab-offer" in w._dom_classes)
+
+
+def switches(b) -> list[str]:
+    return sorted(k for k, w in b.pick_buttons.items() if "cardlab-switch" in w._dom_classes)
+
+
+def listed(b) -> list[str]:
+    """The actions shown as plain buttons (not chosen on the grid)."""
+    return [a for a, w in b.action_buttons.items() if w in b.actions_box.children]
+
+
+def placement_board(**options):
+    game = cardlab.load("mipig", hand_size=3, first_player=0, **options)
+    return board(game, ["person", "random"], seed=2)
+
+
+def play_by_picks(b, rng: random.Random, limit: int = 400) -> int:
+    """Click offered picks (or a listed button when a step has no picks)
+    until the game ends; checks at every step that the offers are legal."""
+    clicks = 0
+    while not b.state.is_terminal():
+        assert clicks < limit and not b._message, b._message
+        s = b.state
+        lay = mr.layout(s, perspective=0)
+        assert set(lay.paths) <= set(s.legal_actions())
+        if offers(b):
+            assert set(offers(b)) == set(lay.offered(b.picks))
+            b.pick_buttons[rng.choice(offers(b))].click()
+        else:
+            assert not lay.paths and listed(b) == s.legal_actions()
+            b.action_buttons[rng.choice(listed(b))].click()
+        clicks += 1
+    return clicks
+
+
+# -- placement: a card of the hand, then a square ------------------------------------
+def test_MP_6_MP_7_placement_offers_the_hand_then_only_the_legal_squares():
+    """MP-6/MP-7: after choosing a card, the grid offers exactly the legal
+    squares (the dashed ones of the renderer), each with its own button."""
+    b = placement_board()
+    s = b.state
+    assert s.phase == "placement" and s.current_player == 0
+    hand = s.hand(0)
+    assert offers(b) == sorted(f"item:{c}" for c in hand)  # first: which card (MP-5)
+    assert len(b.items_box.children) == len(hand) and "hand 手札" in b.pick_prompt.value
+    assert not [w for w in b.grid.children if hasattr(w, "children")]  # no square before a card is chosen
+    b.pick_buttons[f"item:{hand[0]}"].click()
+    assert b.picks == (f"item:{hand[0]}",) and len(b.match.history) == len(b.states()) - 1
+    squares = offers(b)
+    assert squares == sorted(f"sq:{x},{y}" for x, y in mr.placement_targets(s))
+    assert switches(b) == sorted(f"item:{c}" for c in hand[1:])  # another card instead
+    assert "配置できる場所" in b.pick_prompt.value and f"chosen: {hand[0]}" in b.pick_prompt.value
+    on_grid = [w for cell in b.grid.children for w in getattr(cell, "children", ()) if hasattr(w, "click")]
+    assert sorted(k for k, w in b.pick_buttons.items() if w in on_grid) == squares
+    before = len(b.match.history)
+    x, y = squares[0][3:].split(",")
+    b.pick_buttons[squares[0]].click()
+    assert b.match.history[before].action == f"place {hand[0]} {x},{y}" and b.picks == ()
+
+
+def test_MP_5_switching_the_card_and_taking_a_choice_back():
+    """MP-5: another card of the hand replaces the chosen one; clicking the
+    chosen card again (or "clear choice") takes the choice back; nothing is
+    played meanwhile."""
+    b = placement_board()
+    hand = b.state.hand(0)
+    n = len(b.match.history)
+    assert b.clear_button.disabled
+    b.pick_buttons[f"item:{hand[0]}"].click()
+    b.pick_buttons[f"item:{hand[1]}"].click()
+    assert b.picks == (f"item:{hand[1]}",) and not b.clear_button.disabled
+    chosen = [w for box in b.items_box.children for w in box.children if "cardlab-picked" in w._dom_classes]
+    assert len(chosen) == 1
+    chosen[0].click()
+    assert b.picks == ()
+    b.pick(f"item:{hand[2]}")
+    b.clear_button.click()
+    assert b.picks == () and len(b.match.history) == n and not b._message
+
+
+def test_a_pick_not_on_offer_is_refused_and_changes_nothing():
+    b = placement_board()
+    hand = b.state.hand(0)
+    b.pick(f"item:{hand[0]}")
+    state, picks = b.state, b.picks
+    with pytest.raises(CardlabError, match=r"'sq:9,9' cannot be picked now; on offer: sq:"):
+        b.pick("sq:9,9")
+    with pytest.raises(CardlabError, match="cannot be picked now"):
+        b.pick("item:nonsense")
+    assert b.state is state and b.picks == picks
+    b._guard(b.pick, "sq:9,9")  # as a button would: the refusal is shown, nothing changes
+    assert "cannot be picked now" in b._message and b.picks == picks
+
+
+def test_picks_are_forgotten_when_the_position_changes():
+    b = placement_board()
+    b.pick(f"item:{b.state.hand(0)[0]}")
+    b.new_button.click()
+    assert b.picks == ()
+    b.pick(f"item:{b.state.hand(0)[0]}")
+    b.view_picker.value = "all"  # another view: the same position, the choice stays
+    assert len(b.picks) == 1
+
+
+# -- battle: an attacker, then its target ---------------------------------------------
+def test_MP_11_MP_16_MP_17_attack_is_attacker_then_target():
+    """MP-11/MP-16/MP-17: the grid offers the face-down cards that can
+    attack; after one is chosen, exactly its legal targets."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False), (0, 1, 0, "p05", True),
+                (1, 1, 1, "p02", False)])
+    b = board(s, ["person", "random"], seed=1)
+    attacks = mr.attack_options(s)
+    assert offers(b) == sorted({f"sq:{a[0]},{a[1]}" for a, _ in attacks})
+    assert "attacker" in b.pick_prompt.value and not b.items_box.children
+    assert all(b.pick_buttons[k].description == "attack 攻撃" for k in offers(b))
+    b.pick("sq:0,0")
+    targets = sorted(f"sq:{d[0]},{d[1]}" for a, d in attacks if a == (0, 0))
+    assert offers(b) == targets and all(b.pick_buttons[k].description == "target 対象" for k in targets)
+    before = len(b.match.history)
+    b.pick_buttons["sq:1,0"].click()
+    assert b.match.history[before].action == "attack 0,0 1,0"
+    # the battle is drawn under "what happened": both edges, the janken (9 against 9, MP-14)
+    pictures = b.explanation.value.split('class="cardlab-mipig-battle"')
+    assert len(pictures) == 1 + sum(m.action.startswith("attack") for m in b.match.history[before:])
+    assert "janken rock グー against paper パー (MP-14)" in pictures[1]
+
+
+def test_MP_18_a_pass_stays_a_button():
+    """MP-18: with no attack the pass is an ordinary button; the grid offers nothing."""
+    s = battle([(0, 0, 0, "p01", True), (1, 0, 1, "p03", False)])
+    assert s.legal_actions() == ["pass"]
+    b = board(s, ["person", "random"], seed=1)
+    assert offers(b) == [] and listed(b) == ["pass"]
+
+
+# -- janken, hints, views, whole games --------------------------------------------------
+def test_MP_4_the_janken_card_is_chosen_from_the_hand():
+    b = board(cardlab.load("mipig", hand_size=3), ["person", "random"], seed=3)
+    s = b.state
+    assert s.phase == "janken"
+    assert offers(b) == sorted(f"item:{c}" for c in s.hand(0))
+    assert "じゃんけん" in b.pick_prompt.value and b.pick_buttons[offers(b)[0]].description == "show 見せる"
+    before, key = len(b.match.history), offers(b)[0]
+    b.pick_buttons[key].click()
+    assert b.match.history[before].action == f"show {key[len('item:'):]}"
+
+
+def test_hint_marks_the_picks_of_the_best_moves():
+    """The hint's best actions colour the picks that lead to them."""
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False), (0, 1, 0, "p05", False),
+                (1, 1, 1, "p02", False)])
+    b = board(s, ["person", "random"], seed=1)
+    b.hint()
+    best = set(b.best_actions())
+    assert best
+    lay = mr.layout(b.state, perspective=0)
+    for k in offers(b):
+        green = b.pick_buttons[k].button_style == "success"
+        assert green == bool(best & set(lay.offered()[k])), k
+
+
+def test_nobody_to_move_nothing_to_pick():
+    """An agent to move: the grid is drawn, nothing is offered, pick refuses."""
+    b = board(cardlab.load("mipig", hand_size=2), ["random", "random"], seed=2)
+    assert b.state.current_player >= 0 and b.pick_buttons == {}
+    assert b.picker.layout.display == "none"
+    with pytest.raises(CardlabError, match="nothing"):
+        b.pick("sq:0,0")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_whole_games_by_picks_only(seed):
+    """Janken, placement and battle played to the end by clicking picks."""
+    b = board(cardlab.load("mipig", hand_size=4), ["person", "random"], seed=seed)
+    clicks = play_by_picks(b, random.Random(seed))
+    assert clicks > 4 and b.status.value.startswith("Game over")
+    assert "game over ゲーム終了" in b.table_below.value
+
+
+def test_generic_renderer_has_no_grid():
+    b = board("mipig", ["person", "random"], seed=1, renderer="generic")
+    assert b.grid.children == () and b.pick_buttons == {}
+    assert list(b.actions_box.children) == list(b.action_buttons.values())
+    assert render.layout(cardlab.load("koinobori").new_initial_state()) is None
