@@ -32,7 +32,7 @@ from .core import CHANCE, TERMINAL, State
 __all__ = [
     "text", "html", "register_html", "register_text", "register_action_label",
     "action_label", "generic_html", "generic_text", "observation_text",
-    "visible", "move_text", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
+    "visible", "public_action", "move_text", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
     "Layout", "register_layout", "layout", "register_move_html", "move_html",
 ]
 
@@ -293,14 +293,49 @@ def visible(state: State, action: str, viewer: int | None) -> bool:
     >>> visible(root, "deal higoi", 0), visible(root, "deal higoi", 1)
     (True, False)
     """
-    if viewer is None or state.current_player == viewer:
-        return True
+    return public_action(state, action, viewer) == action
+
+
+def _alike(state: State, action: str, viewer: int) -> list[str]:
+    """The other choices in ``state`` that ``viewer`` cannot tell apart from
+    ``action`` afterwards.  A choice that leads to the very same position (a
+    transposition, as two ways of playing a card that end alike) is not
+    hidden information: everybody saw which was taken."""
     if state.current_player == CHANCE:
         choices = [a for a, _ in state.chance_outcomes()]
     else:
         choices = state.legal_actions()
-    seen = state.apply(action).information_set(viewer)
-    return all(state.apply(b).information_set(viewer) != seen for b in choices if b != action)
+    after = state.apply(action)
+    seen = after.information_set(viewer)
+    out = []
+    for b in choices:
+        if b != action:
+            other = state.apply(b)
+            if other.information_set(viewer) == seen and other != after:
+                out.append(b)
+    return out
+
+
+def public_action(state: State, action: str, viewer: int | None) -> str:
+    """``action`` as ``viewer`` may know it: the words that differ among the
+    moves the viewer cannot tell apart from it are replaced by ``??``
+    (``"place ?? 1,3"``: a face-down card laid on a public square).  The
+    action itself when the viewer sees it; ``"??"`` when nothing of it is known.
+
+    >>> import cardlab
+    >>> root = cardlab.load("koinobori").new_initial_state()
+    >>> public_action(root, "deal higoi", 0), public_action(root, "deal higoi", 1)
+    ('deal higoi', 'deal ??')
+    """
+    if viewer is None or state.current_player == viewer:
+        return action
+    alike = [b.split() for b in _alike(state, action, viewer)]
+    words = action.split()
+    if not alike:
+        return action
+    if any(len(b) != len(words) for b in alike):
+        return "??"
+    return " ".join(w if all(b[i] == w for b in alike) else "??" for i, w in enumerate(words))
 
 
 def rule_ids(explanation: str) -> list[str]:
@@ -315,11 +350,15 @@ def rule_ids(explanation: str) -> list[str]:
 def move_text(state: State, action: str, viewer: int | None, explanation: str | None = None) -> str:
     """What ``viewer`` may read about ``action`` played in ``state``: its
     explanation (``state.explain(action)`` unless given), or, when the viewer
-    cannot see it, a line saying so with the rule ids only."""
+    cannot see it, a line saying so with what is public of it
+    (:func:`public_action`) and the rule ids."""
     if explanation is None:
         explanation = state.explain(action)
-    if visible(state, action, viewer):
+    public = public_action(state, action, viewer)
+    if public == action:
         return explanation
     who = "a chance event" if state.current_player == CHANCE else f"player {state.current_player}'s move"
     ids = rule_ids(explanation)
-    return f"{who[0].upper()}{who[1:]} hidden from player {viewer}" + (f" ({', '.join(ids)})." if ids else ".")
+    known = "" if public == "??" else f": {action_label(state, public)}"
+    return (f"{who[0].upper()}{who[1:]} hidden from player {viewer}{known}"
+            + (f" ({', '.join(ids)})." if ids else "."))

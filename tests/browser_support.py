@@ -191,7 +191,9 @@ def board_part(board, index: int):
 
 def board_info(board) -> dict:
     """What the board shows now: table text, status, action button labels,
-    explanation, hint and move-log lines (the log's text even when folded).
+    the labels of what may be clicked next (``offers``: action buttons, and
+    the squares and cards of a grid), the pick prompt, explanation, hint and
+    move-log lines (the log's text even when folded).
     textContent, not innerText: JupyterLab 4 skips rendering cells out of
     view (content-visibility), and innerText is empty there."""
     return board.evaluate("""(v) => {
@@ -202,6 +204,8 @@ def board_info(board) -> dict:
             .flat().map(s => s.replace(/<[^>]*>/g, '').trim()).filter(s => s);
         return {table: text(c[2]), status: text(c[3]),
                 actions: [...c[4].querySelectorAll('button')].map(b => b.textContent.trim()),
+                offers: [...v.querySelectorAll('button.cardlab-offer')].map(b => b.textContent.trim()),
+                prompt: text(c[4].children[0] || c[4]),
                 explanation: text(c[6]), hint: text(c[7]),
                 summary: log.querySelector('summary').textContent.trim(), log: lines,
                 view: c[0].querySelectorAll('select')[c[0].querySelectorAll('select').length - 1].value};

@@ -201,8 +201,67 @@ def _check_visibility(s, rng):
 def test_move_text_hides_with_rule_ids():
     root = cardlab.load("koinobori").new_initial_state()
     assert render.move_text(root, "deal aokoi", 0) == "An aokoi is dealt (KN-7)."
-    assert render.move_text(root, "deal aokoi", 1) == "A chance event hidden from player 1 (KN-7)."
+    assert render.move_text(root, "deal aokoi", 1) == "A chance event hidden from player 1: deal 配る: ?? (KN-7)."
     assert render.rule_ids("see (KN-10, KN-Q3) and MZ-4") == ["KN-10", "KN-Q3", "MZ-4"]
+
+
+def test_public_action_MP_7_the_square_of_a_face_down_card_is_public():
+    """MP-7: the square where a face-down card is laid is public, the card is
+    not: the opponent reads ``place ?? x,y``."""
+    s = cardlab.load("mipig", hand_size=2, first_player=0).new_initial_state(seed=3)
+    a = next(x for x in s.legal_actions() if x.startswith("place"))
+    _, card, square = a.split()
+    assert render.public_action(s, a, 0) == a and render.public_action(s, a, None) == a
+    assert render.public_action(s, a, 1) == f"place ?? {square}"
+    assert not render.visible(s, a, 1)
+    assert render.move_text(s, a, 1).startswith(f"Player 0's move hidden from player 1: place 配置: ?? at {square} (MP-")
+
+
+def test_public_action_MC_11_a_transposition_is_not_hidden():
+    """MC-11: a card played to the attack zone or to the defence zone may end
+    in the very same position; everybody saw which zone it went to, so the
+    move is not hidden from anybody."""
+    game = cardlab.load("monster_cards")
+    found = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = game.new_initial_state(seed=seed)
+        while not s.is_terminal() and found < 3:
+            if s.is_chance_node():
+                s = s.apply(sample_chance(s, rng))
+                continue
+            acts = s.legal_actions()
+            for a in acts:
+                same = [b for b in acts if b != a and s.apply(b) == s.apply(a)]
+                if same:
+                    found += 1
+                    assert all(render.visible(s, x, v) for x in [a] + same for v in range(game.spec.num_players))
+            s = s.apply(rng.choice(acts))
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_public_action_never_tells_apart_what_the_viewer_cannot(game_name):
+    """What a viewer reads of a move (:func:`render.public_action`) is the
+    same for every move it cannot tell apart afterwards (no leak through the
+    log), in every game."""
+    game = cardlab.load(game_name)
+    n = game.spec.num_players
+    rng = random.Random(7)
+    s = game.new_initial_state(seed=7)
+    checked = 0
+    for _ in range(60):
+        if s.is_terminal():
+            break
+        choices = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+        for v in range(n):
+            for a in choices[:12]:
+                for b in render._alike(s, a, v):
+                    assert render.public_action(s, a, v) == render.public_action(s, b, v), (a, b, v)
+                    checked += 1
+        s = s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(choices))
+    assert checked > 0
 
 
 def test_has_renderer():

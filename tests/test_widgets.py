@@ -240,10 +240,10 @@ def test_view_picker_switches_what_is_hidden_KN_Q8():
         assert b.perspective == p
         assert b.table.value == render.html(s, perspective=p)
     b.view_picker.value = 1
-    hidden = [line for line in b.log_lines() if "(hidden)" in line]
-    assert len(hidden) == 3  # player 0's three dealt cards (KN-7)
+    hidden = [line for line in b.log_lines() if "??" in line]
+    assert len(hidden) == 3 and all(x.endswith("chance: deal 配る: ??") for x in hidden)  # P0's cards (KN-7)
     b.view_picker.value = "all"
-    assert not [line for line in b.log_lines() if "(hidden)" in line]
+    assert not [line for line in b.log_lines() if "??" in line]
 
 
 def test_option_widgets_start_a_new_game_with_the_option_KN_15():
@@ -333,7 +333,7 @@ def test_hidden_chance_events_are_hidden_in_explanation_and_log():
     lines = b.explanation_lines()
     hidden = [x for x in lines if "hidden from player 1" in x]
     assert hidden and all("(KN-" in x for x in hidden)
-    assert sum("(hidden)" in x for x in b.log_lines()) >= 3
+    assert sum(x.endswith("deal 配る: ??") for x in b.log_lines()) >= 3
 
 
 def test_board_repr_is_deterministic():

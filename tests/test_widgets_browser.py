@@ -83,7 +83,8 @@ def _title_shown(game: cardlab.Game, table: str) -> bool:
 
 def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: bool = True) -> list[str]:
     """On ``board`` (a locator): TURNS complete turns of the person to move,
-    clicking action buttons (the first offered each time); a turn is over
+    clicking what is offered (the first each time: an action button, or a
+    square or card of a grid, so a grid move takes several clicks); a turn is over
     when another player has moved (or the game is over); then the view "reveal all" and the
     hint.  Asserts what must change; returns the actions clicked.
     Screenshots: the whole page, or (``whole_page=False``) the board alone
@@ -96,26 +97,29 @@ def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: 
                   "the board's table and status")
     assert _title_shown(game, info["table"]), f"not a {game.name} board: {info['table'][:200]!r}"
     m = re.match(r"Player (\d+) \(person\) to move", info["status"])
-    assert m and info["actions"], f"no person to move on the board: {info['status']!r}"
+    assert m and info["offers"], f"no person to move on the board: {info['status']!r}"
     me = f"P{m.group(1)}"
     start, start_count = info, log_count(info)
     shoot("1-start")
 
-    buttons = board_part(board, 4).locator("button")
+    offers = board.locator("button.cardlab-offer")  # action buttons, and squares or cards of a grid
     clicked, turns, boundary = [], 0, start_count
     for _ in range(TURN_CLICKS):
-        before = log_count(info)
-        clicked.append(info["actions"][0])
-        buttons.first.click()
-        info = _until(lambda: board_info(board), lambda i: log_count(i) > before,
-                      f"the move log after clicking {clicked[-1]!r}")
+        before, prompt = log_count(info), info["prompt"]
+        clicked.append(info["offers"][0])
+        offers.first.click()
+        info = _until(lambda: board_info(board), lambda i: log_count(i) > before or i["prompt"] != prompt,
+                      f"the move log (or the pick prompt) after clicking {clicked[-1]!r}")
+        if log_count(info) == before:  # one pick of a move chosen on the grid: the next pick
+            assert "chosen" in info["prompt"], info["prompt"]
+            continue
         if info["status"].startswith("Game over"):
             break
         if any(mover_of(ln) not in (me, "chance") for ln in info["log"][boundary:]):
             turns, boundary = turns + 1, log_count(info)  # another player has moved: a turn is over
             if turns == TURNS:
                 break
-        info = _until(lambda: board_info(board), lambda i: i["actions"] or not i["status"].startswith(
+        info = _until(lambda: board_info(board), lambda i: i["offers"] or not i["status"].startswith(
             f"Player {me[1:]} (person)"), "the action buttons after a move")
     else:
         raise AssertionError(f"{TURN_CLICKS} clicks ({clicked}) and {me} has not played {TURNS} turns")

@@ -54,12 +54,13 @@ class Board(widgets.VBox):
     """A playable board for any game; see :func:`board`.
 
     Public methods mirror the controls (each button calls one):
-    :meth:`play`, :meth:`undo`, :meth:`redo`, :meth:`new_game`,
+    :meth:`play`, :meth:`pick`, :meth:`clear_picks`, :meth:`undo`, :meth:`redo`, :meth:`new_game`,
     :meth:`step`, :meth:`run`, :meth:`hint`, :meth:`set_player`,
     :meth:`set_perspective`, :meth:`set_option`, :meth:`set_state`.
 
     What is hidden: the table and the move log show only what the chosen view
-    may see (a card drawn by another player shows as hidden).  The action
+    may see (a card drawn by another player reads ``draw ??``; a card laid
+    face down on a square, ``place ?? 1,3``).  The action
     buttons belong to the player to move and so show that player's options;
     when two people share one screen, use the view "player to move".  The
     hint is computed with every hand shown, and says so.
@@ -98,7 +99,7 @@ class Board(widgets.VBox):
         self._syncing = False
         self._cache: list[State] = []
         self._cache_actions: list[str] = []
-        self._seen: dict[tuple, bool] = {}
+        self._seen: dict[tuple, str] = {}
         self._picks: tuple[str, ...] = ()
         self._picks_at: State | None = None
         self._layout: render.Layout | None = None
@@ -546,11 +547,15 @@ class Board(widgets.VBox):
             acts.append(mv.action)
         return list(self._cache)
 
-    def _visible(self, before: State, action: str, viewer: int | None) -> bool:
+    def _public(self, before: State, action: str, viewer: int | None) -> str:
+        """What ``viewer`` may know of ``action`` (:func:`cardlab.render.public_action`), cached."""
         key = (before, action, viewer)
         if key not in self._seen:
-            self._seen[key] = render.visible(before, action, viewer)
+            self._seen[key] = render.public_action(before, action, viewer)
         return self._seen[key]
+
+    def _visible(self, before: State, action: str, viewer: int | None) -> bool:
+        return self._public(before, action, viewer) == action
 
     def _who(self, player: int) -> str:
         if player == CHANCE:
@@ -558,15 +563,14 @@ class Board(widgets.VBox):
         return f"P{player} ({self.players[player]})"
 
     def log_lines(self) -> list[str]:
-        """The move log as the current view may read it: moves a viewer
-        cannot see (another player's drawn card) show as hidden."""
+        """The move log as the current view may read it: what the viewer
+        cannot tell apart reads ``??`` (:func:`cardlab.render.public_action`);
+        a move of which nothing is known reads ``(hidden)``."""
         viewer = self.perspective
         lines = []
         for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1):
-            if self._visible(before, mv.action, viewer):
-                what = render.action_label(before, mv.action)
-            else:
-                what = "(hidden)"
+            public = self._public(before, mv.action, viewer)
+            what = "(hidden)" if public == "??" else render.action_label(before, public)
             lines.append(f"{i}. {self._who(mv.player)}: {what}")
         return lines
 
