@@ -296,3 +296,30 @@ def test_board_with_two_people_reaches_a_substitute_by_clicking():
                 return
             rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
     raise AssertionError("no substitute decision reached")  # pragma: no cover
+
+
+def test_MZ_19_MZ_21_the_board_draws_each_battle_when_it_is_settled():
+    """A battle is drawn (:func:`mr.move_html`) by the move that settles it:
+    an attack with no みがわり decision after it (MZ-21, or none possible), or
+    the defender's substitute / decline (MZ-19); an attack that leaves the
+    decision to the defender draws nothing yet."""
+    game = cardlab.load("mazemon")
+    seen = set()
+    for seed in range(40):
+        states = playout(game, seed)
+        for s, t in zip(states, states[1:]):
+            if s.is_chance_node():
+                continue
+            a = next(x for x in s.legal_actions() if s.apply(x) == t)
+            pic = mr.move_html(s, a)
+            verb = a.split()[0]
+            if verb in ("substitute", "decline") or (verb == "attack" and t.phase != "substitute"):
+                assert pic == mr.battle_html(s.battle_report(a)) and "technique わざ" in pic
+                seen.add(verb if verb != "attack" else "settled attack")
+            else:
+                assert pic == ""
+                if verb == "attack":
+                    seen.add("attack, decision pending")
+        if len(seen) == 4:
+            break
+    assert seen == {"substitute", "decline", "settled attack", "attack, decision pending"}

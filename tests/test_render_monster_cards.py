@@ -295,3 +295,38 @@ def test_MC_1_builder_deck_refused_then_accepted():
     deck = f.check_deck("cheap")
     assert deck is not None and len(deck.cards) == 20 and "accepted" in f.message.value
     assert repr(f) == "CardBuilder(card='small', deck=20 cards, error=False)"
+
+
+def test_MC_11_MC_18_the_board_draws_each_battle_with_its_scale():
+    """MC-11: a card played to the defence zone fights the attack-zone card;
+    the default board draws that battle (both cards, the scale 勝負の秤 and
+    the explanation, :func:`mr.move_html`) under "what happened"; a card
+    played to the attack zone draws nothing."""
+    from cardlab.widgets import board
+    game = cardlab.load("monster_cards")
+    battles = 0
+    for seed in range(20):
+        states = playout(game, seed)
+        for s, t in zip(states, states[1:]):
+            if s.is_chance_node():
+                continue
+            for a in s.legal_actions():
+                b = s.battle(a)
+                if b is None:
+                    assert mr.move_html(s, a) == ""
+                else:
+                    assert mr.move_html(s, a) == mr.battle_html(b, s) and "<svg" in mr.move_html(s, a)
+                    battles += 1
+        if battles >= 5:
+            break
+    assert battles >= 5
+    bd = board("monster_cards", ["person", "random"], seed=5)
+    shown = 0
+    while not bd.state.is_terminal():
+        s = bd.state
+        defend = [a for a in s.legal_actions() if s.battle(a) is not None]
+        bd.action_buttons[(defend or s.legal_actions())[0]].click()
+        if defend:
+            assert 'class="cardlab-mc-battle"' in bd.explanation.value
+            shown += 1
+    assert shown >= 1

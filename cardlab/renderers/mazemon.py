@@ -329,6 +329,19 @@ def battle_html(b: Any) -> str:
             f"<tr><td>substitute みがわり</td><td>{sub}</td></tr></table>")
 
 
+@render.register_move_html(NAME)
+def move_html(state: State, action: str) -> str:
+    """A battle as the table of :func:`battle_html`, drawn for the move that
+    settles it: an attack with no みがわり decision after it, or the
+    defender's ``substitute Z`` / ``decline`` (MZ-19); ``""`` otherwise."""
+    verb = action.split(" ", 1)[0]
+    if verb not in ("attack", "substitute", "decline"):
+        return ""
+    if verb == "attack" and state.apply(action).phase == "substitute":  # type: ignore[attr-defined]
+        return ""  # the defender decides first; the battle is drawn with that decision
+    return battle_html(state.battle_report(action))  # type: ignore[attr-defined]
+
+
 def _attacks_html(state: State, v: dict[str, Any]) -> str:
     """The price and the outcome of every attack the player to move could
     declare now (MZ-8: 1 mana, 2 at an attribute disadvantage, MZ-Q4), shown

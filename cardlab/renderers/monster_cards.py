@@ -444,6 +444,14 @@ def board(game_or_state: Any = "monster_cards", players: Sequence[Any] | None = 
     return b
 
 
+@render.register_move_html(NAME)
+def move_html(state: State, action: str) -> str:
+    """A defence (``defend X``) as its battle: both cards, the scale 勝負の秤
+    and the explanation (:func:`battle_html`); ``""`` for any other move."""
+    b = state.battle(action)  # type: ignore[attr-defined]
+    return "" if b is None else battle_html(b, state)
+
+
 # -- action labels -------------------------------------------------------------------
 @render.register_action_label(NAME)
 def action_label(action: str) -> str:
