@@ -36,6 +36,11 @@ def listed(b) -> list[str]:
     return [a for a, w in b.action_buttons.items() if w in b.actions_box.children]
 
 
+def grid_buttons(b) -> list:
+    """The buttons under the grid's squares."""
+    return [w for cell in b.grid.children for w in getattr(cell, "children", ()) if hasattr(w, "click")]
+
+
 def placement_board(**options):
     game = cardlab.load("mipig", hand_size=3, first_player=0, **options)
     return board(game, ["person", "random"], seed=2)
@@ -70,15 +75,14 @@ def test_MP_6_MP_7_placement_offers_the_hand_then_only_the_legal_squares():
     hand = s.hand(0)
     assert offers(b) == sorted(f"item:{c}" for c in hand)  # first: which card (MP-5)
     assert len(b.items_box.children) == len(hand) and "hand 手札" in b.pick_prompt.value
-    assert not [w for w in b.grid.children if hasattr(w, "children")]  # no square before a card is chosen
+    assert not grid_buttons(b)  # no square is offered before a card is chosen
     b.pick_buttons[f"item:{hand[0]}"].click()
     assert b.picks == (f"item:{hand[0]}",) and len(b.match.history) == len(b.states()) - 1
     squares = offers(b)
     assert squares == sorted(f"sq:{x},{y}" for x, y in mr.placement_targets(s))
     assert switches(b) == sorted(f"item:{c}" for c in hand[1:])  # another card instead
     assert "配置できる場所" in b.pick_prompt.value and f"chosen: {hand[0]}" in b.pick_prompt.value
-    on_grid = [w for cell in b.grid.children for w in getattr(cell, "children", ()) if hasattr(w, "click")]
-    assert sorted(k for k, w in b.pick_buttons.items() if w in on_grid) == squares
+    assert sorted(k for k, w in b.pick_buttons.items() if w in grid_buttons(b)) == squares
     before = len(b.match.history)
     x, y = squares[0][3:].split(",")
     b.pick_buttons[squares[0]].click()

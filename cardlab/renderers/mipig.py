@@ -473,18 +473,19 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
 
 @render.register_move_html(NAME)
 def move_html(state: State, action: str) -> str:
-    """An attack as a picture (:func:`battle_html`); ``""`` for any other move."""
+    """An attack as a picture (:func:`battle_html`, without its text: the
+    board prints the move's explanation beside it); ``""`` for any other move."""
     if action.startswith("attack "):
-        return battle_html(state.explain_battle(action))  # type: ignore[attr-defined]
+        return battle_html(state.explain_battle(action), with_text=False)  # type: ignore[attr-defined]
     return ""
 
 
 # -- a battle, drawn ---------------------------------------------------------------
-def battle_html(battle: Battle) -> str:
+def battle_html(battle: Battle, *, with_text: bool = True) -> str:
     """A :class:`~cardlab.games.mipig.Battle` (``state.explain_battle(action)``)
     as a picture: the two cards side by side with the compared edges, the
     bonuses, the totals, the janken if it came to that, and the result; the
-    text of :meth:`Battle.text` below."""
+    text of :meth:`Battle.text` below (unless ``with_text=False``)."""
     b = battle
 
     def side(role: str, p: int, card: Card, edge: str, num: int, bonus: Any, total: int) -> str:
@@ -507,7 +508,7 @@ def battle_html(battle: Battle) -> str:
             + f'<td style="padding:4px;vertical-align:middle">→ {escape(b.direction)} →</td>'
             + side("defender", b.defender_player, b.defender_card, b.defender_edge, b.defender_number,
                    b.defender_bonus, b.defender_total)
-            + f"</tr></table>{jk}<div>{escape(b.text())}</div></div>")
+            + f"</tr></table>{jk}" + (f"<div>{escape(b.text())}</div>" if with_text else "") + "</div>")
 
 
 # -- action labels -------------------------------------------------------------------

@@ -35,6 +35,8 @@ SEAT_CHOICES = ("person",) + tuple(AGENTS)
 AGENT_DEFAULTS: dict[str, dict[str, Any]] = {"solver": {"max_nodes": 20_000}, "mcts": {"iterations": 200}}
 _PERSON = (None, "person", "human")
 _MAX_STEPS = 100_000
+_CELL = 96          # px: a square of a grid (a card and the button under it)
+_BUTTON = "92px"    # the pick buttons under squares and cards
 
 Renderer = Callable[..., str]
 
@@ -577,28 +579,28 @@ class Board(widgets.VBox):
     def explanation_lines(self) -> list[str]:
         """What the last moves did and which rule made them happen (the moves
         since the last control was used; at least the last move)."""
-        hist = self.match.history
-        if not hist:
-            return []
-        first = min(self._mark, len(hist) - 1)
-        states = self.states()
-        viewer = self.perspective
-        return [f"{self._who(mv.player)}: " + (
-                    mv.explanation if self._visible(states[i], mv.action, viewer)
-                    else render.move_text(states[i], mv.action, viewer, mv.explanation))
-                for i, mv in enumerate(hist) if i >= first]
+        return [line for line, _ in self._explained()]
 
     def move_pictures(self) -> str:
         """The game's pictures (a mipig battle, say) of the moves since the
         last control was used that the view may see, in order; ``""`` if none."""
+        return "".join(pic for _, pic in self._explained())
+
+    def _explained(self) -> list[tuple[str, str]]:
+        """Each move since the last control: its line, and its picture (or ``""``)."""
         hist = self.match.history
         if not hist:
-            return ""
+            return []
         states = self.states()
         viewer = self.perspective
-        return "".join(render.move_html(states[i], hist[i].action)
-                       for i in range(min(self._mark, len(hist) - 1), len(hist))
-                       if hist[i].player >= 0 and self._visible(states[i], hist[i].action, viewer))
+        out = []
+        for i in range(min(self._mark, len(hist) - 1), len(hist)):
+            mv, before = hist[i], states[i]
+            seen = self._visible(before, mv.action, viewer)
+            line = mv.explanation if seen else render.move_text(before, mv.action, viewer, mv.explanation)
+            pic = render.move_html(before, mv.action) if seen and mv.player >= 0 else ""
+            out.append((f"{self._who(mv.player)}: {line}", pic))
+        return out
 
     def _status_text(self) -> str:
         s = self.match.state
@@ -617,13 +619,13 @@ class Board(widgets.VBox):
         lay = self._layout
         assert lay is not None
         if chosen:
-            b = widgets.Button(description="✓ chosen 選択中", button_style="info",
-                               tooltip="chosen; click to take it back", layout=widgets.Layout(width="auto"))
+            b = widgets.Button(description="✓ chosen", button_style="info",
+                               tooltip="chosen 選択中; click to take it back", layout=widgets.Layout(width=_BUTTON))
             b.add_class("cardlab-picked")
         else:
             leads = lay.offered(self.picks[:step])[key]
             label = lay.labels[step] if step < len(lay.labels) else "choose"
-            b = widgets.Button(description=label, layout=widgets.Layout(width="auto"),
+            b = widgets.Button(description=label, layout=widgets.Layout(width=_BUTTON),
                                tooltip=leads[0] if len(leads) == 1 else f"{key[key.index(':') + 1:]}: "
                                f"{len(leads)} moves")
             b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
@@ -633,16 +635,17 @@ class Board(widgets.VBox):
         b.on_click(lambda _, key=key: self._guard(self.pick, key))
         return b
 
-    def _piece(self, key: str, html: str, best: frozenset[str], width: str = "auto") -> widgets.Widget:
-        """A square or an item: its picture, with a button when it can be picked."""
-        pic = widgets.HTML(html, layout=widgets.Layout(width=width))
+    def _piece(self, key: str, html: str, best: frozenset[str]) -> widgets.Widget:
+        """A square or an item: its picture, with a button under it when it can be picked."""
+        box = widgets.Layout(width=f"{_CELL}px", align_items="center", margin="0")
+        pic = widgets.HTML(html, layout=widgets.Layout(margin="0"))
         picks = self.picks
         if key in picks:
-            return widgets.VBox([pic, self._pick_button(key, picks.index(key), True, best)])
+            return widgets.VBox([pic, self._pick_button(key, picks.index(key), True, best)], layout=box)
         step = self._pick_step(key)
         if step is None:
-            return pic
-        return widgets.VBox([pic, self._pick_button(key, step, False, best)])
+            return widgets.VBox([pic], layout=box)
+        return widgets.VBox([pic, self._pick_button(key, step, False, best)], layout=box)
 
     def _draw_layout(self, lay: render.Layout, best: frozenset[str]) -> None:
         self.table.value, self.table_below.value = lay.above, lay.below
@@ -656,10 +659,10 @@ class Board(widgets.VBox):
             for y in range(y0, y1 + 1):
                 cells.append(widgets.HTML(small.format(y)))
                 for x in range(x0, x1 + 1):
-                    cells.append(self._piece(f"sq:{x},{y}", lay.squares.get((x, y), ""), best, "62px"))
+                    cells.append(self._piece(f"sq:{x},{y}", lay.squares.get((x, y), ""), best))
         self.grid.children = cells
         gl = self.grid.layout
-        gl.grid_template_columns = f"28px repeat({x1 - x0 + 1}, 92px)" if lay.squares else None
+        gl.grid_template_columns = f"28px repeat({x1 - x0 + 1}, {_CELL}px)" if lay.squares else None
         gl.grid_gap, gl.justify_items, gl.align_items = "2px", "center", "flex-start"
         gl.padding, gl.width = "4px", "fit-content"
         person = self._person_to_move()
@@ -726,11 +729,11 @@ class Board(widgets.VBox):
         self.step_button.disabled = s.is_terminal() or not agent_to_move
         self.run_button.disabled = s.is_terminal() or not agent_to_move
         self.hint_button.disabled = s.current_player < 0
-        lines = self.explanation_lines()
-        self.explanation.value = ("" if not lines else
+        entries = self._explained()
+        self.explanation.value = ("" if not entries else
                                   '<div style="line-height:1.35"><b>What happened</b> (rule ids from '
-                                  "the rules digest):<br>" + "<br>".join(_html.escape(x) for x in lines)
-                                  + "</div>" + self.move_pictures())
+                                  "the rules digest):" + "".join(f"<div>{_html.escape(x)}</div>{pic}"
+                                                                 for x, pic in entries) + "</div>")
         self.hint_html.value = hint[1] if hint is not None else ""
         log = self.log_lines()
         self.log_html.value = ('<details><summary>move log (' + str(len(log)) + ' moves)</summary>'
