@@ -452,7 +452,7 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
             items.setdefault(parts[1], card_svg(cards[parts[1]], mover))
             prompts = ("choose a card of your hand 手札 to lay face down (MP-5)",
                        "choose a dashed square 配置できる場所 next to a card (MP-6, MP-7)")
-            labels = ("choose 選ぶ", "here 配置")
+            labels = ("lay 置く", "here 配置")
         elif parts[0] == "show":
             paths[a] = (f"item:{parts[1]}",)
             items.setdefault(parts[1], card_svg(cards[parts[1]], mover))
@@ -466,7 +466,9 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
             labels = ("attack 攻撃", "target 対象")
     return render.Layout(
         above=_frame(above), below=_frame(below), squares=squares,
-        grid_title=caption if squares else "field フィールド: empty", items=items,
+        grid_title=(caption + " The squares are numbered so that the field's leftmost column and top row "
+                    "are 0 (MP-Q4): after a card is laid left of or above the field, the numbers shift."
+                    if squares else "field フィールド: empty"), items=items,
         items_title=f"hand 手札 of player {mover}" if items else "", paths=paths,
         prompts=prompts, labels=labels)
 
