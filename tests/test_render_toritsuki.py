@@ -261,3 +261,16 @@ def test_TK_17_TK_19_two_people_reach_the_defenders_decisions_by_clicking():
                     return
             rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
     raise AssertionError("no defender's decision reached")  # pragma: no cover
+
+
+def test_TK_4_chance_events_have_labels_and_stay_hidden_in_the_log():
+    """TK-4 (who goes first) and the deals and draws read with their
+    Japanese terms; a card another player draws reads ``??``."""
+    assert tr.action_label("first 1") == "first player 先攻: player 1"
+    assert tr.action_label("draw 7") == "draw ドロー: #7"
+    assert tr.action_label("deal ??") == "deal 配る: ??"
+    s = cardlab.load("toritsuki").new_initial_state()  # the deal of player 0's opening hand
+    a = s.chance_outcomes()[0][0]
+    assert a.startswith("deal ")
+    labels = {render.action_label(s, render.public_action(s, a, p)) for p in (0, 1)}
+    assert labels == {f"deal 配る: #{a.split()[1]}", "deal 配る: ??"}

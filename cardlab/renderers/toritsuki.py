@@ -479,6 +479,8 @@ def action_label(action: str) -> str:
     'summon 召喚 #12 → front 前衛'
     >>> action_label("block B1 m2")
     'block ブロック B1 m2'
+    >>> action_label("draw 7"), action_label("deal ??")
+    ('draw ドロー: #7', 'deal 配る: ??')
     """
     fixed = {"keep": "keep the hand キープ", "mulligan": "mulligan マリガン", "end": "end エンド",
              "noblock": "no block ブロックしない", "pass": "no possession とりつかない",
@@ -501,4 +503,9 @@ def action_label(action: str) -> str:
         return f"{verb} 移動 {arg}"
     if verb == "release":
         return f"to the trash トラッシュ {arg}"
+    if verb == "first":
+        return f"first player 先攻: player {arg}"
+    chance = {"deal": "deal 配る", "draw": "draw ドロー", "damage": "damage ダメージ", "reveal": "reveal めくる"}
+    if verb in chance:  # a card number, or ?? when the viewer may not see it
+        return f"{chance[verb]}: {'#' + arg if arg.isdigit() else arg}"
     return action
