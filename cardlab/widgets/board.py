@@ -150,7 +150,7 @@ class Board(widgets.VBox):
         self.pick_prompt = widgets.HTML()
         self.clear_button = widgets.Button(description="clear choice", tooltip="take back the picks of "
                                            "this move (nothing has been played yet)",
-                                           layout=widgets.Layout(width="auto"))
+                                           layout=widgets.Layout(width="auto", min_width="120px"))
         self.clear_button.on_click(lambda _: self._guard(self.clear_picks))
         self.items_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.list_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -618,14 +618,16 @@ class Board(widgets.VBox):
     def _pick_button(self, key: str, step: int, chosen: bool, best: frozenset[str]) -> widgets.Button:
         lay = self._layout
         assert lay is not None
+        # under a square: the square's width; under a card of the hand: as wide as its label
+        size = widgets.Layout(width=_BUTTON) if key.startswith("sq:") else widgets.Layout(width="auto")
         if chosen:
             b = widgets.Button(description="✓ chosen", button_style="info",
-                               tooltip="chosen 選択中; click to take it back", layout=widgets.Layout(width=_BUTTON))
+                               tooltip="chosen 選択中; click to take it back", layout=size)
             b.add_class("cardlab-picked")
         else:
             leads = lay.offered(self.picks[:step])[key]
             label = lay.labels[step] if step < len(lay.labels) else "choose"
-            b = widgets.Button(description=label, layout=widgets.Layout(width=_BUTTON),
+            b = widgets.Button(description=label, layout=size,
                                tooltip=leads[0] if len(leads) == 1 else f"{key[key.index(':') + 1:]}: "
                                f"{len(leads)} moves")
             b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
@@ -637,7 +639,8 @@ class Board(widgets.VBox):
 
     def _piece(self, key: str, html: str, best: frozenset[str]) -> widgets.Widget:
         """A square or an item: its picture, with a button under it when it can be picked."""
-        box = widgets.Layout(width=f"{_CELL}px", align_items="center", margin="0")
+        box = widgets.Layout(width=f"{_CELL}px" if key.startswith("sq:") else "auto", align_items="center",
+                             margin="0 2px")
         pic = widgets.HTML(html, layout=widgets.Layout(margin="0"))
         picks = self.picks
         if key in picks:
