@@ -1,8 +1,10 @@
 """cardlab benchmark table: playout speed, exact solving against the plain
-minimax baseline, tree building speed and memory.  Prints markdown tables.
+minimax baseline, tree building speed and memory, and how strong each agent
+plays against random.  Prints markdown tables.
 
     python benchmarks/run.py            # everything
-    python benchmarks/run.py --quick    # fewer playouts, skip the slow baseline
+    python benchmarks/run.py --quick    # fewer playouts and matches
+    python benchmarks/run.py --agents heuristic,mcts   # which agents meet random
 
 Figures are wall-clock on whatever machine runs it (shared machines are noisy:
 compare ratios, not absolute times).  Timed values are the median of
@@ -77,6 +79,9 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--baseline-nodes", type=int, default=3_000_000,
                     help="give up the plain minimax baseline past this many nodes")
+    ap.add_argument("--agents", default="heuristic",
+                    help="comma-separated agents that play random in the strength table "
+                         "(mcts and solver take seconds per game)")
     args = ap.parse_args(argv)
     repeat = 1 if args.quick else args.repeat
     n_play = 50 if args.quick else 300
@@ -116,6 +121,38 @@ def main(argv=None):
         n = G.number_of_nodes()
         rows.append([label, f"{n:,}", f"{t * 1000:,.1f}", f"{n / t:,.0f}", f"{peak / n:,.0f}"])
     table(["position", "nodes", "build ms", "nodes/s", "bytes/node (peak, traced)"], rows)
+
+    n_match = 40 if args.quick else 200
+    print(f"## Agent strength: mean return against random ({n_match} matches each, seats alternating)")
+    table(["game", "agent", "mean return", "95 % CI", "won", "ms per match"],
+          strength(args.agents.split(","), n_match))
+
+
+def strength(agents, n):
+    """Rows of the strength table: each agent against random players in
+    every game (the agent in seat 0 on even seeds, seat 1 on odd ones), run
+    with :func:`cardlab.batch.run`."""
+    from cardlab import batch
+
+    rows = []
+    for name in cardlab.games():
+        seats = cardlab.load(name).spec.num_players
+        for agent in agents:
+            jobs = []
+            for seed in range(n):
+                players = ["random"] * seats
+                players[seed % 2] = agent
+                jobs.append(batch.match_job(name, seed, players))
+            results = batch.run(jobs, progress=False)  # a process per core
+            mine = [float(r["returns"][r["seed"] % 2]) for r in results if r["error"] is None]
+            errors = len(results) - len(mine)
+            mean = statistics.fmean(mine)
+            half = 1.96 * statistics.stdev(mine) / len(mine) ** 0.5
+            won = sum(r["winner"] == r["seed"] % 2 for r in results if r["error"] is None)
+            ms = 1000 * statistics.fmean(r["time"] for r in results)
+            rows.append([name, agent, f"{mean:+.3f}", f"{mean - half:+.3f} … {mean + half:+.3f}",
+                         f"{won}/{len(mine)}" + (f" ({errors} errors)" if errors else ""), f"{ms:,.0f}"])
+    return rows
 
 
 if __name__ == "__main__":
