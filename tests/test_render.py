@@ -7,6 +7,7 @@ they cannot see) render identically.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -58,6 +59,20 @@ def test_renderings_are_deterministic_and_show_everything_without_perspective(ga
     assert render.generic_text(s) == str(s)
     assert render.generic_html(s).startswith('<pre class="cardlab-board">')
     assert s._repr_html_() == render.html(s)
+
+
+def test_every_game_registers_its_renderers(game):
+    """``render.html`` / ``render.text`` draw with the game's own module of
+    ``cardlab.renderers`` (mid-game and at the end); ``text`` without a
+    perspective is ``str(state)``; a bad perspective is refused there too."""
+    module = importlib.import_module(f"cardlab.renderers.{game.name}")
+    assert render.has_renderer(game.name)
+    states = playout_states(game, 7)
+    for s in (states[len(states) // 2], states[-1]):
+        assert render.html(s) == render.html(s) == module.html(s) == s._repr_html_()
+        assert render.text(s) == str(s) and render.text(s, perspective=0) == module.text(s, perspective=0)
+        with pytest.raises(ValueError, match="perspective must be None"):
+            module.html(s, perspective=game.spec.num_players)
 
 
 def test_bad_perspective_is_refused_with_what_is_accepted():

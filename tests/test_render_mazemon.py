@@ -18,7 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.renderers import mazemon as mr
 from cardlab.widgets import board
-from test_widgets import click_to_end
+from test_widgets import board_plays_to_the_end
 
 
 def titles(h: str) -> list[str]:
@@ -234,36 +234,15 @@ def test_action_labels_put_japanese_beside_english():
     assert render.has_renderer("mazemon")
 
 
-def test_deterministic_and_registered():
-    s = playout(cardlab.load("mazemon"), 7)[-1]
-    assert render.html(s) == render.html(s) == mr.html(s) == s._repr_html_()
-    assert render.text(s) == str(s) and render.text(s, perspective=0) == mr.text(s, perspective=0)
-    with pytest.raises(ValueError, match="perspective must be None"):
-        mr.html(s, perspective=2)
-
 
 # -- the board ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [1, 2])
 def test_board_plays_a_game_to_the_end_by_clicking(seed):
     """The board draws this renderer and plays a whole game (charge, summon,
-    battle, the end) by clicking its action buttons."""
-    b = board("mazemon", ["person", "random"], seed=seed)
-    seen = set()
-
-    def check(b):
-        assert not b._message, b._message
-        seen.add(b.state.phase)
-        for a, button in b.action_buttons.items():
-            assert button.description == mr.action_label(a)
-        assert b.table.value == mr.html(b.state, perspective=0)
-
-    click_to_end(b, seed, limit=500, each=check)
-    assert not b._message, b._message
+    battle, the end) by clicking its buttons."""
+    seen, final = board_plays_to_the_end("mazemon", seed, "phase", limit=500)
     assert {"charge", "summon"} <= seen
-    assert b.status.value.startswith("Game over. Returns:")
-    assert "game over おわり" in b.table.value
-    b.view_picker.value = "all"
-    assert b.table.value == mr.html(b.state)
+    assert "game over おわり" in final
 
 
 def test_MZ_19_board_offers_the_substitute_buttons_to_the_defender():

@@ -251,13 +251,6 @@ def test_action_labels_put_japanese_beside_english():
     assert render.has_renderer("mipig")
 
 
-def test_deterministic_and_registered():
-    s = playout(cardlab.load("mipig"), 7)[-1]
-    assert render.html(s) == render.html(s) == mr.html(s) == s._repr_html_()
-    assert render.text(s) == str(s) and render.text(s, perspective=0) == mr.text(s, perspective=0)
-    with pytest.raises(ValueError, match="perspective must be None"):
-        mr.html(s, perspective=2)
-
 
 # -- the board ---------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [1, 2])

@@ -18,7 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.renderers import toritsuki as tr
 from cardlab.widgets import board
-from test_widgets import click_to_end
+from test_widgets import board_plays_to_the_end
 
 
 def titles(h: str) -> list[str]:
@@ -210,36 +210,15 @@ def test_action_labels_put_japanese_beside_english():
     assert render.has_renderer("toritsuki")
 
 
-def test_deterministic_and_registered():
-    s = playout(GAME, 7)[40]
-    assert render.html(s) == render.html(s) == tr.html(s) == s._repr_html_()
-    assert render.text(s) == str(s) and render.text(s, perspective=0) == tr.text(s, perspective=0)
-    with pytest.raises(ValueError, match="perspective must be None"):
-        tr.html(s, perspective=2)
-
 
 # -- the board ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [1, 2])
 def test_board_plays_a_game_to_the_end_by_clicking(seed):
     """The board draws this renderer and plays a whole game (mulligan,
     summons, attacks, blocks, possessions) by clicking its buttons."""
-    b = board("toritsuki", ["person", "random"], seed=seed)
-    seen = set()
-
-    def check(b):
-        assert not b._message, b._message
-        seen.add(b.state.stage)
-        for a, button in b.action_buttons.items():
-            assert button.description == tr.action_label(a)
-        assert b.table.value == tr.html(b.state, perspective=0)
-
-    click_to_end(b, seed, limit=1000, each=check)
-    assert not b._message, b._message
+    seen, final = board_plays_to_the_end("toritsuki", seed, "stage", limit=1000)
     assert {"mulligan", "main"} <= seen
-    assert b.status.value.startswith("Game over. Returns:")
-    assert "game over 終了" in b.table.value
-    b.view_picker.value = "all"
-    assert b.table.value == tr.html(b.state)
+    assert "game over 終了" in final
 
 
 def test_TK_17_TK_19_two_people_reach_the_defenders_decisions_by_clicking():

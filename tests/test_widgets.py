@@ -5,6 +5,7 @@ checked.  No browser is needed."""
 from __future__ import annotations
 
 import html
+import importlib
 import random
 
 import pytest
@@ -33,6 +34,33 @@ def click_to_end(b: Board, seed: int, limit: int = 3000, each=None) -> int:
         rng.choice(sorted(b.action_buttons.values(), key=lambda w: w.description)).click()
         clicks += 1
     return clicks
+
+
+def board_plays_to_the_end(name: str, seed: int, stage: str, limit: int = 1000) -> tuple[set, str]:
+    """A person against random on the board of ``name``, drawn by its own
+    renderer (``cardlab.renderers.<name>``), clicked to the end; checks each
+    click's labels and table, and the final table in both views.  Returns
+    the values of the state's ``stage`` attribute seen on the way and the
+    last table as player 0 saw it."""
+    module = importlib.import_module(f"cardlab.renderers.{name}")
+    b = board(name, ["person", "random"], seed=seed)
+    seen = set()
+
+    def check(b):
+        assert not b._message, b._message
+        seen.add(getattr(b.state, stage))
+        for a, button in b.action_buttons.items():
+            assert button.description == module.action_label(a)
+        assert b.table.value == module.html(b.state, perspective=0)
+
+    click_to_end(b, seed, limit=limit, each=check)
+    assert not b._message, b._message
+    assert b.status.value.startswith("Game over. Returns:")
+    final = b.table.value
+    assert final == module.html(b.state, perspective=0)
+    b.view_picker.value = "all"
+    assert b.table.value == module.html(b.state)
+    return seen, final
 
 
 def koinobori_endgame(**options):

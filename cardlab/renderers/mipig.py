@@ -254,6 +254,15 @@ def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
     return "".join(parts)
 
 
+def _target_body(x: int, y: int, w: int = CW - 2 * PAD, h: int = CH - 2 * PAD) -> str:
+    """The SVG elements of a legal placement square at (0, 0): dashed, with its coordinates (MP-7)."""
+    return (f"<title>placement target 配置できる場所 {x},{y} (MP-7)</title>"
+            f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="#f4fbf2" '
+            f'stroke="#5a9e4b" stroke-dasharray="4 3"/>'
+            f'<text x="{w / 2}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" '
+            f'fill="#3d7a31">{x},{y}</text>')
+
+
 def _svg(width: float, height: float, body: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" style="margin:1px;flex:none;font-family:sans-serif">{body}</svg>')
@@ -302,11 +311,7 @@ def _field_svg(state: State, v: dict[str, Any], cards: dict[str, Card], perspect
         parts.append(f'<g transform="translate({px + PAD},{py + PAD})">{body}</g>')
     for x, y in targets:
         px, py = at(x, y)
-        parts.append(f"<g><title>placement target 配置できる場所 {x},{y} (MP-7)</title>"
-                     f'<rect x="{px + PAD}" y="{py + PAD}" width="{CW - 2 * PAD}" height="{CH - 2 * PAD}" '
-                     f'rx="5" fill="#f4fbf2" stroke="#5a9e4b" stroke-dasharray="4 3"/>'
-                     f'<text x="{px + CW / 2}" y="{py + CH / 2 + 4}" font-size="11" text-anchor="middle" '
-                     f'fill="#3d7a31">{x},{y}</text></g>')
+        parts.append(f'<g transform="translate({px + PAD},{py + PAD})">{_target_body(x, y)}</g>')
     if attacks:
         parts.append('<defs><marker id="mipig-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
                      'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" '
@@ -401,15 +406,6 @@ def html(state: State, *, perspective: int | None = None) -> str:
                   + below)
 
 
-def _target_svg(x: int, y: int) -> str:
-    w, h = CW - 2 * PAD, CH - 2 * PAD
-    return _svg(w, h, f"<title>placement target 配置できる場所 {x},{y} (MP-7)</title>"
-                f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="#f4fbf2" '
-                f'stroke="#5a9e4b" stroke-dasharray="4 3"/>'
-                f'<text x="{w / 2}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" '
-                f'fill="#3d7a31">{x},{y}</text>')
-
-
 @render.register_layout(NAME)
 def layout(state: State, *, perspective: int | None = None) -> render.Layout:
     """The board's interactive table: the field フィールド as a grid of
@@ -428,7 +424,7 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
     above, caption, below, v, cards = _parts(state, perspective)
     squares: dict[tuple[int, int], str] = {}
     for x, y in placement_targets(state):
-        squares[(x, y)] = _target_svg(x, y)
+        squares[(x, y)] = _svg(CW - 2 * PAD, CH - 2 * PAD, _target_body(x, y))
     bon = bonuses([c for c in v["field"] if c["card"] is not None], cards)
     for c in v["field"]:
         card = cards[c["card"]] if c["card"] is not None else None

@@ -323,7 +323,6 @@ def _seat_html(v: dict[str, Any], q: int, state: State, perspective: int | None)
     turn = " ◀ to move" if v["phase"] != "end" and v["turn"] == q else ""
     if v["phase"] == "end":
         turn = " · winner 勝者"
-    g = state.game
     deck = (card_svg(None, owner=q, badge=str(z["deck"]), note=" (deck)") if z["deck"]
             else '<span style="color:#888">empty</span>')
     top = ""

@@ -581,13 +581,9 @@ class Board(widgets.VBox):
         since the last control was used; at least the last move)."""
         return [line for line, _ in self._explained()]
 
-    def move_pictures(self) -> str:
-        """The game's pictures (a mipig battle, say) of the moves since the
-        last control was used that the view may see, in order; ``""`` if none."""
-        return "".join(pic for _, pic in self._explained())
-
     def _explained(self) -> list[tuple[str, str]]:
-        """Each move since the last control: its line, and its picture (or ``""``)."""
+        """Each move since the last control: its line, and the game's picture
+        of it (a mipig battle, say) when the view may see it (else ``""``)."""
         hist = self.match.history
         if not hist:
             return []
@@ -627,9 +623,8 @@ class Board(widgets.VBox):
         else:
             leads = lay.offered(self.picks[:step])[key]
             label = lay.labels[step] if step < len(lay.labels) else "choose"
-            b = widgets.Button(description=label, layout=size,
-                               tooltip=leads[0] if len(leads) == 1 else f"{key[key.index(':') + 1:]}: "
-                               f"{len(leads)} moves")
+            tip = leads[0] if len(leads) == 1 else f"{key.split(':', 1)[1]}: {len(leads)} moves"
+            b = widgets.Button(description=label, layout=size, tooltip=tip)
             b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
             if best.intersection(leads):
                 b.button_style = "success"
@@ -669,14 +664,13 @@ class Board(widgets.VBox):
         gl.grid_gap, gl.justify_items, gl.align_items = "2px", "center", "flex-start"
         gl.padding, gl.width = "4px", "fit-content"
         person = self._person_to_move()
-        offered = lay.offered(self.picks) if person else {}
+        # the items (the mover's own cards) only for a person to move
         self.items_box.children = [self._piece(f"item:{k}", h, best) for k, h in lay.items.items()] \
-            if person and (any(k.startswith("item:") for k in offered) or any(
-                p.startswith("item:") for p in self.picks)) else []
+            if person else []
         if person and lay.paths:
             step = len(self.picks)
             prompt = lay.prompts[step] if step < len(lay.prompts) else "choose"
-            chosen = ", ".join(p[p.index(":") + 1:] for p in self.picks)
+            chosen = ", ".join(p.split(":", 1)[1] for p in self.picks)
             self.pick_prompt.value = (f"<b>Your move</b>: {_html.escape(prompt)}"
                                       + (f" · chosen: {_html.escape(chosen)}" if chosen else "")
                                       + (f" · {_html.escape(lay.items_title)}:" if self.items_box.children else ""))
@@ -691,8 +685,6 @@ class Board(widgets.VBox):
         viewer = self.perspective
         hint = self._hint if self._hint is not None and self._hint[0] == s else None
         best = hint[2] if hint is not None else frozenset()
-        if self._picks_at is not s:
-            self._picks, self._picks_at = (), s
         self.pick_buttons = {}
         self._layout = render.layout(s, perspective=viewer) if self._renderer is render.html else None
         if self._layout is None:
