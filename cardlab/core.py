@@ -35,6 +35,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Spec",
+    "Hidden",
     "Option",
     "Game",
     "State",
@@ -125,6 +126,32 @@ BOOL = (False, True)
 def bool_option(doc: str, default: bool = False) -> Option:
     return Option(default, doc, choices=BOOL, check=lambda v: isinstance(v, bool),
                   accepts="True or False")
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What one player cannot see: the unseen ``cards`` (repeats allowed)
+    and the ``places`` they fill, in order, as ``(name, size)`` pairs whose
+    sizes add up to ``len(cards)``: the opponent's hand, each face-down
+    square, the deck, the cards left out of the game.
+
+    ``build(contents)`` returns the position with ``contents[i]`` in place
+    ``i`` (a sorted tuple, or in order for the places named in
+    ``ordered``), or ``None`` when that filling contradicts what the player
+    saw.  Every filling is equally likely before the player's observations
+    are taken into account (cards are dealt at random), so a filling's
+    probability follows from counting: see :func:`cardlab.hidden.arrangements`.
+    """
+
+    cards: tuple
+    places: tuple[tuple[str, int], ...]
+    build: Callable[[tuple[tuple, ...]], "State | None"]
+    ordered: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if sum(n for _, n in self.places) != len(self.cards):
+            raise ValueError(f"the places hold {sum(n for _, n in self.places)} cards, "
+                             f"but {len(self.cards)} are hidden")
 
 
 class Game:
@@ -300,6 +327,32 @@ class State:
     def explain(self, action: Action) -> str:
         """One line on what ``action`` does here and which rule makes it so."""
         return action
+
+    def public_action(self, action: Action, viewer: int) -> Action:
+        """What ``viewer`` may know of ``action`` (a player action or a chance
+        outcome) played here: the action with each word the viewer cannot
+        know replaced by ``??`` (``"place ?? 1,3"``: a card laid face down on
+        a public square), or ``"??"`` when nothing of it is known.
+
+        The answer must be the same for every state and move that ``viewer``
+        cannot tell apart, before and after (the leak test checks it on
+        every game): it may depend on the public kind of the move, never on
+        which hidden cards happen to be where.  An actor knows their own
+        move.  Default: a game with perfect information shows every move; a
+        game with hidden cards that says nothing shows nothing of the other
+        players' moves and of chance.
+        """
+        if self.game.spec.perfect_information or viewer == self.current_player:
+            return action
+        return "??"
+
+    def hidden(self, player: int) -> "Hidden | None":
+        """The cards ``player`` cannot see and the places they fill (a
+        :class:`Hidden`), or ``None`` when that player sees every card.
+        :func:`cardlab.hidden.arrangements` enumerates from it every position
+        the player cannot tell from this one, with its exact probability;
+        the fair hint averages over them."""
+        return None
 
     # -- shared behaviour ---------------------------------------------------
     def is_terminal(self) -> bool:

@@ -24,7 +24,7 @@ import html as _html
 import importlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .core import CHANCE, TERMINAL, State
@@ -32,7 +32,7 @@ from .core import CHANCE, TERMINAL, State
 __all__ = [
     "text", "html", "register_html", "register_text", "register_action_label",
     "action_label", "generic_html", "generic_text", "observation_text",
-    "visible", "public_action", "move_text", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
+    "visible", "public_action", "move_text", "seen_move", "SeenMove", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
     "Layout", "register_layout", "layout", "register_move_html", "move_html",
 ]
 
@@ -204,11 +204,19 @@ class Layout:
 
 def layout(state: State, *, perspective: int | None = None) -> Layout | None:
     """The game's interactive :class:`Layout` of ``state`` as seen by
-    ``perspective``, or ``None`` when the game registered none."""
+    ``perspective``, or ``None`` when the game registered none.  The hand
+    to pick from and the paths of the moves are those of the player to
+    move, so a view of another seat gets neither."""
     check_perspective(state, perspective)
     _load_builtin()
     fn = _LAYOUT.get(state.game.name)
-    return fn(state, perspective=perspective) if fn is not None else None
+    if fn is None:
+        return None
+    lay = fn(state, perspective=perspective)
+    if perspective is not None and perspective != state.current_player:
+        # the hand to pick from and the moves belong to the player to move only
+        lay = replace(lay, items={}, items_title="", paths={}, prompts=(), labels=())
+    return lay
 
 
 def move_html(state: State, action: str) -> str:
@@ -281,11 +289,10 @@ def generic_html(state: State, *, perspective: int | None = None) -> str:
             f"</caption>{rows}</table>")
 
 
-# -- what a viewer may know of a move -----------------------------------------
+# -- what a viewer may know of a move: the one gate ---------------------------
 def visible(state: State, action: str, viewer: int | None) -> bool:
-    """Whether ``viewer`` can tell which ``action`` (a player action or chance
-    outcome) was taken in ``state``: true when no other choice available
-    there would leave ``viewer`` with the same information set afterwards.
+    """Whether ``viewer`` may know all of ``action`` (a player action or a
+    chance outcome) taken in ``state`` (:func:`public_action` leaves it whole).
     ``viewer=None`` sees everything; an actor always knows their own move.
 
     >>> import cardlab
@@ -296,46 +303,22 @@ def visible(state: State, action: str, viewer: int | None) -> bool:
     return public_action(state, action, viewer) == action
 
 
-def _alike(state: State, action: str, viewer: int) -> list[str]:
-    """The other choices in ``state`` that ``viewer`` cannot tell apart from
-    ``action`` afterwards.  A choice that leads to the very same position (a
-    transposition, as two ways of playing a card that end alike) is not
-    hidden information: everybody saw which was taken."""
-    if state.current_player == CHANCE:
-        choices = [a for a, _ in state.chance_outcomes()]
-    else:
-        choices = state.legal_actions()
-    after = state.apply(action)
-    seen = after.information_set(viewer)
-    out = []
-    for b in choices:
-        if b != action:
-            other = state.apply(b)
-            if other.information_set(viewer) == seen and other != after:
-                out.append(b)
-    return out
-
-
 def public_action(state: State, action: str, viewer: int | None) -> str:
-    """``action`` as ``viewer`` may know it: the words that differ among the
-    moves the viewer cannot tell apart from it are replaced by ``??``
-    (``"place ?? 1,3"``: a face-down card laid on a public square).  The
-    action itself when the viewer sees it; ``"??"`` when nothing of it is known.
+    """``action`` as ``viewer`` may know it: the words the viewer cannot know
+    read ``??`` (``"place ?? 1,3"``: a face-down card laid on a public
+    square); the action itself when the viewer sees it; ``"??"`` when nothing
+    of it is known.  The game decides (:meth:`cardlab.State.public_action`)
+    from the public kind of the move alone, so the answer is the same for
+    every position and move the viewer cannot tell apart.
 
     >>> import cardlab
     >>> root = cardlab.load("koinobori").new_initial_state()
     >>> public_action(root, "deal higoi", 0), public_action(root, "deal higoi", 1)
     ('deal higoi', 'deal ??')
     """
-    if viewer is None or state.current_player == viewer:
+    if viewer is None:
         return action
-    alike = [b.split() for b in _alike(state, action, viewer)]
-    words = action.split()
-    if not alike:
-        return action
-    if any(len(b) != len(words) for b in alike):
-        return "??"
-    return " ".join(w if all(b[i] == w for b in alike) else "??" for i, w in enumerate(words))
+    return state.public_action(action, viewer)
 
 
 def rule_ids(explanation: str) -> list[str]:
@@ -347,18 +330,61 @@ def rule_ids(explanation: str) -> list[str]:
     return RULE_ID_RE.findall(explanation)
 
 
+def _who(player: int) -> str:
+    return "a chance event" if player == CHANCE else f"player {player}'s move"
+
+
 def move_text(state: State, action: str, viewer: int | None, explanation: str | None = None) -> str:
     """What ``viewer`` may read about ``action`` played in ``state``: its
     explanation (``state.explain(action)`` unless given), or, when the viewer
-    cannot see it, a line saying so with what is public of it
-    (:func:`public_action`) and the rule ids."""
-    if explanation is None:
-        explanation = state.explain(action)
+    cannot see all of it, a line saying so with what is public of it
+    (:func:`public_action`) and the rule ids of the public move."""
+    return seen_move(state, action, viewer, explanation).line
+
+
+@dataclass(frozen=True)
+class SeenMove:
+    """One move as one viewer may know it; every text and picture of a move
+    that a board, the command line or a page shows goes through
+    :func:`seen_move`.
+
+    ``action`` is the public form (:func:`public_action`), ``label`` its
+    readable label for a move log (``"(hidden)"`` when nothing of it is
+    known), ``line`` the explanation with its rule ids, ``picture`` the
+    game's HTML picture of it (a battle) or ``""``.
+    """
+
+    player: int
+    action: str
+    hidden: bool
+    label: str
+    line: str
+    picture: str
+
+
+def seen_move(state: State, action: str, viewer: int | None, explanation: str | None = None) -> SeenMove:
+    """The gate: what ``viewer`` (``None``: a teacher who sees everything)
+    may read and see of ``action`` played in ``state``.  It is built only
+    from the move's public form and the game's texts of public moves, so two
+    positions and moves the viewer cannot tell apart give the same answer
+    (the leak test of ``tests/test_fair_play.py`` checks it for every game).
+
+    >>> import cardlab
+    >>> root = cardlab.load("koinobori").new_initial_state()
+    >>> seen_move(root, "deal aokoi", 1).line
+    'A chance event hidden from player 1: deal 配る: ?? (KN-7).'
+    """
+    player = state.current_player
     public = public_action(state, action, viewer)
     if public == action:
-        return explanation
-    who = "a chance event" if state.current_player == CHANCE else f"player {state.current_player}'s move"
-    ids = rule_ids(explanation)
+        line = state.explain(action) if explanation is None else explanation
+        return SeenMove(player, action, False, action_label(state, action), line, move_html(state, action)
+                        if player >= 0 else "")
+    who = _who(player)
     known = "" if public == "??" else f": {action_label(state, public)}"
-    return (f"{who[0].upper()}{who[1:]} hidden from player {viewer}{known}"
+    # the rule ids of the move: a game cites the rules of a move by its public kind
+    ids = rule_ids(state.explain(action) if explanation is None else explanation)
+    line = (f"{who[0].upper()}{who[1:]} hidden from player {viewer}{known}"
             + (f" ({', '.join(ids)})." if ids else "."))
+    label = "(hidden)" if public == "??" else action_label(state, public)
+    return SeenMove(player, public, True, label, line, "")

@@ -10,11 +10,12 @@ take over (``sympy.Rational(v.numerator, v.denominator)``).
 from __future__ import annotations
 
 import html
+import math
 import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import networkx as nx
 
@@ -328,45 +329,109 @@ def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
 
 @dataclass
 class Analysis:
-    """Every legal action of a position with its exact value and its loss.
+    """Every legal action of a position with its value and its loss.
 
     ``rows`` hold ``action``, ``value`` (expected ``returns()[player]`` after
     it, for the player to move), ``loss`` (how much less than the best) and
     ``best`` (bool).  Printing gives a text table; in a notebook it shows as
     an HTML table.
+
+    ``kind`` says what the values are: ``"open"`` (exact, every card seen:
+    perfect information, or a teacher's open hint), ``"fair"`` (exact
+    average over the ``arrangements`` positions the player cannot tell
+    apart, a :class:`~fractions.Fraction`) or ``"sampled"`` (the mean over
+    ``arrangements`` random ones; each row then has ``interval``, its 95 %
+    confidence interval).
     """
 
     player: int
     rows: list[dict[str, Any]] = field(default_factory=list)
     nodes: int = 0
+    kind: str = "open"
+    arrangements: int = 1
 
     @property
     def value(self) -> Fraction:
         return max(r["value"] for r in self.rows)
 
+    @property
+    def title(self) -> str:
+        """One line: what the values are and what they were computed from."""
+        p = self.player
+        if self.kind == "fair":
+            return (f"fair hint (only what player {p} can see): exact average over the "
+                    f"{self.arrangements:,} arrangements of the hidden cards")
+        if self.kind == "sampled":
+            return (f"fair hint (only what player {p} can see): mean over {self.arrangements:,} "
+                    f"random arrangements of the hidden cards, with a 95 % interval")
+        return f"exact value of each action for player {p}"
+
+    def _interval(self, r: dict[str, Any]) -> str:
+        lo, hi = r.get("interval", (None, None))
+        return "" if lo is None else f"{lo:+.2f} … {hi:+.2f}"
+
     def __str__(self) -> str:
         w = max([len(r["action"]) for r in self.rows] + [6])
-        lines = [f"player {self.player} to move; values are player {self.player}'s expected payoff",
-                 f"{'action':<{w}}  {'value':>9}  {'≈':>7}  {'loss':>7}"]
+        sampled = self.kind == "sampled"
+        lines = [f"player {self.player} to move; values are player {self.player}'s expected payoff"]
+        if self.kind != "open":
+            lines.append(self.title)
+        lines.append(f"{'action':<{w}}  {'value':>9}  {'≈':>7}  {'loss':>7}" + ("  95 % interval" if sampled else ""))
         for r in self.rows:
             mark = "  ← best" if r["best"] else ""
-            lines.append(f"{r['action']:<{w}}  {str(r['value']):>9}  {float(r['value']):>+7.3f}  "
-                         f"{str(r['loss']):>7}{mark}")
+            value = f"{float(r['value']):.3f}" if sampled else str(r["value"])
+            loss = f"{float(r['loss']):.3f}" if sampled else str(r["loss"])
+            lines.append(f"{r['action']:<{w}}  {value:>9}  {float(r['value']):>+7.3f}  "
+                         f"{loss:>7}" + (f"  {self._interval(r)}" if sampled else "") + mark)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         bold = ' style="font-weight:bold"'
+        sampled = self.kind == "sampled"
         body = "".join(
             f"<tr{bold if r['best'] else ''}><td>{html.escape(r['action'])}</td>"
-            f"<td>{r['value']}</td><td>{float(r['value']):+.3f}</td><td>{r['loss']}</td></tr>"
+            f"<td>{r['value'] if not sampled else format(float(r['value']), '.3f')}</td>"
+            f"<td>{float(r['value']):+.3f}</td><td>{r['loss'] if not sampled else format(float(r['loss']), '.3f')}</td>"
+            + (f"<td>{html.escape(self._interval(r))}</td>" if sampled else "") + "</tr>"
             for r in self.rows)
-        return (f"<table><caption>player {self.player} to move: exact value of each action</caption>"
-                "<tr><th>action</th><th>value</th><th>≈</th><th>loss</th></tr>" + body + "</table>")
+        head = "<tr><th>action</th><th>value</th><th>≈</th><th>loss</th>" + (
+            "<th>95 % interval</th>" if sampled else "") + "</tr>"
+        caption = (f"player {self.player} to move: exact value of each action" if self.kind == "open"
+                   else html.escape(self.title))
+        return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
 
-def analyse(state: State, *, max_nodes: int | None = None, progress: bool | None = None) -> Analysis:
-    """The exact value of every legal action at a decision node, and the
-    loss of each against the best one (like a double-dummy analysis).
+def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> list[dict[str, Any]]:
+    best = max(values.values())
+    rows = []
+    for a, v in values.items():
+        r = {"action": a, "value": v, "loss": best - v, "best": v == best}
+        if intervals is not None:
+            r["interval"] = intervals[a]
+        rows.append(r)
+    return rows
+
+
+def analyse(state: State, *, player: int | None = None, max_nodes: int | None = None,
+            progress: bool | None = None, max_arrangements: int = 500, samples: int = 40,
+            callback: Callable[[int, int], None] | None = None) -> Analysis:
+    """The value of every legal action at a decision node, and the loss of
+    each against the best one.
+
+    Without ``player``: the exact values with every card seen (a
+    double-dummy analysis); the position must have perfect information
+    (load the game with ``open_hands=True``).
+
+    With ``player`` (the player to move): the **fair hint**, computed only
+    from what that player can see.  Each action is valued in every
+    arrangement of the cards the player cannot see that agrees with what
+    they have seen (:func:`cardlab.hidden.arrangements`), solved with open
+    hands from there, and averaged by the arrangements' exact probabilities
+    (a single-dummy analysis): exact Fractions when there are at most
+    ``max_arrangements`` arrangements, otherwise the mean over ``samples``
+    random ones with a 95 % interval (seeded from what the player knows, so
+    the answer depends on nothing else).  ``max_nodes`` bounds the whole
+    search; ``callback(done, total)`` is called after each arrangement.
 
     >>> import cardlab
     >>> game = cardlab.load("koinobori", open_hands=True, payoff="score")
@@ -383,19 +448,63 @@ def analyse(state: State, *, max_nodes: int | None = None, progress: bool | None
     nobori magoi       19/2   +9.500        0  ← best
     play magoi         13/2   +6.500        3
     """
-    _check_solvable(state)
     p = state.current_player
     if p < 0:
         raise NotSolvableError("analyse() needs a player to move; this position is "
                                + ("a chance node" if p == CHANCE else "terminal"))
+    if player is not None:
+        if player != p:
+            raise NotSolvableError(f"a hint is for the player to move: player {p} is to move, "
+                                   f"not player {player!r}")
+        if not state.game.spec.perfect_information:
+            return _fair(state, p, max_nodes, progress, max_arrangements, samples, callback)
+    _check_solvable(state)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     search = _Search(state.game, max_nodes=max_nodes, progress=progress)
     try:
-        rows = [{"action": a, "value": _values(state._apply(a), search)[p]} for a in state.legal_actions()]
+        values = {a: _values(state._apply(a), search)[p] for a in state.legal_actions()}
     finally:
         search.close()
-    best = max(r["value"] for r in rows)
-    for r in rows:
-        r["loss"] = best - r["value"]
-        r["best"] = r["value"] == best
-    return Analysis(player=p, rows=rows, nodes=search.nodes)
+    if callback is not None:
+        callback(1, 1)
+    return Analysis(player=p, rows=_rows(values), nodes=search.nodes)
+
+
+def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
+          max_arrangements: int, samples: int, callback: Callable[[int, int], None] | None) -> Analysis:
+    """The fair hint: open-hands values averaged over what ``p`` cannot see."""
+    from .agents import open_hands_copy
+    from .hidden import arrangements, information_rng, sample_arrangement
+
+    try:
+        worlds = arrangements(state, p, limit=max_arrangements)
+        kind = "fair"
+    except TooLargeError:
+        rng = information_rng(state, p, "fair hint")
+        worlds = [(sample_arrangement(state, p, rng), Fraction(1, samples)) for _ in range(samples)]
+        kind = "sampled"
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    actions = state.legal_actions()
+    open_game = open_hands_copy(worlds[0][0]).game
+    search = _Search(open_game, max_nodes=max_nodes, progress=progress)
+    seen: list[dict[str, Fraction]] = []
+    try:
+        for i, (world, _) in enumerate(worlds, 1):
+            o = open_hands_copy(world)
+            seen.append({a: _values(o._apply(a), search)[p] for a in actions})
+            if callback is not None:
+                callback(i, len(worlds))
+    finally:
+        search.close()
+    values = {a: sum((w * v[a] for (_, w), v in zip(worlds, seen)), Fraction(0)) for a in actions}
+    intervals = None
+    if kind == "sampled":
+        intervals = {}
+        n = len(seen)
+        for a in actions:
+            m = float(values[a])
+            var = sum((float(v[a]) - m) ** 2 for v in seen) / (n - 1) if n > 1 else 0.0
+            half = 1.96 * math.sqrt(var / n)
+            intervals[a] = (m - half, m + half)
+    return Analysis(player=p, rows=_rows(values, intervals), nodes=search.nodes, kind=kind,
+                    arrangements=len(worlds))

@@ -257,28 +257,6 @@ def test_public_action_MC_11_a_transposition_is_not_hidden():
     assert found >= 3
 
 
-def test_public_action_never_tells_apart_what_the_viewer_cannot(game_name):
-    """What a viewer reads of a move (:func:`render.public_action`) is the
-    same for every move it cannot tell apart afterwards (no leak through the
-    log), in every game."""
-    game = cardlab.load(game_name)
-    n = game.spec.num_players
-    rng = random.Random(7)
-    s = game.new_initial_state(seed=7)
-    checked = 0
-    for _ in range(60):
-        if s.is_terminal():
-            break
-        choices = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
-        for v in range(n):
-            for a in choices[:12]:
-                for b in render._alike(s, a, v):
-                    assert render.public_action(s, a, v) == render.public_action(s, b, v), (a, b, v)
-                    checked += 1
-        s = s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(choices))
-    assert checked > 0
-
-
 def test_has_renderer():
     assert render.has_renderer("koinobori")
     assert not render.has_renderer("no-such-game")

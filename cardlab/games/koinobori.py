@@ -36,6 +36,7 @@ from ..core import (
     CHANCE,
     TERMINAL,
     Game,
+    Hidden,
     Option,
     Spec,
     State,
@@ -543,6 +544,45 @@ class KoinoboriState(State):
         k = list(self._k)
         k[2], k[4 + o] = tuple(deck), tuple(hand)
         return KoinoboriState(self.game, tuple(k))
+
+    def public_action(self, action: str, viewer: int) -> str:
+        """A card dealt or drawn into a hand is seen only by its owner
+        (KN-7, KN-8, KN-10); every other move is public: carp played and
+        captured face up, refills revealed to the field, the calls."""
+        k = self._k
+        if self.game.options["open_hands"] or viewer == self.current_player:
+            return action
+        verb, _, arg = action.partition(" ")
+        if verb == "deal":
+            owner = 0 if sum(k[4]) < 3 else 1
+            return action if viewer == owner else "deal ??"
+        if verb == "draw":
+            if k[0] == DRAW_PLAY:
+                i = CARDS.index(arg)
+                if (i < 3 and k[3][i]) or (i == F and sum(k[3])):
+                    return action  # it pairs: captured face up (KN-10)
+            return action if viewer == k[1] else "draw ??"
+        return action
+
+    def hidden(self, player: int) -> Hidden | None:
+        """The opponent's hand and the deck (carp on the field and nobori are public)."""
+        if self.game.options["open_hands"]:
+            return None
+        o = 1 - player
+        k = self._k
+        cards = tuple(i for i in range(5) for _ in range(k[2][i] + k[4 + o][i]))
+
+        def build(contents: tuple[tuple, ...]) -> KoinoboriState:
+            hand, deck = ([0] * 5 for _ in range(2))
+            for i in contents[0]:
+                hand[i] += 1
+            for i in contents[1]:
+                deck[i] += 1
+            new = list(k)
+            new[2], new[4 + o] = tuple(deck), tuple(hand)
+            return KoinoboriState(self.game, tuple(new))
+
+        return Hidden(cards, (("opponent hand", sum(k[4 + o])), ("deck", sum(k[2]))), build)
 
     def to_dict(self) -> dict[str, Any]:
         k = self._k

@@ -1,0 +1,157 @@
+"""Every position a player cannot tell from the true one, with its probability.
+
+A game with hidden cards describes what one player cannot see with
+:meth:`cardlab.State.hidden`: the unseen cards and the places they fill.
+From that, :func:`arrangements` lists every filling consistent with what the
+player has seen (the same information set), each with its exact probability,
+and :func:`sample_arrangement` draws one uniformly at random.  The fair hint
+(:func:`cardlab.analyse` with ``player=``) averages over them: a single-dummy
+analysis, computed only from what that player may know.
+
+Both depend only on the player's information set, never on where the hidden
+cards really are: the unseen cards are put in a canonical order first, and
+the random draws are seeded from the information set.
+
+>>> import cardlab
+>>> s = cardlab.load("koinobori").new_initial_state(seed=3)
+>>> arr = arrangements(s, 0, limit=10_000)
+>>> sum(p for _, p in arr)
+Fraction(1, 1)
+>>> all(t.information_set(0) == s.information_set(0) for t, _ in arr)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Iterator
+
+from .core import Hidden, State
+from .errors import TooLargeError
+
+__all__ = ["arrangements", "count_fillings", "sample_arrangement", "information_rng"]
+
+
+def _key(card) -> tuple:
+    return (type(card).__name__, card)
+
+
+def _subsets(left: tuple[tuple, ...], i: int, size: int) -> Iterator[tuple]:
+    """The distinct sub-multisets of ``size`` cards of ``left[i:]`` (``(card, count)`` pairs)."""
+    if size == 0:
+        yield ()
+        return
+    if i == len(left):
+        return
+    card, have = left[i]
+    for take in range(min(have, size), -1, -1):
+        for rest in _subsets(left, i + 1, size - take):
+            yield (card,) * take + rest
+
+
+def _sequences(left: tuple[tuple, ...], size: int) -> Iterator[tuple]:
+    """The distinct sequences of ``size`` cards drawn from ``left``."""
+    if size == 0:
+        yield ()
+        return
+    for j, (card, have) in enumerate(left):
+        if have:
+            fewer = left[:j] + ((card, have - 1),) + left[j + 1:]
+            for rest in _sequences(fewer, size - 1):
+                yield (card,) + rest
+
+
+def _fillings(h: Hidden) -> Iterator[tuple[tuple[tuple, ...], int]]:
+    """Every distinct filling of the places, with ``prod(c!)`` over the
+    repeated cards inside unordered places (its weight is the inverse)."""
+    start = tuple(sorted(Counter(h.cards).items(), key=lambda x: _key(x[0])))
+
+    def rec(k: int, left: tuple[tuple, ...]) -> Iterator[tuple[tuple[tuple, ...], int]]:
+        if k == len(h.places):
+            yield (), 1
+            return
+        name, size = h.places[k]
+        ordered = name in h.ordered
+        for part in (_sequences(left, size) if ordered else _subsets(left, 0, size)):
+            taken = Counter(part)
+            rest_left = tuple((c, n - taken.get(c, 0)) for c, n in left)
+            den = 1 if ordered else math.prod(math.factorial(n) for n in taken.values())
+            for rest, d in rec(k + 1, rest_left):
+                yield (part,) + rest, den * d
+
+    yield from rec(0, start)
+
+
+def count_fillings(state: State, player: int, limit: int) -> int | None:
+    """How many fillings of the hidden places there are (before checking
+    them against what ``player`` saw), or ``None`` when more than ``limit``."""
+    h = state.hidden(player)
+    if h is None:
+        return 1
+    n = 0
+    for _ in _fillings(h):
+        n += 1
+        if n > limit:
+            return None
+    return n
+
+
+def arrangements(state: State, player: int, *, limit: int = 1000) -> list[tuple[State, Fraction]]:
+    """Every position ``player`` cannot tell from ``state``, with its exact
+    probability given what that player has seen (cards dealt at random).
+
+    Raises :class:`~cardlab.TooLargeError` when there are more than
+    ``limit`` fillings of the hidden places to look at.
+    """
+    h = state.hidden(player)
+    if h is None:
+        return [(state, Fraction(1))]
+    seen = state.information_set(player)
+    found: list[tuple[State, Fraction]] = []
+    n = 0
+    for contents, den in _fillings(h):
+        n += 1
+        if n > limit:
+            raise TooLargeError(f"more than {limit:,} arrangements of the {len(h.cards)} cards "
+                                f"player {player} cannot see; raise the limit or sample them")
+        t = h.build(contents)
+        if t is not None and t.information_set(player) == seen:
+            found.append((t, Fraction(1, den)))
+    total = sum(w for _, w in found)
+    if not found:  # pragma: no cover (the true position is always one of them)
+        raise AssertionError(f"{state.game.name}: no arrangement matches what player {player} saw")
+    return [(t, w / total) for t, w in found]
+
+
+def information_rng(state: State, player: int, salt: str = "") -> random.Random:
+    """A random stream seeded only from what ``player`` knows of ``state``
+    (the same for every position that player cannot tell apart)."""
+    text = f"{state.game!r}|{player}|{state.information_set(player)!r}|{salt}"
+    return random.Random(hashlib.sha256(text.encode()).hexdigest())
+
+
+def sample_arrangement(state: State, player: int, rng: random.Random, tries: int = 10_000) -> State:
+    """One position ``player`` cannot tell from ``state``, drawn with its
+    probability (the unseen cards shuffled in a canonical order and dealt to
+    the places; a deal that contradicts what the player saw is drawn again)."""
+    h = state.hidden(player)
+    if h is None:
+        return state
+    seen = state.information_set(player)
+    pool = sorted(h.cards, key=_key)
+    for _ in range(tries):
+        rng.shuffle(pool)
+        contents, i = [], 0
+        for name, size in h.places:
+            part = tuple(pool[i:i + size])
+            contents.append(part if name in h.ordered else tuple(sorted(part, key=_key)))
+            i += size
+        t = h.build(tuple(contents))
+        if t is not None and t.information_set(player) == seen:
+            return t
+    raise TooLargeError(f"{state.game.name}: no deal consistent with what player {player} saw "
+                        f"in {tries:,} tries")
