@@ -122,10 +122,48 @@ def main(argv=None):
         rows.append([label, f"{n:,}", f"{t * 1000:,.1f}", f"{n / t:,.0f}", f"{peak / n:,.0f}"])
     table(["position", "nodes", "build ms", "nodes/s", "bytes/node (peak, traced)"], rows)
 
+    print("## Fair hint (analyse(state, player=p)): early, middle and late decisions of seeded games")
+    table(["game", "position", "hidden cards", "kind", "arrangements", "nodes", "seconds"],
+          fair_hint_rows(seeds=1 if args.quick else 3))
+
     n_match = 40 if args.quick else 200
     print(f"## Agent strength: mean return against random ({n_match} matches each, seats alternating)")
     table(["game", "agent", "mean return", "95 % CI", "won", "ms per match"],
           strength(args.agents.split(","), n_match))
+
+
+def fair_hint_rows(seeds, max_nodes=200_000):
+    """Rows of the fair-hint table: for each hidden-card game and seed, the
+    first decision, one in the middle and the last one of a random game,
+    with the defaults of :func:`cardlab.analyse` (exact up to 500
+    arrangements, else 40 samples) and a node cap."""
+    rows = []
+    for name in cardlab.games():
+        game = cardlab.load(name)
+        if game.spec.perfect_information:
+            continue
+        for seed in range(seeds):
+            rng = random.Random(seed)
+            s, decisions = game.new_initial_state(), []
+            while not s.is_terminal():
+                if s.current_player >= 0:
+                    decisions.append(s)
+                a = sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions())
+                s = s.apply(a)
+            picks = {"first": decisions[0], "middle": decisions[len(decisions) // 2], "last": decisions[-1]}
+            for where, d in picks.items():
+                p = d.current_player
+                hidden = d.hidden(p)
+                n_hidden = len(hidden.cards) if hidden is not None else 0
+                t0 = time.perf_counter()
+                try:
+                    a = cardlab.analyse(d, player=p, max_nodes=max_nodes, progress=False)
+                    cols = [a.kind, f"{a.arrangements:,}", f"{a.nodes:,}"]
+                except TooLargeError:
+                    cols = ["too large", "—", f"> {max_nodes:,}"]
+                rows.append([name, f"seed {seed} {where}", n_hidden] + cols
+                            + [f"{time.perf_counter() - t0:.2f}"])
+    return rows
 
 
 def strength(agents, n):

@@ -38,3 +38,68 @@ def test_leak_equal_information_equal_output(game):
             compared += (t, b) != (s, a)
     if not game.spec.perfect_information:
         assert compared > 100, "the re-deals never changed anything: the leak test would test nothing"
+
+
+def _late_decisions(game, seeds, limit=300):
+    """Decision positions of seeded random games whose hidden cards can be
+    arranged in at most ``limit`` ways (the end of a deal)."""
+    from cardlab.hidden import count_fillings
+
+    for s, _ in positions(game, seeds):
+        p = s.current_player
+        if p >= 0 and count_fillings(s, p, limit) is not None:
+            yield s
+
+
+def test_arrangements_are_exactly_what_the_player_cannot_tell_apart(game):
+    """:func:`cardlab.hidden.arrangements`: every position has the player's
+    information set, the true one is among them, none twice, and their
+    exact probabilities add up to 1; re-deals (``State.redeal``) never
+    leave them."""
+    from fractions import Fraction
+
+    from cardlab.hidden import arrangements
+
+    rng = random.Random(2)
+    checked = 0
+    for s in _late_decisions(game, range(6)):
+        for v in range(game.spec.num_players):
+            arr = arrangements(s, v, limit=10_000)
+            states = [t for t, _ in arr]
+            assert s in states and len(set(states)) == len(states)
+            assert sum(w for _, w in arr) == 1 and all(isinstance(w, Fraction) and w > 0 for _, w in arr)
+            info = s.information_set(v)
+            assert all(t.information_set(v) == info for t in states)
+            for _ in range(3):
+                assert s.redeal(v, rng) in states
+            checked += len(arr) > 1
+    if not game.spec.perfect_information:
+        assert checked > 0
+
+
+def test_fair_hint_depends_only_on_what_the_player_sees(game):
+    """The fair hint (exact, and sampled when capped) is the same for every
+    position the player cannot tell apart; with every card seen it is the
+    open analysis."""
+    rng = random.Random(3)
+    done = 0
+    for s in _late_decisions(game, range(8), limit=40):
+        p = s.current_player
+        try:
+            fair = cardlab.analyse(s, player=p, max_nodes=20_000)
+            sampled = cardlab.analyse(s, player=p, max_nodes=20_000, max_arrangements=1, samples=5)
+        except cardlab.TooLargeError:
+            continue
+        if game.spec.perfect_information:
+            assert fair.kind == "open" and fair.rows == cardlab.analyse(s).rows
+        else:
+            assert fair.kind == "fair" and sampled.kind in ("sampled", "fair")
+        for _ in range(3):
+            t = s.redeal(p, rng)
+            assert cardlab.analyse(t, player=p, max_nodes=20_000).rows == fair.rows
+            assert cardlab.analyse(t, player=p, max_nodes=20_000, max_arrangements=1,
+                                   samples=5).rows == sampled.rows
+        done += 1
+        if done >= 3:
+            break
+    assert done > 0, "no small position found: the test would test nothing"

@@ -461,3 +461,77 @@ def test_KN_4_KN_7_a_deck_too_small_to_deal_is_refused():
             "points": {"higoi": 1, "aokoi": 1, "magoi": 1}}
     with pytest.raises(cardlab.CardFileError, match="add up to 7; a game needs at least 9"):
         cardlab.load("koinobori", deck=tiny)
+
+
+# -- fair play: what the opponent may know, the fair hint ----------------------------
+def test_KN_7_KN_8_a_draw_into_the_hand_stays_hidden_even_from_a_one_kind_deck():
+    """The issue's example: the deck holds only magoi, player 1 draws into the
+    hand (KN-8).  Player 0 must read 'draw ??', not 'draw magoi' (from which
+    the opponent's hand could be deduced); a draw that pairs at once is public
+    (KN-10)."""
+    from cardlab import render
+
+    game = cardlab.load("koinobori", deck="short")
+    s = pos(game, stage="draw_hand", to_move=1, field={"higoi": 1}, deck={"magoi": 1},
+            hands=[{"aokoi": 2}, {"higoi": 1, "aokoi": 1}],
+            nobori=[{"higoi": 1}, {"fuki+aokoi": 1, "magoi": 1, "fuki+magoi": 1}], kabuto=(1, 0))
+    assert s.chance_outcomes() == [("draw magoi", 1)]
+    seen = render.seen_move(s, "draw magoi", 0)
+    assert seen.hidden and "magoi" not in seen.line + seen.label and seen.action == "draw ??"
+    assert render.seen_move(s, "draw magoi", 1).line == s.explain("draw magoi")
+    t = pos(game, stage="draw_play", to_move=1, field={"higoi": 1}, deck={"higoi": 1, "magoi": 1},
+            hands=[{"aokoi": 2}, {"aokoi": 1}],
+            nobori=[{"higoi": 1}, {"fuki+aokoi": 1, "fuki+magoi": 1, "magoi": 1}], kabuto=(1, 0))
+    assert render.public_action(t, "draw higoi", 0) == "draw higoi"  # pairs with the field: captured face up
+    assert render.public_action(t, "draw magoi", 0) == "draw ??"     # into the hand
+
+
+def _physical_average(s, p):
+    """Brute force: every assignment of the unseen physical cards (each copy
+    its own card) to the opponent's hand and the deck, equally likely;
+    each solved with open hands."""
+    from itertools import permutations
+
+    from cardlab.agents import open_hands_copy
+
+    o = 1 - p
+    d = s.to_dict()
+    pool = [c for c in CARDS for _ in range(d["deck"][c] + d["hands"][o][c])]
+    n = sum(d["hands"][o].values())
+    totals: dict = {}
+    count = 0
+    for perm in set(permutations(range(len(pool)))):
+        hand = {c: 0 for c in CARDS}
+        deck = {c: 0 for c in CARDS}
+        for j, i in enumerate(perm):
+            (hand if j < n else deck)[pool[i]] += 1
+        world = dict(d, deck=deck, hands=[d["hands"][0], d["hands"][1]])
+        world["hands"][o] = hand
+        w = open_hands_copy(s.game.state_from_dict(world))
+        for a in s.legal_actions():
+            totals[a] = totals.get(a, 0) + cardlab.solve(w.apply(a)).values[p]
+        count += 1
+    return {a: v / count for a, v in totals.items()}
+
+
+def test_KN_Q8_fair_hint_equals_a_brute_force_over_every_deal():
+    """The fair hint of a late deal (hidden hands, KN-Q8) is the exact average
+    over every way the unseen cards can lie, by their chance (a brute force
+    over every physical arrangement of the unseen cards agrees), and it is
+    the same for every position the player cannot tell apart."""
+    game = cardlab.load("koinobori", deck="short")
+    s = pos(game, stage="turn", to_move=0, field={"higoi": 1, "aokoi": 1},
+            deck={"magoi": 1, "aokoi": 2, "fukinagashi": 1},
+            hands=[{"higoi": 1, "magoi": 1}, {"aokoi": 1, "magoi": 1}],
+            nobori=[{"higoi": 1}, {"fuki+magoi": 1}], kabuto=(1, 0))
+    fair = cardlab.analyse(s, player=0)
+    assert fair.kind == "fair" and fair.arrangements > 1
+    brute = _physical_average(s, 0)
+    assert {r["action"]: r["value"] for r in fair.rows} == brute
+    import random
+
+    for seed in range(5):
+        t = s.redeal(0, random.Random(seed))
+        assert cardlab.analyse(t, player=0).rows == fair.rows
+    with pytest.raises(cardlab.NotSolvableError, match="player to move"):
+        cardlab.analyse(s, player=1)

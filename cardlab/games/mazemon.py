@@ -66,6 +66,7 @@ from ..core import (
     CHANCE,
     TERMINAL,
     Game,
+    Hidden,
     Option,
     Spec,
     State,
@@ -1042,19 +1043,71 @@ class MazemonState(State):
         h = BASE + BLOCK * (1 - player) + H
         return k[:h] + (-1 - _POP[k[h]],) + k[h + 1:]
 
-    def redeal(self, player: int, seed: int | random.Random | None = None) -> "MazemonState":
-        """Deal the opponent's hand anew from the cards ``player`` cannot see
-        (their hand, their mana and their trash)."""
+    def _settled(self) -> bool:
+        """Whether the mover still has something to do besides 'end' in the
+        summon and battle phases (otherwise the turn has ended by itself)."""
+        return self._k[PH] not in (SUMMON, BATTLE) or _can_act(self.game, list(self._k))
+
+    def public_action(self, action: str, viewer: int) -> str:
+        """Every move is public except two.  A charged card goes face down
+        into mana (MZ-6, MZ-4: the seed's うらむきで マナゾーンへ), so the
+        opponent sees ``charge ??``; the first player's two cards are set
+        aside unseen (MZ-3, MZ-Q8: 見ないで よけておく), so nobody sees more
+        than ``trash ??``.  Summons and battles happen in the face-up battle
+        zone (MZ-4, MZ-7, MZ-8, MZ-19), janken in the open (MZ-2), and the
+        card a direct attack takes lies open among the captured cards
+        (MZ-22; ``out`` in :meth:`observation`)."""
         if self.game.options["open_hands"]:
-            return self
-        rng = make_rng(seed)
+            return action
+        verb = action.partition(" ")[0]
+        if verb == "trash":
+            return "trash ??"
+        if verb == "charge" and viewer != self.current_player:
+            return "charge ??"
+        return action
+
+    def hidden(self, player: int) -> Hidden | None:
+        """The opponent's cards in neither battle zone nor ``out``: their
+        hand, and together their mana and trash, face down (MZ-4, MZ-Q8).
+
+        The position records no more of the face-down cards (which one is
+        mana, which one trash: they never come back, MZ-6, MZ-17), so they
+        are one place; for the same reason the player's own face-down cards
+        (the own deck outside hand, battle zone and ``out``) are no place.
+        A filling that leaves the mover nothing to do but 'end' contradicts
+        what the player saw (that turn would have ended by itself)."""
+        if self.game.options["open_hands"]:
+            return None
+        g, k = self.game, self._k
         o = 1 - player
         b = BASE + BLOCK * o
-        k = list(self._k)
-        pool = list(_BITS[FULL & ~(k[b + B] | k[b + O])])
-        chosen = rng.sample(pool, _POP[k[b + H]])
-        k[b + H] = sum(1 << i for i in chosen)
-        return MazemonState(self.game, tuple(k))
+        cards = tuple(g.ids[o][i] for i in _BITS[FULL & ~(k[b + B] | k[b + O])])
+        in_hand = _POP[k[b + H]]
+        settled = self._settled()
+
+        def build(contents: tuple[tuple, ...]) -> MazemonState | None:
+            new = list(k)
+            new[b + H] = sum(1 << g.slot[o][c] for c in contents[0])
+            t = MazemonState(g, tuple(new))
+            return t if t._settled() or not settled else None
+
+        return Hidden(cards, (("opponent hand", in_hand),
+                              ("opponent mana and trash", len(cards) - in_hand)), build)
+
+    def redeal(self, player: int, seed: int | random.Random | None = None) -> "MazemonState":
+        """Deal the opponent's hand anew from the cards ``player`` cannot see
+        (their hand, their mana and their trash: :meth:`hidden`), again
+        while the deal contradicts what the player saw."""
+        h = self.hidden(player)
+        if h is None:
+            return self
+        rng = make_rng(seed)
+        n = h.places[0][1]
+        while True:
+            hand = rng.sample(h.cards, n)
+            t = h.build((tuple(hand), tuple(c for c in h.cards if c not in hand)))
+            if t is not None:
+                return t
 
     def to_dict(self) -> dict[str, Any]:
         d = self.observation(0)
