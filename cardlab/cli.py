@@ -2,28 +2,46 @@
 
     cardlab games
     cardlab play koinobori --opponent heuristic --seed 3
+    cardlab play koinobori --seed 3 --reveal          # a teacher: every card shown
     cardlab solve koinobori --position endgame.json
     cardlab tree koinobori --position endgame.json --format graphml --out tree.graphml
     cardlab simulate koinobori -n 1000 --agents heuristic random
 
 Options of a game are given as ``-o NAME=VALUE`` (VALUE read as JSON when it
 parses: ``-o open_hands=true -o payoff=score``).
+
+``cardlab play`` shows the person at ``--seat`` only what that seat may see:
+each move (chance, the agents' and their own) as its public line
+(:func:`cardlab.render.seen_move`: ``"Player 1's move hidden from player 0:
+draw ドロー: ??"``), their view of the table as a text board
+(:func:`cardlab.render.text` with ``perspective=seat``), and, on ``hint``,
+the fair hint (:func:`cardlab.analyse` with ``player=seat``: computed only
+from what the seat can see).  ``--reveal`` is for a teacher who wants
+everything: the full table, every move's full explanation and the open hint
+(every card seen).  :func:`transcript` and :func:`hint` build that text
+from the match alone, so the leak test can compare it for matches the seat
+cannot tell apart; :func:`cmd_play` only reads the person's input.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from . import agents as _agents
-from .core import CHANCE, load, make_rng, sample_chance
-from .errors import CardlabError
+from . import render
+from .core import CHANCE, State, load, make_rng, sample_chance
+from .errors import CardlabError, TooLargeError
 from .match import Match
 
-__all__ = ["main"]
+__all__ = ["main", "transcript", "steps", "hint", "parse_move"]
+
+#: one move of a match: the position before it and the action taken there
+Step = tuple[State, str]
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -61,52 +79,164 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- play: what the person at a seat is shown ---------------------------------
+def steps(match: Match, start: int = 0) -> list[Step]:
+    """The moves of ``match`` from the ``start``-th on, each with the
+    position before it."""
+    return [(s, m.action) for s, m in zip(match.states[start:], match.history[start:])]
+
+
+def transcript(moves: Iterable[Step], state: State, seat: int, reveal: bool = False) -> Iterator[str]:
+    """The lines the person at ``seat`` reads for one turn: each move of
+    ``moves`` as they may know it (:func:`cardlab.render.seen_move`), then
+    ``state`` (where the moves led) as they may see it
+    (:func:`cardlab.render.text`), with the returns when the game is over or
+    their numbered legal moves when it is their turn.  ``reveal`` (a
+    teacher) shows everything: full explanations and the full table.
+
+    Built only through those gates, so two matches the seat cannot tell
+    apart give the same lines (``tests/test_cli.py`` checks it).
+
+    >>> import cardlab
+    >>> m = cardlab.Match(cardlab.load("koinobori"), [None, "random"], seed=3)
+    >>> _ = m.advance()
+    >>> lines = list(transcript(steps(m), m.state, seat=0))
+    >>> lines[3], lines[-1]
+    ('  A chance event hidden from player 0: deal 配る: ?? (KN-7).', '  [6] play magoi')
+    """
+    viewer = None if reveal else seat
+    for before, action in moves:
+        yield "  " + render.seen_move(before, action, viewer).line
+    yield ""
+    yield from render.text(state, perspective=viewer).splitlines()
+    if state.is_terminal():
+        yield "game over; returns: " + ", ".join(str(r) for r in state.returns())
+    elif state.current_player == seat:
+        for i, a in enumerate(state.legal_actions()):
+            yield f"  [{i}] {a}"
+
+
+def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None = 100_000,
+         max_arrangements: int = 500, samples: int = 40) -> str:
+    """The hint for the person at ``seat``, to move in ``state``: the fair
+    one, :func:`cardlab.analyse` with ``player=seat``, computed only from
+    what the seat can see (exact over the arrangements of the cards they
+    cannot see, or over ``samples`` random ones with a 95 % interval when
+    there are more than ``max_arrangements``); with ``reveal`` the open
+    hint, every card seen.  When it cannot be computed (more than
+    ``max_nodes`` positions to solve), a line saying why."""
+    from .solve import analyse
+
+    kind = "open" if reveal else "fair"
+    try:
+        if reveal:
+            a = analyse(_agents.open_hands_copy(state), max_nodes=max_nodes, progress=False)
+        else:
+            a = analyse(state, player=seat, max_nodes=max_nodes, max_arrangements=max_arrangements,
+                        samples=samples, progress=False)
+    except TooLargeError as exc:
+        return (f"no {kind} hint here, too large to compute ({exc}): ask again nearer the end of "
+                f"the game, or raise --hint-max-nodes (now {max_nodes:,})"
+                + ("" if reveal else " or lower --hint-samples"))
+    except CardlabError as exc:
+        return f"no {kind} hint here: {exc}"
+    if reveal:
+        return f"open hint (every card, also those player {seat} cannot see)\n{a}"
+    if a.kind == "open":  # the game is played with every card open
+        return f"fair hint (only what player {seat} can see: every card is open in this game)\n{a}"
+    return str(a)  # its title says: fair hint (only what player p can see)
+
+
+_NUMBER = re.compile(r"[+-]?\d+")
+
+
+def parse_move(text: str, legal: Sequence[str]) -> str:
+    """The legal move ``text`` names: its number in ``legal`` or its
+    notation.  Raises :class:`~cardlab.CardlabError` saying what was wrong
+    and what is accepted.
+
+    >>> parse_move("1", ["pass", "play aokoi"]), parse_move(" play  aokoi ", ["pass", "play aokoi"])
+    ('play aokoi', 'play aokoi')
+    >>> parse_move("7", ["pass", "play aokoi"])
+    Traceback (most recent call last):
+    cardlab.errors.CardlabError: there is no move number 7: type a number 0..1 or a move (pass, play aokoi), or hint, undo, quit
+    """
+    words = " ".join(text.split())
+    shown = ", ".join(legal[:6]) + (f", … ({len(legal)} in all, listed above)" if len(legal) > 6 else "")
+    accepted = f"type a number 0..{len(legal) - 1} or a move ({shown}), or hint, undo, quit"
+    if _NUMBER.fullmatch(words):
+        i = int(words)
+        if 0 <= i < len(legal):
+            return legal[i]
+        raise CardlabError(f"there is no move number {i}: {accepted}")
+    if words in legal:
+        return words
+    raise CardlabError(f"{words!r} is not a legal move here: {accepted}")
+
+
+PROMPT = "your move (a number or a move; hint, undo, quit): "
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    """The input loop of ``cardlab play``: what is shown comes from
+    :func:`transcript` and :func:`hint`; bad input is refused with a line
+    saying why and changes nothing."""
     game = load(args.game, **_options(args.option))
     n = game.spec.num_players
+    seat = args.seat
+    if not 0 <= seat < n:
+        msg = f"argument --seat: {game.name} has {n} players, so a seat is 0..{n - 1}, not {seat}"
+        if getattr(args, "parser", None) is None:
+            raise CardlabError(msg)
+        args.parser.error(msg)  # exits with argparse's usage line, status 2
+    # a Namespace built by hand may lack the newer options: their defaults then
+    reveal = getattr(args, "reveal", False)
+    limits = {"max_nodes": getattr(args, "hint_max_nodes", 100_000),
+              "max_arrangements": getattr(args, "hint_max_arrangements", 500),
+              "samples": getattr(args, "hint_samples", 40)}
     players: list[Any] = [args.opponent] * n
-    players[args.seat] = None
+    players[seat] = None
     match = Match(game, players, seed=args.seed)
     inp = args.input or sys.stdin
+    shown = 0  # moves of match.history already printed
     while True:
-        for move in match.advance():
-            print(f"  {move}   — {move.explanation}")
-        s = match.state
-        if s.is_terminal():
-            print(s)
-            print("returns:", s.returns())
+        match.advance()
+        for line in transcript(steps(match, shown), match.state, seat, reveal):
+            print(line)
+        shown = len(match.history)
+        if match.is_over():
             return 0
-        print()
-        print(s if game.spec.perfect_information else _view(s, args.seat))
-        legal = s.legal_actions()
-        for i, a in enumerate(legal):
-            print(f"  [{i}] {a}")
-        print("your move (number or notation; 'undo', 'hint', 'quit'): ", end="", flush=True)
-        line = inp.readline()
-        if not line or line.strip() == "quit":
-            return 0
-        text = line.strip()
-        if text == "undo":
-            if match.can_undo():
-                match.undo(to_person=True)
-            continue
-        if text == "hint":
-            from .solve import analyse
-
-            try:
-                print(analyse(_agents.open_hands_copy(s), max_nodes=100_000, progress=False))
-            except CardlabError as exc:
-                print("no exact hint here:", exc)
-            continue
-        action = legal[int(text)] if text.isdigit() and int(text) < len(legal) else text
-        try:
-            match.play(action)
-        except CardlabError as exc:
-            print(exc)
-
-
-def _view(state, seat: int) -> str:
-    return json.dumps(state.observation(seat), ensure_ascii=False, indent=1)
+        while True:  # read until a move is played or taken back
+            print(PROMPT, end="", flush=True)
+            line = inp.readline()
+            text = line.strip()
+            if not inp.isatty():
+                print(text)  # piped input is not echoed: show what was read
+            if not line or text == "quit":
+                return 0
+            if not text:
+                continue
+            if text == "hint":
+                print("thinking… (Ctrl-C stops the hint)", flush=True)
+                try:
+                    print(hint(match.state, seat, reveal, **limits))
+                except KeyboardInterrupt:
+                    print("hint stopped")
+            elif text == "undo":
+                if any(m.player == seat for m in match.history):
+                    match.undo(to_person=True)
+                    shown = len(match.history)
+                    print("taken back: your last move and every move after it")
+                    break
+                print("nothing to undo: you have not moved yet")
+            else:
+                try:
+                    action = parse_move(text, match.state.legal_actions())
+                except CardlabError as exc:
+                    print(exc)
+                    continue
+                match.play(action)
+                break
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -173,22 +303,48 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+PLAY_DESCRIPTION = """Play in the terminal against an agent.  You see what your seat may see:
+each move as its public line (a card drawn by the opponent reads "??"),
+your view of the table, and on 'hint' the fair hint, computed only from
+what you can see.  --reveal shows everything (for a teacher)."""
+
+
+def _positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardlab", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list the games").set_defaults(func=cmd_games)
 
-    def game_parser(name: str, help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help)
+    def game_parser(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=description or help)
         p.add_argument("game")
         p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
         return p
 
-    p = game_parser("play", "play in the terminal against an agent")
-    p.add_argument("--seat", type=int, default=0)
-    p.add_argument("--opponent", default="heuristic", choices=sorted(_agents.AGENTS))
-    p.add_argument("--seed", type=int)
-    p.set_defaults(func=cmd_play, input=None)
+    p = game_parser("play", "play in the terminal against an agent", PLAY_DESCRIPTION)
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0 to the number of players - 1 (default 0)")
+    p.add_argument("--opponent", default="heuristic", choices=sorted(_agents.AGENTS),
+                   help="the agent in every other seat (default heuristic)")
+    p.add_argument("--seed", type=int, help="decides the deal, every chance event and the agents' choices")
+    p.add_argument("--reveal", action="store_true",
+                   help="for a teacher: show every card, every move in full and the open hint")
+    p.add_argument("--hint-max-nodes", type=_positive, default=100_000, metavar="N",
+                   help="positions the hint may solve before it gives up (default 100000)")
+    p.add_argument("--hint-max-arrangements", type=_positive, default=500, metavar="N",
+                   help="the fair hint is exact up to N arrangements of the hidden cards (default 500)")
+    p.add_argument("--hint-samples", type=_positive, default=40, metavar="N",
+                   help="beyond that, it samples N arrangements and shows a 95%% interval (default 40)")
+    p.set_defaults(func=cmd_play, input=None, parser=p)
     p = game_parser("solve", "solve a position (JSON from State.to_dict) exactly")
     p.add_argument("--position", required=True)
     p.add_argument("--max-nodes", type=int, default=20_000_000)

@@ -45,7 +45,7 @@ def _subsets(left: tuple[tuple, ...], i: int, size: int) -> Iterator[tuple]:
     if size == 0:
         yield ()
         return
-    if i == len(left):
+    if sum(n for _, n in left[i:]) < size:  # not enough cards left: a dead end
         return
     card, have = left[i]
     for take in range(min(have, size), -1, -1):
