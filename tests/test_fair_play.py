@@ -58,12 +58,14 @@ def test_arrangements_are_exactly_what_the_player_cannot_tell_apart(game):
     leave them."""
     from fractions import Fraction
 
-    from cardlab.hidden import arrangements
+    from cardlab.hidden import arrangements, count_fillings
 
     rng = random.Random(2)
     checked = 0
     for s in _late_decisions(game, range(6)):
         for v in range(game.spec.num_players):
+            if count_fillings(s, v, 10_000) is None:  # small for the mover, not always for the others
+                continue
             arr = arrangements(s, v, limit=10_000)
             states = [t for t, _ in arr]
             assert s in states and len(set(states)) == len(states)

@@ -467,6 +467,29 @@ def test_elimination_and_last_player_standing():
     assert g3.spec.min_utility == Fraction(-1, 2) and g3.spec.max_utility == 1 and g3.spec.zero_sum
 
 
+def test_ruins_of_a_player_who_is_out_stay():
+    """MC-19, MC-7: a player who is out takes hand, deck and graveyard out of
+    the game face down; their ruins stay as everybody saw them.  A saved
+    position keeps those cards as ``gone`` (a hand-written one without it has
+    none of that player's cards in the ruins)."""
+    g = lab_game(players=3, open_hands=False)
+    s = pos(g, [P(["c_plain", "r_plain"], ["sr_plain"], grave=["ur_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3),
+                P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "fury_ur"))
+    t = s.apply("defend c_plain")  # fails: out, the other two play on
+    assert t.current_player == 1 and t.observation(2)["players"][0]["out"]
+    assert gone(s, t, 0) == ["c_plain"] and t.observation(2)["players"][0]["ruins"] == t.ruins(0)
+    d = t.to_dict()["players"][0]
+    assert (d["hand"], d["deck"], d["graveyard"]) == ([], [], [])
+    assert d["gone"] == ["r_plain", "sr_plain", "ur_plain"]  # sorted: a multiset
+    assert g.state_from_dict(t.to_dict()) == t and "gone" not in t.to_dict()["players"][1]
+    written = pos(g, [P(out=True), P(["c_plain"] * 3, ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)],
+                  turn=1, attack=(1, "fury_ur"))
+    assert written.ruins(0) == []
+    with pytest.raises(cardlab.PositionError, match=r"players\[1\]\.gone: only a player who is out"):
+        g.state_from_dict({**written.to_dict(), "players": [d, {**P(["c_plain"] * 3, ["c_plain"] * 3), "gone": []},
+                                                            P(["c_plain"] * 3, ["c_plain"] * 3)]})
+
+
 # -- the skills (MC-4, MC-Q3): every skill in its three forms ---------------------------------
 @pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
 def test_skill_mend(rarity, n):

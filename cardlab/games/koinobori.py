@@ -624,7 +624,8 @@ class KoinoboriState(State):
         if verb == "deal":
             return f"{'An' if arg[0] in 'aeiou' else 'A'} {arg} is dealt (KN-7)."
         if verb == "refill":
-            return f"The field is refilled: cards are revealed until a {arg}, the rest reshuffled (KN-8)."
+            return (f"The field is refilled: cards are revealed until {'an' if arg[0] in 'aeiou' else 'a'} {arg}, "
+                    "the rest reshuffled (KN-8).")
         if verb == "draw":
             if self._k[0] == DRAW_PLAY:
                 i = CARDS.index(arg)

@@ -29,6 +29,12 @@ janken picks are then no longer simultaneous.  For the exact value of the
 real game use ``first_player`` 0, 1 or ``"random"`` and ``tiebreak="value"``
 (the exact value of the simultaneous tiebreak, :func:`janken_value`).
 
+Fair play (MP-Q6): :meth:`MipigState.public_action` is what a player may know
+of a move (the square of a face-down card but not the card, ``place ?? 1,0``;
+player 0's janken pick only once player 1 has picked too), and
+:meth:`MipigState.hidden` every card a player cannot see, for
+:func:`cardlab.hidden.arrangements` and the fair hint.
+
 Notation (player actions, then chance outcomes)::
 
     show p07            first-player janken: show card p07 from your hand (MP-4)
@@ -59,6 +65,7 @@ from ..core import (
     CHANCE,
     TERMINAL,
     Game,
+    Hidden,
     Option,
     Spec,
     State,
@@ -1007,14 +1014,163 @@ class MipigState(State):
         return (k[0], k[1], k[2], k[3], k[4 + player], len(k[4 + o]), self._field_view(player),
                 k[7], k[8], k[9], pending, k[11], k[12], k[13], player)
 
+    def public_action(self, action: str, viewer: int) -> str:
+        """What ``viewer`` may know of ``action`` (MP-Q6), from its kind alone:
+
+        - ``place ?? x,y``: a card is laid face down (裏向き, MP-5, MP-7) on a
+          square everybody sees; its orientation shows whose it is (MP-8);
+        - ``deal ??``: a card dealt to the other player's hand 手札 (MP-3);
+        - ``show ??`` and ``pick ??``: player 0's pick of a simultaneous
+          janken, the first-player one (同時に見せましょう, MP-4) or the end one
+          (MP-25, MP-Q3), unseen until player 1 picks too; player 1's pick
+          reveals both, so it is public;
+        - attacks, passes and coins are public: an attack turns both cards
+          face up before everybody (表向きにします, MP-11, MP-12), a pass
+          has no card (MP-18).
+
+        An actor knows their own move; with ``open_hands`` every move is public.
+
+        >>> import cardlab
+        >>> s = cardlab.load("mipig", hand_size=2, first_player=0).new_initial_state(seed=1)
+        >>> a = s.legal_actions()[0]
+        >>> a, s.public_action(a, 0), s.public_action(a, 1)
+        ('place p05 0,0', 'place p05 0,0', 'place ?? 0,0')
+        """
+        k = self._k
+        if self.game.options["open_hands"] or viewer == self.current_player:
+            return action
+        words = action.split()
+        if words[0] == "place":
+            return f"place ?? {words[2]}"
+        if words[0] == "deal":
+            owner = 0 if len(k[4]) < self.game.n else 1
+            return action if viewer == owner else "deal ??"
+        if words[0] in ("show", "pick") and k[1] == 0:
+            return f"{words[0]} ??"
+        return action
+
+    def hidden(self, player: int) -> Hidden | None:
+        """What ``player`` cannot see (MP-Q6), in this order: player 0's
+        pending card of the first-player janken (for player 1, MP-4), the
+        rest of the opponent's hand 手札, each face-down opponent card on the
+        field (by square), player 0's pending mark of the end janken (for
+        player 1, MP-Q3: the three marks are three more "cards", one picked),
+        and last the cards dealt to nobody (a random deal) with the two marks
+        not picked.  Own cards, face-up cards and graveyards 墓地 stay where
+        they are; a card the opponent showed in the janken (MP-4) is theirs,
+        in the hand or face down.
+
+        ``build`` returns ``None`` for a filling the player can rule out
+        (:meth:`possible`): a shown card dealt to nobody, marks that
+        contradict how the first player was decided (MP-Q2), an end janken
+        that does not fit the marks (MP-25, MP-Q3).  Every filling weighs
+        the same: a pending card is any card of the hand, a pending mark any
+        legal mark, each as likely (with ``tiebreak_cards='all_on_field'``
+        the legal marks may depend on unseen cards: a deal with more of them
+        then weighs more).
+        """
+        g = self.game
+        if g.options["open_hands"]:
+            return None
+        k = self._k
+        o = 1 - player
+        fld = k[6]
+        slots = [i for i, v in enumerate(fld) if not v & 1 and (v >> 1) & 1 == o]
+        seen = Counter([(v >> 2) & 1023 for v in fld if v & 1 and (v >> 1) & 1 == o]) + Counter(k[7 + o])
+        if g.fixed_hands is not None:  # the ready hands are known to both: only where the cards are is not
+            left = Counter(g.fixed_hands[o])
+            left.subtract(seen)
+            cards = sorted(left.elements())
+        else:
+            mine = set(k[4 + player]) | set(k[7 + player]) | {
+                (v >> 2) & 1023 for v in fld if (v >> 1) & 1 == player}
+            cards = [c for c in range(len(g.ids)) if c not in mine and c not in seen]
+        pick_card = k[0] == JANKEN and k[10] >= 0 and o == 0
+        pick_mark = k[0] == TIEBREAK and k[10] >= 0 and o == 0
+        n_hand = len(k[4 + o])
+        places = [("janken pick", 1)] if pick_card else []
+        places.append(("opponent hand", n_hand - pick_card))
+        places += [(f"face down {(fld[i] >> _SHIFT) >> 5},{(fld[i] >> _SHIFT) & 31}", 1) for i in slots]
+        if pick_mark:
+            places.append(("end janken pick", 1))
+        rest = len(cards) - n_hand - len(slots) + 2 * pick_mark
+        if rest or g.fixed_hands is None:
+            places.append(("dealt to nobody" if g.fixed_hands is None else "marks not picked", rest))
+
+        def build(contents: tuple[tuple, ...]) -> MipigState | None:
+            parts = iter(contents)
+            new = list(k)
+            if pick_card:
+                (new[10],) = next(parts)
+                new[4 + o] = tuple(sorted(next(parts) + (new[10],)))
+            else:
+                new[4 + o] = next(parts)
+            placed = [next(parts)[0] for _ in slots]
+            if pick_mark:
+                (mark,) = next(parts)
+                if not isinstance(mark, str) or any(isinstance(c, str) for c in placed):
+                    return None  # a mark among the cards, or a card picked as a mark
+                new[10] = MARKS.index(mark)
+            cells = list(fld)
+            for i, c in zip(slots, placed):
+                cells[i] = (cells[i] & ~_CARD_MASK) | (c << 2)
+            new[6] = tuple(sorted(cells))
+            t = MipigState(g, tuple(new))
+            return t if t.possible() else None
+
+        return Hidden(tuple(cards) + (MARKS if pick_mark else ()), tuple(places), build)
+
+    def possible(self) -> bool:
+        """Whether this position can be reached from its own cards, for the
+        checks an information set leaves out: the cards shown in the
+        first-player janken belong to their players (MP-4); the marks of the
+        two hands allowed a janken winner exactly when a janken was played
+        (MP-Q2); the end janken fits the marks of the remaining cards (a
+        pending mark is one of them, a tied round needs a mark in common, a
+        win a mark that beats, MP-25, MP-Q3); the rest of the end follows
+        from the cards (MP-23, MP-24).  :meth:`hidden` and :meth:`redeal`
+        keep only such positions."""
+        k = self._k
+        g = self.game
+        own = [set(k[4 + p]) | set(k[7 + p]) | {(v >> 2) & 1023 for v in k[6] if (v >> 1) & 1 == p}
+               for p in (0, 1)]
+        if not (set(k[11]) <= own[0] and set(k[12]) <= own[1]):
+            return False
+        marks = {g.mark[c] for c in own[0] | own[1]}
+        if (k[3] == 4 and len(marks) != 1) or ((k[0] == JANKEN or k[3] in (2, 5)) and len(marks) < 2):
+            return False
+        if k[0] not in (TIEBREAK, END):
+            return True
+        end = self._finish()  # how the battle ended with these cards
+        if end._k[0] == END:
+            return end._k == k
+        if k[0] == END and k[1] == 0:  # it ended without the janken that these cards call for
+            return False
+        m0, m1 = self._tiebreak_marks(0), self._tiebreak_marks(1)
+        if k[9] and not set(m0) & set(m1):
+            return False
+        if k[0] == TIEBREAK:
+            return k[10] < 0 or k[10] in m0
+        won = k[13]
+        return won == 0 or any(janken_beats(a, b) if won > 0 else janken_beats(b, a) for a in m0 for b in m1)
+
     def redeal(self, player: int, seed: int | random.Random | None = None) -> "MipigState":
         """Deal anew every card ``player`` cannot see: the opponent's hand and
         face-down cards (keeping the cards the opponent showed in the janken,
-        MP-4), and the opponent's pending janken pick."""
-        g = self.game
-        if g.options["open_hands"]:
+        MP-4), and the opponent's pending janken pick.  A deal the player
+        could rule out (:meth:`possible`) is dealt again."""
+        if self.game.options["open_hands"]:
             return self
         rng = make_rng(seed)
+        for _ in range(1000):
+            t = self._deal_unseen(player, rng)
+            if t.possible():
+                return t
+        return self  # pragma: no cover (the pool is narrowed so that nearly every deal fits)
+
+    def _deal_unseen(self, player: int, rng: random.Random) -> "MipigState":
+        """One random deal of what ``player`` cannot see (:meth:`redeal`)."""
+        g = self.game
         k = list(self._k)
         o = 1 - player
         fld = list(k[6])
@@ -1034,16 +1190,9 @@ class MipigState(State):
             forced = [c for c in k[11 + o] if c not in known]
             pool = [c for c in range(len(g.ids)) if c not in mine and c not in known and c not in forced]
             if k[3] == 4:  # a tie that could not break: all of the opponent's cards share one mark
-                m = g.mark[next(iter(k[4 + player] or [(v >> 2) & 1023 for v in fld]))]
+                m = g.mark[next(iter(mine))]
                 pool = [c for c in pool if g.mark[c] == m]
             chosen = forced + rng.sample(pool, need - len(forced))
-            if k[0] == JANKEN or k[3] in (2, 5):  # the janken was played: the tie could break
-                own_marks = {g.mark[c] for c in mine}
-                if len(own_marks) == 1:
-                    for _ in range(200):
-                        if {g.mark[c] for c in chosen + visible} != own_marks:
-                            break
-                        chosen = forced + rng.sample(pool, need - len(forced))
         rng.shuffle(chosen)
         k[4 + o] = tuple(sorted(chosen[:n_hand]))
         for i, c in zip(slots, chosen[n_hand:]):

@@ -19,8 +19,10 @@ in order, known to their owner), the rest of the deck (a sorted tuple: its
 order is unknown to everybody, so drawing and damage from it are chance
 events, one card at a time) and the graveyard (墓地, an ordered pile: damage
 puts the deck's top card on it, healing puts its top card back on the deck,
-so healing undoes the latest damage).  The ruins (跡地) are not stored: they
-are every card of a player's deck that is in no other zone.
+so healing undoes the latest damage).  A player who is out (MC-19) keeps
+one more zone, the cards that left the game with them face down (a sorted
+tuple).  The ruins (跡地) are not stored: they are every card of a player's
+deck that is in no other zone, so they stay what everybody saw (MC-7).
 
 Notation (player actions, then chance outcomes)::
 
@@ -49,6 +51,7 @@ from ..core import (
     CHANCE,
     TERMINAL,
     Game,
+    Hidden,
     Option,
     Spec,
     State,
@@ -88,8 +91,11 @@ HAND_TARGET = 3  # MC-9
 DRAW, ACT, MILL, END = "D", "A", "M", "E"
 PHASE_NAMES = {DRAW: "draw", ACT: "action", MILL: "mill", END: "end"}
 PHASE_CODES = {v: k for k, v in PHASE_NAMES.items()}
-HAND, TOP, REST, GRAVE = 0, 1, 2, 3
-EMPTY = ((), (), (), ())
+HAND, TOP, REST, GRAVE, GONE = 0, 1, 2, 3, 4
+ZONE_NAMES = ("hand", "deck top", "deck", "graveyard")
+#: the hidden places of one player, the deck first: filled first, its many
+#: cards are chosen once, not once per filling of the smaller places
+HIDDEN_ZONES = (REST, HAND, TOP, GRAVE)
 
 
 class CardError(CardlabError, ValueError):
@@ -756,14 +762,18 @@ class MonsterCards(Game):
             raise PositionError(f"monster_cards: players must be a list of {n} player dicts")
         ps, alive = [], []
         for i, p in enumerate(players):
-            if not isinstance(p, Mapping) or set(p) != {"out", "hand", "deck_top", "deck", "graveyard"}:
+            fields = {"out", "hand", "deck_top", "deck", "graveyard"}
+            if not isinstance(p, Mapping) or not fields <= set(p) <= fields | {"gone"}:
                 raise PositionError(f"monster_cards: players[{i}] must have exactly the fields "
-                                    "out, hand, deck_top, deck, graveyard")
+                                    "out, hand, deck_top, deck, graveyard (and gone, once out)")
             if p["out"] not in (True, False):
                 raise PositionError(f"monster_cards: players[{i}].out must be true or false")
+            if "gone" in p and not p["out"]:
+                raise PositionError(f"monster_cards: players[{i}].gone: only a player who is out has cards "
+                                    "that left the game")
             zones = []
             card_id = self.card_id
-            for f in ("hand", "deck_top", "deck", "graveyard"):
+            for f in ("hand", "deck_top", "deck", "graveyard") + (("gone",) if "gone" in p else ()):
                 names = p[f]
                 if not isinstance(names, list):
                     raise PositionError(f"monster_cards: players[{i}].{f} must be a list of card names")
@@ -771,19 +781,20 @@ class MonsterCards(Game):
                     ids = [card_id[x] for x in names]
                 except (KeyError, TypeError):
                     ids = [cid(x, f"players[{i}].{f}") for x in names]
-                zones.append(tuple(sorted(ids)) if f in ("hand", "deck") else tuple(ids))
-            if p["out"] and any(zones):
+                zones.append(tuple(sorted(ids)) if f in ("hand", "deck", "gone") else tuple(ids))
+            if p["out"] and any(zones[:4]):
                 raise PositionError(f"monster_cards: players[{i}] is out: hand, deck and graveyard must be empty")
-            ps.append(zones)
-            alive.append(0 if p["out"] else 1)
             left = list(self.deck_vectors[i])
-            for c in zones[0] + zones[1] + zones[2] + zones[3] + tuple(
-                    z[1] for z in (attack, gc) if z and z[0] == i):
+            for c in [c for z in zones for c in z] + [z[1] for z in (attack, gc) if z and z[0] == i]:
                 left[c] -= 1
             for c, m in enumerate(left):
                 if m < 0:
                     raise PositionError(f"monster_cards: players[{i}] holds {self.deck_vectors[i][c] - m} "
                                         f"{self.cards[c].name!r}; their deck has {self.deck_vectors[i][c]}")
+            if p["out"] and "gone" not in p:  # a hand-written position: none of their cards in the ruins
+                zones.append(tuple(c for c, m in enumerate(left) for _ in range(m)))
+            ps.append(zones)
+            alive.append(0 if p["out"] else 1)
             if not p["out"] and not zones[1] and not zones[2] and self.options["out_by_drawing"]:
                 raise PositionError(f"monster_cards: players[{i}] has an empty deck but is not out (MC-19, MC-Q7)")
         living = sum(alive)
@@ -922,9 +933,10 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
 
 
 def _out(alive: tuple, ps: list, p: int) -> tuple[tuple, list]:
-    """MC-19: the player is out; their hand, deck and graveyard leave the game."""
+    """MC-19: the player is out; their hand, deck and graveyard leave the game
+    face down (the zone ``GONE``, a multiset), so their ruins stay (MC-7)."""
     alive = alive[:p] + (0,) + alive[p + 1:]
-    ps[p] = list(EMPTY)
+    ps[p] = [(), (), (), (), tuple(sorted(c for zone in ps[p] for c in zone))]
     return alive, ps
 
 
@@ -934,7 +946,8 @@ class MonsterCardsState(State):
     The key tuple is ``(phase, turn, attack, gamechanger, gc_placed, pending,
     alive, players)`` with ``attack``/``gamechanger`` ``()`` or ``(owner,
     card id)``, ``pending`` ``()`` or ``(target, damage left, then)`` and each
-    player ``(hand, deck top, deck rest, graveyard)``.
+    player ``(hand, deck top, deck rest, graveyard)``, and ``((), (), (), (),
+    gone)`` once out.
     """
 
     __slots__ = ()
@@ -968,8 +981,6 @@ class MonsterCardsState(State):
     def ruins(self, p: int) -> list[str]:
         """Player ``p``'s cards in the ruins (跡地): in no other zone (MC-7)."""
         k = self._k
-        if not k[6][p]:
-            return []
         pool = list(self.game.deck_vectors[p])
         z = k[7][p]
         for zone in z:
@@ -1157,14 +1168,15 @@ class MonsterCardsState(State):
         return k[:7] + (hidden,)  # own deck rest: a multiset its owner can work out anyway
 
     def redeal(self, player: int, seed: int | random.Random | None = None) -> "MonsterCardsState":
-        """Deal anew every other player's hand, deck and graveyard from their unseen cards."""
+        """Deal anew every other player's hand, deck and graveyard from their
+        unseen cards (a player who is out has none left to deal)."""
         if self.game.options["open_hands"]:
             return self
         rng = make_rng(seed)
         k = self._k
         ps = []
         for q, z in enumerate(k[7]):
-            if q == player:
+            if q == player or not k[6][q]:
                 ps.append(z)
                 continue
             pool = list(z[HAND] + z[TOP] + z[REST] + z[GRAVE])
@@ -1177,6 +1189,50 @@ class MonsterCardsState(State):
             ps.append((tuple(sorted(parts[0])), tuple(parts[1]), tuple(sorted(parts[2])), tuple(parts[3])))
         return MonsterCardsState(self.game, k[:7] + (tuple(ps),))
 
+    def public_action(self, action: str, viewer: int) -> str:
+        """Every player action is public: its card goes face up to a shared
+        zone or to the ruins (MC-7, MC-10, MC-11), ``defend``/``attack`` even
+        when both would end in the same position.  A draw goes into a hand
+        and damage onto a graveyard, both hidden from the others (MC-8): only
+        their owner sees the card, the others read ``draw ??`` or ``mill ??``
+        (never the card, even when only one can come).  Open hands: all public."""
+        verb = action.partition(" ")[0]
+        if self.game.options["open_hands"] or verb not in ("draw", "mill"):
+            return action
+        k = self._k
+        owner = k[1] if verb == "draw" else k[5][0] if k[5] else None
+        return action if viewer == owner else f"{verb} ??"
+
+    def hidden(self, player: int) -> Hidden | None:
+        """As in :meth:`redeal`: each other player's hand, known deck top (in
+        order), deck (a multiset: its order is unknown to everybody) and
+        graveyard (in order), MC-8.  What a player who is out left the game
+        with is no place: the ruins tell which cards it is.  The cards are
+        ``(owner, card id)`` pairs and a filling that gives a player cards of
+        another is refused: with three or more players most fillings are
+        such, so the enumeration is much longer than its answer."""
+        if self.game.options["open_hands"]:
+            return None
+        k = self._k
+        game = self.game
+        others = [q for q in range(len(k[7])) if q != player and k[6][q]]
+        cards = tuple((q, c) for q in others for zone in k[7][q] for c in zone)
+        places = tuple((f"player {q} {ZONE_NAMES[i]}", len(k[7][q][i])) for q in others for i in HIDDEN_ZONES)
+        ordered = frozenset(f"player {q} {ZONE_NAMES[i]}" for q in others for i in (TOP, GRAVE))
+
+        def build(contents: tuple[tuple, ...]) -> MonsterCardsState | None:
+            ps = list(k[7])
+            for j, q in enumerate(others):
+                zones = [()] * 4
+                for i, zone in zip(HIDDEN_ZONES, contents[4 * j:4 * j + 4]):
+                    if any(owner != q for owner, _ in zone):
+                        return None
+                    zones[i] = tuple(c for _, c in zone)
+                ps[q] = tuple(zones)
+            return MonsterCardsState(game, k[:7] + (tuple(ps),))
+
+        return Hidden(cards, places, build, ordered)
+
     def to_dict(self) -> dict[str, Any]:
         k = self._k
         pend = k[5]
@@ -1188,7 +1244,8 @@ class MonsterCardsState(State):
             "pending": {"target": pend[0], "damage": pend[1], "then": "action" if pend[2] == ACT else "end"}
             if pend else None,
             "players": [{"out": not k[6][q], "hand": self._names(z[HAND]), "deck_top": self._names(z[TOP]),
-                         "deck": self._names(z[REST]), "graveyard": self._names(z[GRAVE])}
+                         "deck": self._names(z[REST]), "graveyard": self._names(z[GRAVE]),
+                         **({} if k[6][q] else {"gone": self._names(z[GONE])})}
                         for q, z in enumerate(k[7])],
         }
 

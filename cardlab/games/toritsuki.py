@@ -55,7 +55,9 @@ Choices where the digest is silent (each tested in ``tests/test_toritsuki.py``):
 * Hidden information (TK-Q6): hands and deck order; face-down yoki are part
   of the unseen pool.  ``open_hands`` makes hands public (the deck stays
   chance); ``known_deck_order`` deals each shuffle's order by chance at once
-  and makes it public, so that later play has no chance at all.
+  and makes it public, so that later play has no chance at all.  Of the
+  moves, only a card dealt or drawn into a hand is hidden, from the other
+  player (``public_action``); damage and possession reveals are face up.
 """
 
 from __future__ import annotations
@@ -69,8 +71,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core import (CHANCE, TERMINAL, Game, Option, Spec, State, bool_option, check_keys, make_rng,
-                    read_data_file, register)
+from ..core import (CHANCE, TERMINAL, Game, Hidden, Option, Spec, State, bool_option, check_keys,
+                    make_rng, read_data_file, register)
 from ..errors import CardFileError, PositionError
 
 __all__ = ["Toritsuki", "ToritsukiState", "Card", "Method", "CardSet", "load_cards",
@@ -1316,6 +1318,42 @@ class ToritsukiState(State):
         k[7 + o] = (tuple(sorted(pool[:h])), tuple(sorted(pool[h:]))) + O[N:]
         return ToritsukiState(self.game, tuple(k))
 
+    def hidden(self, player: int) -> Hidden | None:
+        """The opponent's hand and their unseen pool (deck and face-down
+        yoki, TK-Q6): every split of those cards into a hand of the same size
+        and a pool is a position ``player`` cannot tell apart, as in
+        :meth:`redeal`.  The deck order is chance and the known deck top
+        (``known_deck_order``) public, so nothing else is hidden."""
+        if self.game.options["open_hands"]:
+            return None
+        o = 1 - player
+        O = self._k[7 + o]
+
+        def build(contents: tuple[tuple, ...]) -> ToritsukiState:
+            k = list(self._k)
+            k[7 + o] = (tuple(sorted(contents[0])), tuple(sorted(contents[1]))) + O[N:]
+            return ToritsukiState(self.game, tuple(k))
+
+        return Hidden(O[H] + O[PO], (("opponent hand", len(O[H])),
+                                     ("opponent deck and face-down yoki", len(O[PO]))), build)
+
+    def public_action(self, action: str, viewer: int) -> str:
+        """A card dealt or drawn into a hand (TK-2, TK-3, TK-11, an event's
+        draw TK-Q2) is seen by its owner only: ``deal ??``, ``draw ??``.
+        Every other move is public, whichever card it is: the choices
+        (keep, mulligan, summon, move, event, attack, block, possession) are
+        played on the table; damage goes face up into the damage zone
+        (表向きに配置, TK-18); a possession from the deck turns the top card
+        over (めくる, TK-19); a known deck order is laid out for everybody
+        (TK-Q6); the coin is seen by both (TK-4).  With ``open_hands``
+        every move is public."""
+        if self.game.options["open_hands"] or viewer == self.current_player:
+            return action
+        verb = action.partition(" ")[0]
+        if verb in ("deal", "draw") and viewer != self._owner():
+            return f"{verb} ??"
+        return action
+
     def heuristic(self, player: int) -> float:
         """Damage lead, field BP and cards in hand (only what ``player`` sees)."""
         k = self._k
@@ -1382,8 +1420,12 @@ class ToritsukiState(State):
             return f"Player {who} possesses (とりつく!): {src} (TK-19, TK-20).{tail}"
         if verb == "first":
             return f"Player {arg} goes first (TK-4, TK-Q3)."
-        if verb in ("deal", "draw", "shuffle"):
-            return f"{name(arg)} {'is laid in the deck order' if verb == 'shuffle' else 'is drawn'} (TK-2, TK-11)."
+        if verb == "shuffle":
+            return f"{name(arg)} is laid in the deck order, known to both players (TK-2, TK-Q6)."
+        if verb == "deal":  # the rule ids depend on the public stage only: the same for every card
+            return f"{name(arg)} is dealt into player {tp}'s hand ({'TK-3' if k[5] == 1 else 'TK-2'})."
+        if verb == "draw":
+            return f"Player {tp} draws {name(arg)} ({'TK-11' if k[0] == DRAW else 'TK-24, TK-Q2'})."
         if verb == "damage":
             return f"{name(arg)} goes face up into the damage zone (ダメージ, TK-18, TK-6)."
         if verb == "reveal":

@@ -520,6 +520,12 @@ def action_label(action: str) -> str:
     'attack 攻撃: 0,0 → 1,0'
     >>> action_label("pick rock")
     'pick 選ぶ: rock グー'
+
+    A move's public form (``render.public_action``) reads ``??`` for what
+    the viewer may not know:
+
+    >>> action_label("place ?? 1,0"), action_label("pick ??")
+    ('place 配置: ?? at 1,0', 'pick 選ぶ: ??')
     """
     parts = action.split()
     verb = parts[0]
@@ -531,8 +537,8 @@ def action_label(action: str) -> str:
         return "pass パス (no attack, MP-18)"
     if verb == "show" and len(parts) == 2:
         return f"show 見せる: {parts[1]}"
-    if verb == "pick" and len(parts) == 2 and parts[1] in MARK_JA:
-        return f"pick 選ぶ: {mark_term(parts[1])}"
+    if verb == "pick" and len(parts) == 2 and (parts[1] in MARK_JA or parts[1] == "??"):
+        return f"pick 選ぶ: {mark_term(parts[1]) if parts[1] in MARK_JA else parts[1]}"
     if verb == "deal" and len(parts) == 2:
         return f"deal 配る: {parts[1]}"
     if verb == "coin" and len(parts) == 2:
