@@ -147,11 +147,27 @@ class Hidden:
     places: tuple[tuple[str, int], ...]
     build: Callable[[tuple[tuple, ...]], "State | None"]
     ordered: frozenset[str] = frozenset()
+    #: independent groups: how many places each has, in order (default: one
+    #: group).  The cards of a group fill only its places: each other
+    #: player's own cards, say, which can never end in a third player's hand.
+    groups: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if sum(n for _, n in self.places) != len(self.cards):
             raise ValueError(f"the places hold {sum(n for _, n in self.places)} cards, "
                              f"but {len(self.cards)} are hidden")
+        if self.groups and sum(self.groups) != len(self.places):
+            raise ValueError(f"the groups have {sum(self.groups)} places, not {len(self.places)}")
+
+    def split(self) -> list[tuple[tuple, tuple[tuple[str, int], ...]]]:
+        """The independent groups as ``(cards, places)`` pairs."""
+        out, c, k = [], 0, 0
+        for n in self.groups or (len(self.places),):
+            places = self.places[k:k + n]
+            size = sum(s for _, s in places)
+            out.append((self.cards[c:c + size], places))
+            c, k = c + size, k + n
+        return out
 
 
 class Game:

@@ -67,23 +67,28 @@ def _sequences(left: tuple[tuple, ...], size: int) -> Iterator[tuple]:
 
 def _fillings(h: Hidden) -> Iterator[tuple[tuple[tuple, ...], int]]:
     """Every distinct filling of the places, with ``prod(c!)`` over the
-    repeated cards inside unordered places (its weight is the inverse)."""
-    start = tuple(sorted(Counter(h.cards).items(), key=lambda x: _key(x[0])))
+    repeated cards inside unordered places (its weight is the inverse);
+    independent groups (:attr:`Hidden.groups`) multiply."""
+    groups = h.split()
 
-    def rec(k: int, left: tuple[tuple, ...]) -> Iterator[tuple[tuple[tuple, ...], int]]:
-        if k == len(h.places):
-            yield (), 1
+    def rec(g: int, k: int, left: tuple[tuple, ...]) -> Iterator[tuple[tuple[tuple, ...], int]]:
+        if k == len(groups[g][1]):  # this group is full: the next one, with its own cards
+            if g + 1 == len(groups):
+                yield (), 1
+                return
+            cards = groups[g + 1][0]
+            yield from rec(g + 1, 0, tuple(sorted(Counter(cards).items(), key=lambda x: _key(x[0]))))
             return
-        name, size = h.places[k]
+        name, size = groups[g][1][k]
         ordered = name in h.ordered
         for part in (_sequences(left, size) if ordered else _subsets(left, 0, size)):
             taken = Counter(part)
             rest_left = tuple((c, n - taken.get(c, 0)) for c, n in left)
             den = 1 if ordered else math.prod(math.factorial(n) for n in taken.values())
-            for rest, d in rec(k + 1, rest_left):
+            for rest, d in rec(g, k + 1, rest_left):
                 yield (part,) + rest, den * d
 
-    yield from rec(0, start)
+    yield from rec(0, 0, tuple(sorted(Counter(groups[0][0]).items(), key=lambda x: _key(x[0]))))
 
 
 def count_fillings(state: State, player: int, limit: int) -> int | None:
@@ -142,14 +147,16 @@ def sample_arrangement(state: State, player: int, rng: random.Random, tries: int
     if h is None:
         return state
     seen = state.information_set(player)
-    pool = sorted(h.cards, key=_key)
+    groups = [(sorted(cards, key=_key), places) for cards, places in h.split()]
     for _ in range(tries):
-        rng.shuffle(pool)
-        contents, i = [], 0
-        for name, size in h.places:
-            part = tuple(pool[i:i + size])
-            contents.append(part if name in h.ordered else tuple(sorted(part, key=_key)))
-            i += size
+        contents = []
+        for pool, places in groups:
+            rng.shuffle(pool)
+            i = 0
+            for name, size in places:
+                part = tuple(pool[i:i + size])
+                contents.append(part if name in h.ordered else tuple(sorted(part, key=_key)))
+                i += size
         t = h.build(tuple(contents))
         if t is not None and t.information_set(player) == seen:
             return t

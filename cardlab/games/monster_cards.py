@@ -1208,9 +1208,9 @@ class MonsterCardsState(State):
         order), deck (a multiset: its order is unknown to everybody) and
         graveyard (in order), MC-8.  What a player who is out left the game
         with is no place: the ruins tell which cards it is.  The cards are
-        ``(owner, card id)`` pairs and a filling that gives a player cards of
-        another is refused: with three or more players most fillings are
-        such, so the enumeration is much longer than its answer."""
+        ``(owner, card id)`` pairs (two seats may hold cards of one name),
+        and each other player is a group of its own: their cards fill only
+        their own places."""
         if self.game.options["open_hands"]:
             return None
         k = self._k
@@ -1225,13 +1225,11 @@ class MonsterCardsState(State):
             for j, q in enumerate(others):
                 zones = [()] * 4
                 for i, zone in zip(HIDDEN_ZONES, contents[4 * j:4 * j + 4]):
-                    if any(owner != q for owner, _ in zone):
-                        return None
                     zones[i] = tuple(c for _, c in zone)
                 ps[q] = tuple(zones)
             return MonsterCardsState(game, k[:7] + (tuple(ps),))
 
-        return Hidden(cards, places, build, ordered)
+        return Hidden(cards, places, build, ordered, groups=(len(HIDDEN_ZONES),) * len(others))
 
     def to_dict(self) -> dict[str, Any]:
         k = self._k
