@@ -15,6 +15,7 @@ import pytest
 
 import cardlab
 from cardlab import render
+from cardlab.agents import open_hands_copy
 from cardlab.errors import CardlabError
 from cardlab.renderers import mipig as mr
 from cardlab.widgets import board
@@ -176,14 +177,20 @@ def test_MP_4_the_janken_card_is_chosen_from_the_hand():
     assert b.match.history[before].action == f"show {key[len('item:'):]}"
 
 
-def test_hint_marks_the_picks_of_the_best_moves():
-    """The hint's best actions colour the picks that lead to them."""
+@pytest.mark.parametrize("open_hint", [False, True], ids=["fair", "open"])
+def test_hint_marks_the_picks_of_the_best_moves(open_hint):
+    """The best actions of the hint given (the fair one, or a teacher's
+    open one) colour the picks that lead to them."""
     s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False), (0, 1, 0, "p05", False),
                 (1, 1, 1, "p02", False)])
     b = board(s, ["person", "random"], seed=1)
+    b.set_open_hint(open_hint)
     b.hint()
+    assert ("open hint (every card)" in b.hint_html.value) == open_hint
     best = set(b.best_actions())
-    assert best
+    a = (cardlab.analyse(open_hands_copy(s), progress=False) if open_hint
+         else cardlab.analyse(s, player=0, progress=False))
+    assert best == {r["action"] for r in a.rows if r["best"]} and best
     lay = mr.layout(b.state, perspective=0)
     for k in offers(b):
         green = b.pick_buttons[k].button_style == "success"

@@ -18,7 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.renderers import mazemon as mr
 from cardlab.widgets import board
-from test_widgets import board_plays_to_the_end
+from test_widgets import board_plays_to_the_end, hand_over
 
 
 def titles(h: str) -> list[str]:
@@ -262,12 +262,14 @@ def test_MZ_19_board_offers_the_substitute_buttons_to_the_defender():
 
 
 def test_board_with_two_people_reaches_a_substitute_by_clicking():
-    """MZ-19: two people share the screen (view: the player to move); clicking
-    at random reaches a substitute decision in the middle of a turn."""
+    """MZ-19: two people share the screen (view: the player to move, passed
+    on behind a privacy screen); clicking at random reaches a substitute
+    decision in the middle of a turn."""
     for seed in range(30):
         b = board("mazemon", ["person", "person"], seed=seed)
         rng = random.Random(seed)
         while not b.state.is_terminal():
+            hand_over(b)  # the privacy screen between the two people
             if b.state.phase == "substitute":
                 assert b.state.current_player == 1 - b.state.turn
                 assert b.table.value == mr.html(b.state, perspective=b.state.current_player)

@@ -18,7 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.renderers import toritsuki as tr
 from cardlab.widgets import board
-from test_widgets import board_plays_to_the_end
+from test_widgets import board_plays_to_the_end, hand_over
 
 
 def titles(h: str) -> list[str]:
@@ -222,14 +222,16 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
 
 
 def test_TK_17_TK_19_two_people_reach_the_defenders_decisions_by_clicking():
-    """TK-17, TK-19: two people share the screen (view: the player to move);
-    clicking at random reaches a block and a defender's possession decided
-    by the defender in the middle of the other player's turn."""
+    """TK-17, TK-19: two people share the screen (view: the player to move,
+    passed on behind a privacy screen); clicking at random reaches a block
+    and a defender's possession decided by the defender in the middle of
+    the other player's turn."""
     for seed in range(40):
         b = board("toritsuki", ["person", "person"], seed=seed)
         rng = random.Random(seed)
         found = set()
         while not b.state.is_terminal():
+            hand_over(b)  # the privacy screen between the two people
             s = b.state
             if s.stage in ("block", "possess_d"):
                 assert s.current_player == 1 - s.turn_player
@@ -244,12 +246,14 @@ def test_TK_17_TK_19_two_people_reach_the_defenders_decisions_by_clicking():
 
 def test_TK_4_chance_events_have_labels_and_stay_hidden_in_the_log():
     """TK-4 (who goes first) and the deals and draws read with their
-    Japanese terms; a card another player draws reads ``??``."""
+    Japanese terms; TK-2: every card dealt into player 0's opening hand
+    reads ``??`` to player 1 in the log, whichever card it is, and with its
+    number to player 0."""
     assert tr.action_label("first 1") == "first player 先攻: player 1"
     assert tr.action_label("draw 7") == "draw ドロー: #7"
     assert tr.action_label("deal ??") == "deal 配る: ??"
     s = cardlab.load("toritsuki").new_initial_state()  # the deal of player 0's opening hand
-    a = s.chance_outcomes()[0][0]
-    assert a.startswith("deal ")
-    labels = {render.action_label(s, render.public_action(s, a, p)) for p in (0, 1)}
-    assert labels == {f"deal 配る: #{a.split()[1]}", "deal 配る: ??"}
+    deals = [a for a, _ in s.chance_outcomes()]
+    assert all(a.startswith("deal ") for a in deals)
+    assert [render.seen_move(s, a, 0).label for a in deals] == [f"deal 配る: #{a.split()[1]}" for a in deals]
+    assert {render.seen_move(s, a, 1).label for a in deals} == {"deal 配る: ??"}

@@ -21,12 +21,28 @@ FAST = {"solver": {"max_nodes": 500, "samples": 2}, "mcts": {"iterations": 20}}
 AGENT_NAMES = [a for a in SEAT_CHOICES if a != "person"]
 
 
+def hand_over(b: Board) -> None:
+    """Two persons at one screen: when the privacy screen is up, check that
+    nothing of the game is drawn, then click "Pass to Player p"."""
+    if b.waiting_for is None:
+        return
+    p = b.waiting_for
+    assert b.status_box.children == (b.status, b.ready_button)
+    assert b.ready_button.description == f"Pass to Player {p} — click when ready"
+    assert not b.action_buttons and not b.pick_buttons and b.items_box.children == ()
+    assert b.table.value == b.log_html.value == b.explanation.value == b.hint_html.value == ""
+    b.ready_button.click()
+    assert b.waiting_for is None and b.perspective == p and b.status_box.children == (b.status,)
+
+
 def click_to_end(b: Board, seed: int, limit: int = 3000, each=None) -> int:
-    """Click seeded random action buttons until the game ends; the clicks made.
+    """Click seeded random action buttons until the game ends; the clicks made
+    (a privacy screen between two persons' turns is passed with :func:`hand_over`).
     ``each(b)``, when given, checks the board before every click."""
     rng = random.Random(seed)
     clicks = 0
     while not b.state.is_terminal():
+        hand_over(b)
         assert b.action_buttons, f"stuck: {b.status.value}"
         assert clicks < limit
         if each is not None:
@@ -128,11 +144,25 @@ def test_board_offers_exactly_the_legal_actions(game_name):
 
 
 def test_person_against_person_with_the_mover_view():
+    """Two persons at one screen: each sees only their own view, and a
+    privacy screen comes up whenever the screen must pass to the other."""
     b = board("koinobori", ["person", "person"], seed=3)
-    assert b.view_picker.value == "mover" and b.perspective == 0
-    click_to_end(b, 3)
-    players = {m.player for m in b.match.history}
-    assert players == {-1, 0, 1}
+    assert b.view_picker.value == "mover" and b.perspective == 0 and b.waiting_for == 0
+    screens, last = [], None
+    rng = random.Random(3)
+    while not b.state.is_terminal():
+        p = b.state.current_player
+        if p != last:
+            screens.append(b.waiting_for)
+            hand_over(b)
+            last = p
+        assert b.waiting_for is None and b.table.value == render.html(b.state, perspective=p)
+        b.action_buttons[rng.choice(sorted(b.action_buttons))].click()
+    movers = [m.player for m in b.match.history if m.player >= 0]
+    turns = [p for i, p in enumerate(movers) if i == 0 or p != movers[i - 1]]
+    assert screens == turns and len(turns) > 2  # a screen before every change of person
+    assert {m.player for m in b.match.history} == {-1, 0, 1}
+    assert b.waiting_for is None and "Game over" in b.status.value  # the last person keeps the screen
 
 
 def test_agents_only_board_waits_for_step_and_run():
@@ -294,8 +324,10 @@ def test_koikoi_call_is_a_pair_of_buttons_at_the_right_moment_KN_15():
         b = board("koinobori", ["person", "person"], seed=seed)
         b.option_widgets["koikoi"].value = True
         rng = random.Random(seed)
+        hand_over(b)
         while not b.state.is_terminal() and "koikoi" not in b.action_buttons:
             b.action_buttons[rng.choice(sorted(b.action_buttons))].click()
+            hand_over(b)
         if "koikoi" not in b.action_buttons:
             continue
         found += 1
@@ -313,10 +345,11 @@ def test_koikoi_call_is_a_pair_of_buttons_at_the_right_moment_KN_15():
 
 
 # -- hints, explanations, the log ---------------------------------------------------------
-def test_hint_gives_the_exact_value_of_each_action_in_a_small_endgame():
-    s = koinobori_endgame()  # hidden hands: the hint uses the open-hands copy
+def test_open_hint_gives_the_exact_value_of_each_action_in_a_small_endgame():
+    s = koinobori_endgame()  # hidden hands: the open hint uses the open-hands copy
     b = board(s, ["person", "random"], seed=1)
     assert b.state == s and not b.hint_button.disabled
+    b.open_hint_box.value = True  # a teacher's choice
     b.hint_button.click()
     expected = cardlab.analyse(open_hands_copy(s), progress=False)
     for row in expected.rows:
@@ -324,9 +357,48 @@ def test_hint_gives_the_exact_value_of_each_action_in_a_small_endgame():
     best = [r["action"] for r in expected.rows if r["best"]]
     assert b.best_actions() == best
     assert [a for a, w in b.action_buttons.items() if w.button_style == "success"] == best
-    assert "open hands" in b.hint_html.value
+    assert "open hint (every card)" in b.hint_html.value and "open hands" in b.hint_html.value
     b.action_buttons[best[0]].click()
     assert b.hint_html.value == "" and b.best_actions() == []  # the hint belonged to that position
+
+
+def test_fair_hint_uses_only_what_the_player_can_see():
+    """The default hint: cardlab.analyse(state, player=p), exact over every
+    arrangement of the cards p cannot see, with a progress bar."""
+    s = koinobori_endgame()
+    b = board(s, ["person", "random"], seed=1)
+    seen = []
+    b.hint_progress.observe(lambda ch: seen.append((b.hint_progress.value, b.hint_progress.max)), names="value")
+    b.hint_button.click()
+    fair = cardlab.analyse(s, player=0, progress=False)
+    assert fair.kind == "fair" and fair.arrangements > 1
+    assert fair.title in html.unescape(b.hint_html.value) and "open" not in b.hint_html.value
+    for row in fair.rows:
+        assert f"<td>{row['action']}</td><td>{row['value']}</td>" in b.hint_html.value
+    assert b.best_actions() == [r["action"] for r in fair.rows if r["best"]]
+    assert [a for a, w in b.action_buttons.items() if w.button_style == "success"] == b.best_actions()
+    assert seen[-1] == (fair.arrangements, fair.arrangements) and len(seen) == fair.arrangements
+    assert b.hint_progress.layout.display == "none"  # shown while the hint is computed
+    # a hint is shown to the view it was given to: not to the other player
+    b.view_picker.value = 1
+    assert b.hint_html.value == "" and b.action_buttons == {} and b.best_actions() == []
+    assert b.hint().startswith("No hint: player 0 is to move, and a hint is shown only in player 0's own view")
+    assert b.hint_html.value.startswith("No hint") and b.hint_button.disabled
+    b.view_picker.value = 0
+    assert b.hint_html.value == "" and not b.hint_button.disabled  # the refusal replaced the hint
+
+
+def test_fair_hint_samples_when_there_are_too_many_arrangements():
+    s = koinobori_endgame()
+    b = board(s, ["person", "random"], seed=1, hint_max_arrangements=1, hint_samples=6)
+    b.hint()
+    sampled = cardlab.analyse(s, player=0, progress=False, max_arrangements=1, samples=6)
+    assert sampled.kind == "sampled"
+    assert html.escape(sampled.title) in b.hint_html.value and "95 % interval" in b.hint_html.value
+    assert b.best_actions() == [r["action"] for r in sampled.rows if r["best"]]
+    b.hint_samples_box.value = 3  # the cap in the board's small widget
+    b.hint()
+    assert "mean over 3 random arrangements" in b.hint_html.value
 
 
 def test_hint_says_when_the_position_is_too_large():
@@ -334,6 +406,9 @@ def test_hint_says_when_the_position_is_too_large():
     b.hint_button.click()
     assert "too large to solve" in b.hint_html.value and "500" in b.hint_html.value
     assert all(w.button_style == "" for w in b.action_buttons.values())
+    b.hint_nodes_box.value = 40  # the cap in the board's small widget
+    b.hint_button.click()
+    assert "more than 40 positions" in b.hint_html.value
 
 
 def test_hint_with_nothing_to_decide():
@@ -501,5 +576,7 @@ def test_action_tooltips_reveal_nothing_hidden():
 
     for name in cardlab.games():
         b = cardlab.widgets.board(cardlab.load(name), ["person", "person"], seed=3)
+        hand_over(b)
+        assert b.action_buttons
         for action, button in b.action_buttons.items():
             assert button.tooltip == action

@@ -8,7 +8,10 @@ package, opens it, runs all cells, finds the game's board (the last board of
 the notebook: the tutorial's "play" board), plays one complete turn by
 clicking, switches the view and asks for a hint, checking the text each
 click must change.  The Voila app ``notebooks/play.ipynb`` gets the same for
-every registered game.  Screenshots: test-artifacts/screenshots/.
+every registered game; a link with URL parameters opens a locked board (no
+view switch, no reveal all, no open hint, no undo); two persons at one
+screen get a privacy screen between their turns.  Screenshots:
+test-artifacts/screenshots/.
 
 Nothing is downloaded: chromium comes from apt (installed by the session
 fixture when missing, as CI runs as root), playwright is pointed at it.
@@ -108,10 +111,12 @@ def play_turn_view_hint(page, board, game: cardlab.Game, shot: str, whole_page: 
         before, prompt = log_count(info), info["prompt"]
         clicked.append(info["offers"][0])
         offers.first.click()
-        info = _until(lambda: board_info(board), lambda i: log_count(i) > before or i["prompt"] != prompt,
+        # a move: the log grows; one pick of a move chosen on the grid: the prompt shows the choice
+        # (the prompt may be redrawn before the log: wait for one of the two, not for any change)
+        info = _until(lambda: board_info(board), lambda i: log_count(i) > before or (
+            i["prompt"] != prompt and "chosen" in i["prompt"]),
                       f"the move log (or the pick prompt) after clicking {clicked[-1]!r}")
         if log_count(info) == before:  # one pick of a move chosen on the grid: the next pick
-            assert "chosen" in info["prompt"], info["prompt"]
             continue
         if info["status"].startswith("Game over"):
             break
@@ -241,5 +246,147 @@ def test_voila_app(browser, voila_app, game_name):
             control = board_part(board, 1).get_by_role(role, name=name, exact=True)
             assert (control.input_value() if role == "combobox" else control.is_checked()) == value
         play_turn_view_hint(page, board, game, f"voila-{game_name}", whole_page=False)
+    finally:
+        page.close()
+
+
+# -- fair play in the page: locked links and the privacy screen ----------------------------
+def _widget_text(scope) -> str:
+    """Every text inside ``scope`` (a locator), with the options of every
+    dropdown and every tooltip."""
+    return scope.evaluate("""(root) => root.textContent + ' ' +
+        [...root.querySelectorAll('option')].map(o => o.textContent).join(' ') + ' ' +
+        [...root.querySelectorAll('[title]')].map(e => e.title).join(' ')""")
+
+
+def _locked_info(board) -> dict:
+    """What a locked board shows (the fields of :func:`board_info` but
+    ``view``: a locked board has no view picker for board_info to read)."""
+    return board.evaluate("""(v) => {
+        const c = v.children;
+        const text = (e) => (e.textContent || '').replace(/\\s+/g, ' ').trim();
+        const log = c[8].querySelector('details');
+        const lines = [...log.querySelectorAll('div')].map(d => d.innerHTML.split('<br>'))
+            .flat().map(s => s.replace(/<[^>]*>/g, '').trim()).filter(s => s);
+        return {table: text(c[2]), status: text(c[3]), prompt: text(c[4].children[0] || c[4]),
+                offers: [...v.querySelectorAll('button.cardlab-offer')].map(b => b.textContent.trim()),
+                explanation: text(c[6]), hint: text(c[7]),
+                summary: log.querySelector('summary').textContent.trim(), log: lines};
+    }""")
+
+
+def _text(locator) -> str:
+    """A locator's textContent with the white space of board_info."""
+    return re.sub(r"\s+", " ", locator.evaluate("e => e.textContent")).strip()
+
+
+@pytest.mark.parametrize("game_name", ["mipig", "koinobori"])
+def test_voila_locked_link(browser, voila_app, game_name):
+    """``?game=...&seat=0&lock=1&opponent=heuristic``: a locked board at
+    once, no set-up; a move is played by clicking; the page has no view
+    switch, no "reveal all", no open hint and no undo; the hint is the fair one."""
+    page = browser.new_page(viewport={"width": 1280, "height": 2000})
+    try:
+        page.goto(f"{voila_app}&game={game_name}&seat=0&lock=1&opponent=heuristic&seed=3", timeout=90_000)
+        app = page.locator(".cardlab-play")
+        _until(lambda: app.locator("button", has_text="hint").count(), bool, "the locked board", 90)
+        board = board_locator(app)
+        info = _until(lambda: _locked_info(board), lambda i: i["status"] and i["offers"], "the board's moves")
+        assert info["status"].startswith("Player 0 (person) to move: choose an action"), info["status"]
+        assert "you play player 0 (a locked classroom board)" in _text(app)
+        assert page.locator("select").count() == 0  # no set-up, no seats, no view, no options
+        text, page_text = _widget_text(app), _widget_text(page.locator("body"))
+        for absent in ("reveal all", "view as player", "player to move", "open hint", "undo", "redo"):
+            assert absent not in text, absent
+        assert "reveal all" not in page_text and "open hint" not in page_text
+        shot = f"voila-locked-{game_name}"
+        screenshot(page, f"{shot}-1-start", board)
+        before, prompt = log_count(info), info["prompt"]
+        for _ in range(4):  # one move: a button, or the picks of a grid move (a card, then a square)
+            board.locator("button.cardlab-offer").first.click()
+            info = _until(lambda: _locked_info(board), lambda i: log_count(i) > before or (
+                i["prompt"] != prompt and "chosen" in i["prompt"]), "the move log (or the pick prompt) after a click")
+            if log_count(info) > before:
+                break
+            prompt = info["prompt"]
+        assert any(mover_of(ln) == "P0" for ln in info["log"][before:]), info["log"]
+        assert RULE_ID.search(info["explanation"]), info["explanation"]
+        info = _until(lambda: _locked_info(board), lambda i: i["offers"] or i["status"].startswith("Game over"),
+                      "player 0's next move")
+        if info["offers"]:
+            board_part(board, 5).get_by_role("button", name="hint", exact=True).click()
+            info = _until(lambda: _locked_info(board), lambda i: i["hint"], "the hint")
+            assert info["hint"].startswith(("Hint: fair hint (only what player 0 can see)", "No hint here")), \
+                info["hint"]
+        screenshot(page, f"{shot}-2-moved", board)
+        assert page.locator("select").count() == 0
+        for absent in ("reveal all", "open hint", "undo"):
+            assert absent not in _widget_text(app), absent
+    finally:
+        page.close()
+
+
+def _moved(board, count: int) -> bool:
+    """Whether the board's log has more than ``count`` moves (``False``
+    while the board is being redrawn, or while a privacy screen hides the log)."""
+    from playwright.sync_api import Error
+
+    try:
+        return log_count(board_info(board)) > count
+    except Error:
+        return False
+
+
+def test_voila_hot_seat_privacy_screen(browser, voila_app):
+    """Two persons at one screen (set-up: person, person): a privacy screen
+    before the first turn and between the two persons' turns; nothing of
+    the table, the hands or the log is in the page until it is clicked."""
+    page = browser.new_page(viewport={"width": 1280, "height": 2000})
+    try:
+        page.goto(voila_app, timeout=90_000)
+        app = page.locator(".cardlab-play")
+        app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
+        app.get_by_role("combobox", name="game").select_option(label=cardlab.load("koinobori").title)
+        seats = app.locator(".cardlab-play-seats select")
+        seats.nth(0).select_option("person")
+        seats.nth(1).select_option("person")
+        app.get_by_role("button", name="play", exact=True).click()
+
+        def screen_for(p: int):
+            """The privacy screen's button, once nothing of the game is in the page."""
+            button = app.get_by_role("button", name=f"Pass to Player {p} — click when ready")
+            button.wait_for(timeout=60_000)
+            text = _text(app)
+            for absent in ("as seen by", "move log", "What happened", "手札"):
+                assert absent not in text, (absent, text)
+            assert app.locator("button.cardlab-offer").count() == 0
+            return button, text
+
+        button, _ = screen_for(0)
+        assert app.locator(".cardlab-play-seats").is_hidden()  # the set-up folded away: one seat row
+        screenshot(page, "voila-hot-seat-1-screen")
+        button.click()
+        app.locator("details summary").first.wait_for(timeout=60_000)  # the board's move log: drawn again
+        board = board_locator(app)
+        info = _until(lambda: board_info(board), lambda i: i["offers"], "player 0's moves after ready")
+        assert info["status"].startswith("Player 0 (person) to move: choose an action")
+        screenshot(page, "voila-hot-seat-2-player0", board)
+        table0 = info["table"]
+        passed = app.get_by_role("button", name="Pass to Player 1 — click when ready")
+        for _ in range(20):  # player 0 plays until the screen passes to player 1
+            count = log_count(info)
+            board.locator("button.cardlab-offer").first.click()
+            _until(lambda: passed.count() or _moved(board, count), bool, "the next move or the privacy screen")
+            if passed.count():
+                break
+            info = _until(lambda: board_info(board), lambda i: i["offers"], "player 0's next move")
+        button, text = screen_for(1)
+        assert table0 not in text
+        screenshot(page, "voila-hot-seat-3-screen")
+        button.click()
+        info = _until(lambda: board_info(board), lambda i: i["offers"], "player 1's moves after ready")
+        assert info["status"].startswith("Player 1 (person) to move: choose an action"), info["status"]
+        assert info["table"] != table0 and any(mover_of(ln) == "P0" for ln in info["log"]), info["log"]
+        screenshot(page, "voila-hot-seat-4-player1", board)
     finally:
         page.close()

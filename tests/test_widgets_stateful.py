@@ -1,5 +1,6 @@
 """Random sequences of clicks on a board (Hypothesis stateful testing): after
-every step the board shows exactly the match it wraps."""
+every step the board shows exactly the match it wraps, offers moves only in
+the mover's own view, and a locked board refuses what is not for a student."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+import pytest
+
+import cardlab
 from cardlab import render
 from cardlab.core import CHANCE
+from cardlab.errors import CardlabError
 from cardlab.widgets import board
 
 
@@ -22,12 +27,11 @@ sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 class ClickingAtABoard(RuleBasedStateMachine):
     """Someone clicks every control of a Koi-koi Nobori board in any order."""
 
-    @initialize(seed=st.integers(0, 10_000), koikoi=st.booleans())
-    def open_board(self, seed, koikoi):
-        self.b = board("koinobori", ["person", "random"], seed=seed, hint_max_nodes=300,
+    @initialize(seed=st.integers(0, 10_000), koikoi=st.booleans(), locked=st.booleans())
+    def open_board(self, seed, koikoi, locked):
+        game = cardlab.load("koinobori", koikoi=koikoi)
+        self.b = board(game, ["person", "random"], seed=seed, hint_max_nodes=300, seat=0, locked=locked,
                        agent_options={"mcts": {"iterations": 10}})
-        if koikoi:
-            self.b.option_widgets["koikoi"].value = True
 
     @precondition(lambda self: bool(self.b.action_buttons))
     @rule(data=st.data())
@@ -39,8 +43,18 @@ class ClickingAtABoard(RuleBasedStateMachine):
         assert (move.player, move.action) == (before.current_player, action)
         assert self.b.states()[n + 1] == before.apply(action)
 
+    def refused_on_a_locked_board(self, fn, *args) -> None:
+        """A locked board refuses ``fn(*args)`` naming what is allowed, and nothing changes."""
+        b = self.b
+        before = (b.state, len(b.match.history), b.players, b.perspective, dict(b.game.options))
+        with pytest.raises(CardlabError, match="is locked to player 0: .* allowed are your own moves"):
+            fn(*args)
+        assert (b.state, len(b.match.history), b.players, b.perspective, dict(b.game.options)) == before
+
     @rule()
     def undo(self):
+        if self.b.locked:
+            return self.refused_on_a_locked_board(self.b.undo)
         could = not self.b.undo_button.disabled
         n = len(self.b.match.history)
         self.b.undo_button.click()
@@ -48,6 +62,8 @@ class ClickingAtABoard(RuleBasedStateMachine):
 
     @rule()
     def redo(self):
+        if self.b.locked:
+            return self.refused_on_a_locked_board(self.b.redo)
         could = not self.b.redo_button.disabled
         n = len(self.b.match.history)
         self.b.redo_button.click()
@@ -58,14 +74,25 @@ class ClickingAtABoard(RuleBasedStateMachine):
         self.b.new_button.click()
         assert not self.b.match.can_redo()
 
-    @rule(view=st.sampled_from([0, 1, "mover", "all"]))
+    @rule(view=st.sampled_from([1, "mover", "all"]))
     def change_view(self, view):
+        if self.b.locked:
+            return self.refused_on_a_locked_board(self.b.set_perspective, view)
         self.b.view_picker.value = view
 
     @rule(seat=st.sampled_from([0, 1]), who=st.sampled_from(["person", "random", "heuristic", "mcts"]))
     def change_seat(self, seat, who):
+        if self.b.locked:
+            return self.refused_on_a_locked_board(self.b.set_player, seat, who)
         self.b.seat_pickers[seat].value = who
         assert self.b.players[seat] == who
+
+    @precondition(lambda self: self.b.waiting_for is not None)
+    @rule()
+    def pass_the_screen(self):
+        p = self.b.waiting_for
+        self.b.ready_button.click()
+        assert self.b.waiting_for is None and self.b.perspective == p
 
     @precondition(lambda self: not self.b.step_button.disabled)
     @rule()
@@ -82,9 +109,15 @@ class ClickingAtABoard(RuleBasedStateMachine):
 
     @rule()
     def hint(self):
-        self.b.hint_button.click()
-        if self.b.state.current_player >= 0:
-            assert "Hint" in self.b.hint_html.value or "too large" in self.b.hint_html.value
+        b, p = self.b, self.b.state.current_player
+        shown = p >= 0 and b.waiting_for is None and b.perspective in (None, p)  # the mover's own view
+        assert self.b.hint_button.disabled == (not shown)
+        msg = self.b.hint()
+        if shown:
+            assert "fair hint" in msg or "too large" in msg
+            assert self.b.hint_html.value.startswith(("<div><b>Hint</b>", "No hint here: the position is too large"))
+        else:
+            assert msg.startswith("No hint")
 
     @rule()
     def toggle_autoplay(self):
@@ -96,14 +129,21 @@ class ClickingAtABoard(RuleBasedStateMachine):
         s = b.state
         states = b.states()
         assert states[-1] == s and len(states) == len(b.match.history) + 1
-        if s.current_player >= 0 and b.match.to_move_is_person():
-            assert list(b.action_buttons) == s.legal_actions()
-        else:
-            assert b.action_buttons == {}
-        assert b.table.value == render.html(s, perspective=b.perspective)
+        p = s.current_player
+        mine = p >= 0 and b.match.to_move_is_person() and b.waiting_for is None and b.perspective in (None, p)
+        assert b.moves_shown() == mine
+        assert list(b.action_buttons) == (s.legal_actions() if mine else [])
+        if b.waiting_for is None:
+            assert b.table.value == render.html(s, perspective=b.perspective)
+            lines = b.log_html.value.count("<br>") + bool(b.match.history)
+            assert len(b.log_lines()) == len(b.match.history) == lines
+        else:  # two persons, between their turns: nothing of the game is drawn
+            assert b.table.value == b.log_html.value == b.explanation.value == b.hint_html.value == ""
+        if b.locked:
+            assert b.perspective == 0 and "reveal all" not in repr(b.children)
+            assert b.undo_button not in b.children[5].children
         assert b.undo_button.disabled == (not b._can_undo())
-        assert b.redo_button.disabled == (not b.match.can_redo())
-        assert len(b.log_lines()) == len(b.match.history)
+        assert b.redo_button.disabled == (b.locked or not b.match.can_redo())
         assert not b._message or "nothing to" in b._message or "game is over" in b._message
 
 

@@ -1,9 +1,20 @@
-"""Interactive boards and tree views for JupyterLab (needs ipywidgets:
-``pip install cardlab[notebook]``).
+"""Interactive boards, the class app and tree views for JupyterLab (needs
+ipywidgets: ``pip install cardlab[notebook]``).
 
 - :func:`board` / :class:`Board`: play any registered game against people
   and agents, with perspectives, undo/redo, a move log, hints and rule
-  explanations.
+  explanations.  Fair play: every move text and picture a view gets comes
+  from :func:`cardlab.render.seen_move`; the moves to choose from appear
+  only in the mover's own view; two persons at one screen get a privacy
+  screen between their turns (:meth:`Board.ready`); the hint is the fair
+  one (only what the player can see) unless a teacher ticks "open hint";
+  ``board(game, players, seat=1, locked=True)`` is a classroom board that
+  keeps a student in their seat (no other view, no seat or option
+  changes, no undo or redo, only the fair hint).
+- :func:`play_app` / :class:`PlayApp`: the class app of
+  ``notebooks/play.ipynb`` (served by Voila); a link like
+  ``?game=mipig&seat=0&lock=1&opponent=heuristic&seed=3`` starts a locked
+  board at once (:func:`parse_query`).
 - :class:`TreeView`: a small game tree with its solved values; expand a
   node, jump a board to it.
 
@@ -13,7 +24,9 @@ The widgets call only the public API of the engine (``legal_actions``,
 pure functions of :mod:`cardlab.render`.
 """
 
+from .app import QUERY_KEYS, PlayApp, parse_query, play_app
 from .board import AGENT_DEFAULTS, SEAT_CHOICES, Board, board
 from .treeview import TreeView, tree_svg
 
-__all__ = ["board", "Board", "TreeView", "tree_svg", "SEAT_CHOICES", "AGENT_DEFAULTS"]
+__all__ = ["board", "Board", "play_app", "PlayApp", "parse_query", "QUERY_KEYS", "TreeView", "tree_svg",
+           "SEAT_CHOICES", "AGENT_DEFAULTS"]

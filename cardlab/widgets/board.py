@@ -6,6 +6,14 @@ The engine stays the only place that knows the rules: the board draws
 buttons, and asks the match to play, undo and redo.  No game state lives in
 the widgets; they are redrawn from the match after every change.
 
+Fair play: every text and picture of a move (the log, "What happened") comes
+from :func:`cardlab.render.seen_move`, the one gate; the moves to choose from
+(buttons, the hand, grid picks) are drawn only in the mover's own view (or
+"reveal all"); two persons at one screen get a privacy screen between their
+turns; a locked board (``locked=True``) keeps a student in their seat; the
+hint is the fair one (:func:`cardlab.analyse` with ``player=``) unless a
+teacher asks for the open one.
+
 A game that registers a :class:`cardlab.render.Layout` (mipig) is drawn
 around a grid of clickable squares instead: a move is made of picks (a card
 of the hand, then a square; an attacker, then its target), and only the
@@ -56,21 +64,29 @@ class Board(widgets.VBox):
     """A playable board for any game; see :func:`board`.
 
     Public methods mirror the controls (each button calls one):
-    :meth:`play`, :meth:`pick`, :meth:`clear_picks`, :meth:`undo`, :meth:`redo`, :meth:`new_game`,
-    :meth:`step`, :meth:`run`, :meth:`hint`, :meth:`set_player`,
-    :meth:`set_perspective`, :meth:`set_option`, :meth:`set_state`.
+    :meth:`play`, :meth:`pick`, :meth:`clear_picks`, :meth:`ready`, :meth:`undo`, :meth:`redo`,
+    :meth:`new_game`, :meth:`step`, :meth:`run`, :meth:`hint`, :meth:`set_open_hint`,
+    :meth:`set_player`, :meth:`set_perspective`, :meth:`set_option`, :meth:`set_autoplay`,
+    :meth:`set_state`; :meth:`redraw` after changing :attr:`match` directly.
 
-    What is hidden: the table and the move log show only what the chosen view
-    may see (a card drawn by another player reads ``draw ??``; a card laid
-    face down on a square, ``place ?? 1,3``).  The action
-    buttons belong to the player to move and so show that player's options;
-    when two people share one screen, use the view "player to move".  The
-    hint is computed with every hand shown, and says so.
+    What is hidden: the table, the move log and "What happened" show only
+    what the chosen view may see (:func:`cardlab.render.seen_move`: a card
+    drawn by another player reads ``draw ??``; a card laid face down on a
+    square, ``place ?? 1,3``).  The moves to choose from (action buttons,
+    the hand, grid picks) appear only in the mover's own view or "reveal
+    all".  Two or more persons at one screen (view "player to move") get a
+    privacy screen between their turns: nothing is drawn until the next
+    person clicks "Pass to Player p — click when ready" (:meth:`ready`).
+    ``locked=True`` keeps the screen in ``seat``: no other view, no seat or
+    option changes, no undo or redo, only the fair hint.  The lock is for
+    the widgets (a Voila page); Python in a notebook can read everything.
     """
 
     def __init__(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
-                 perspective: int | str | None = "auto", *, seed: int = 0, autoplay: bool | None = None,
-                 hint_max_nodes: int = 20_000, agent_options: dict[str, dict[str, Any]] | None = None,
+                 perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
+                 seed: int = 0, autoplay: bool | None = None, hint_max_nodes: int = 20_000,
+                 hint_max_arrangements: int = 500, hint_samples: int = 40,
+                 agent_options: dict[str, dict[str, Any]] | None = None,
                  renderer: Renderer | str | None = None) -> None:
         game, start = _resolve(game_or_state)
         n = game.spec.num_players
@@ -81,7 +97,7 @@ class Board(widgets.VBox):
             raise ValueError(f"{game.name} has {n} seats; players must list {n} entries "
                              f"(each 'person' or an agent: {', '.join(AGENTS)}), got {len(players)}")
         self.seed = seed
-        self.hint_max_nodes = hint_max_nodes
+        self.hint_max_arrangements = hint_max_arrangements
         self.agent_options = {k: dict(v) for k, v in AGENT_DEFAULTS.items()}
         for k, v in (agent_options or {}).items():
             self.agent_options.setdefault(k, {}).update(v)
@@ -93,15 +109,33 @@ class Board(widgets.VBox):
         self._renderer: Renderer = renderer or render.html
         self._custom: dict[str, Agent] = {}
         seats = [self._make_seat(i, p) for i, p in enumerate(players)]
+        persons = [i for i, a in enumerate(seats) if a is None]
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+            raise ValueError(f"seat must be a player 0..{n - 1} (the seat of the person at this screen), "
+                             f"not {seat!r}")
+        if locked:
+            if seat is None:
+                raise ValueError(f"locked=True needs seat=: the student's seat, a player 0..{n - 1}")
+            if persons != [seat]:
+                raise ValueError(f"a locked board has one person, in seat {seat}; the other seats are agents "
+                                 f"({', '.join(AGENTS)}), not {players!r}")
+            if perspective not in ("auto", seat):
+                raise ValueError(f"a locked board shows only seat {seat}'s view, not perspective={perspective!r}")
+        #: the seat of the person at this screen (``None``: not given)
+        self.seat = seat
+        #: a classroom board: only ``seat``'s view and moves, the fair hint; see the class doc
+        self.locked = bool(locked)
         self.autoplay = any(a is None for a in seats) if autoplay is None else bool(autoplay)
-        self._hint: tuple[State, str, frozenset[str]] | None = None
+        # the hint given: (position, view, HTML, best actions); shown only to that view at that position
+        self._hint: tuple[State, int | None, str, frozenset[str]] | None = None
+        self._ready: int | None = None  # the person the privacy screen was last lifted for
         self._mark = 0
         self._message = ""
         self.action_buttons: dict[str, widgets.Button] = {}
         self._syncing = False
         self._cache: list[State] = []
         self._cache_actions: list[str] = []
-        self._seen: dict[tuple, str] = {}
+        self._seen: dict[tuple, render.SeenMove] = {}
         self._picks: tuple[str, ...] = ()
         self._picks_at: State | None = None
         self._layout: render.Layout | None = None
@@ -121,6 +155,8 @@ class Board(widgets.VBox):
                                                                     ("reveal all", "all")]
         self.view_picker = widgets.Dropdown(options=views, description="view",
                                             layout=widgets.Layout(width="230px"))
+        #: what a locked board shows instead of the seat and view pickers
+        self.seat_label = widgets.HTML()
         self.option_widgets: dict[str, widgets.Widget] = {}
         self.undo_button = widgets.Button(description="↶ undo", tooltip="take back the last move "
                                           "(back to your last decision when you play a seat)")
@@ -128,10 +164,32 @@ class Board(widgets.VBox):
         self.new_button = widgets.Button(description="new game", tooltip="a fresh deal, same seats")
         self.step_button = widgets.Button(description="step ▶", tooltip="one agent move or chance event")
         self.run_button = widgets.Button(description="run ▶▶", tooltip="agents play until a person must move")
-        self.hint_button = widgets.Button(description="hint", tooltip="exact value of every legal action "
-                                          "(solver, open hands) when the position is small enough")
+        self.hint_button = widgets.Button(description="hint", tooltip="fair hint (only what you can see): "
+                                          "the value of each of your moves, averaged over every arrangement "
+                                          "of the cards you cannot see, when the position is small enough")
+        self.open_hint_box = widgets.Checkbox(value=False, description="open hint (every card)", indent=False,
+                                              tooltip="for a teacher: the hint computed with every hand "
+                                              "shown (it uses cards the player cannot see)",
+                                              layout=widgets.Layout(width="auto"))
+        self.hint_nodes_box = widgets.BoundedIntText(value=hint_max_nodes, min=1, max=10**9,
+                                                     description="hint positions ≤",
+                                                     tooltip="the hint gives up beyond this many positions",
+                                                     style={"description_width": "initial"},
+                                                     layout=widgets.Layout(width="210px"))
+        self.hint_samples_box = widgets.BoundedIntText(value=hint_samples, min=2, max=100_000,
+                                                       description="samples",
+                                                       tooltip="arrangements drawn for the fair hint when "
+                                                       f"there are more than {hint_max_arrangements:,}",
+                                                       style={"description_width": "initial"},
+                                                       layout=widgets.Layout(width="130px"))
+        #: the fair hint's progress (arrangements solved), shown while it is computed
+        self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(
+            width="120px", display="none"))
         self.auto_box = widgets.Checkbox(value=self.autoplay, description="agents move by themselves",
                                          indent=False, layout=widgets.Layout(width="220px"))
+        self.ready_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"),
+                                           tooltip="the next person sits at the screen: show their view")
+        self.ready_button.on_click(lambda _: self._guard(self.ready))
         self.undo_button.on_click(lambda _: self._guard(self.undo))
         self.redo_button.on_click(lambda _: self._guard(self.redo))
         self.new_button.on_click(lambda _: self._guard(self.new_game))
@@ -139,6 +197,7 @@ class Board(widgets.VBox):
         self.run_button.on_click(lambda _: self._guard(self.run))
         self.hint_button.on_click(lambda _: self._guard(self.hint))
         self.auto_box.observe(lambda ch: self._on_widget(self.set_autoplay, ch["new"]), names="value")
+        self.open_hint_box.observe(lambda ch: self._on_widget(self.set_open_hint, ch["new"]), names="value")
 
         # -- the displays ------------------------------------------------------
         self.table = widgets.HTML()
@@ -146,6 +205,8 @@ class Board(widgets.VBox):
         self.grid = widgets.GridBox()
         self.table_below = widgets.HTML()
         self.status = widgets.HTML()
+        self.status_box = widgets.HBox([self.status], layout=widgets.Layout(align_items="center",
+                                                                              flex_flow="row wrap"))
         self.actions_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick_prompt = widgets.HTML()
         self.clear_button = widgets.Button(description="clear choice", tooltip="take back the picks of "
@@ -168,20 +229,26 @@ class Board(widgets.VBox):
         self._start = start if start is not None else game.new_initial_state()
         self.match = Match(game, seats, seed=seed, state=self._start)
         self._build_options()
+        # a locked board has no view, seat or option controls, no undo, no open hint: not drawn at all
+        undo = [] if self.locked else [self.undo_button, self.redo_button]
+        hint_settings = ([] if self.locked else [self.open_hint_box]) + [
+            self.hint_nodes_box, self.hint_samples_box, self.hint_progress]
         super().__init__(children=[
-            widgets.HBox(self.seat_pickers + [self.view_picker], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.seat_label] if self.locked else self.seat_pickers + [self.view_picker],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self.options_box,
             widgets.VBox([self.table, self.grid_title, self.grid, self.table_below]),
-            self.status,
+            self.status_box,
             widgets.VBox([self.picker, self.actions_box, self.list_accordion]),
-            widgets.HBox([self.undo_button, self.redo_button, self.new_button, self.step_button,
-                          self.run_button, self.hint_button, self.auto_box],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox(undo + [self.new_button, self.step_button, self.run_button, self.hint_button,
+                                 widgets.HBox(hint_settings, layout=widgets.Layout(align_items="center")),
+                                 self.auto_box],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.explanation, self.hint_html, self.log_html,
         ])
-        persons = [i for i, a in enumerate(seats) if a is None]
         if perspective == "auto":
-            perspective = persons[0] if len(persons) == 1 else "mover" if persons else "all"
+            perspective = (seat if seat is not None else persons[0] if len(persons) == 1
+                           else "mover" if persons else "all")
         self.set_perspective(perspective, refresh=False)
         self.view_picker.observe(lambda ch: self._on_widget(self.set_perspective, ch["new"]), names="value")
         self._settle()
@@ -203,10 +270,24 @@ class Board(widgets.VBox):
         rng = random.Random(f"{self.seed}/{seat}/{who}")
         return AGENTS[who](seed=rng, **self.agent_options.get(who, {}))
 
+    def _refuse_if_locked(self, what: str, widget: widgets.Widget | None = None, value: Any = None) -> None:
+        """Raise when the board is locked: ``what`` is not for a student
+        (``widget``, when given, gets ``value`` back: nothing changed)."""
+        if self.locked:
+            if widget is not None:
+                self._show(widget, value)
+            raise CardlabError(f"this board is locked to player {self.seat}: {what} is not allowed; allowed "
+                               "are your own moves, step ▶, run ▶▶, new game, 'agents move by themselves' "
+                               "and the fair hint")
+
     @property
     def players(self) -> list[str]:
         """Who plays each seat: ``'person'`` or the agent's name."""
         return ["person" if a is None else a.name for a in self.match.players]
+
+    def _persons(self) -> list[int]:
+        """The seats played by persons at this screen."""
+        return [i for i, a in enumerate(self.match.players) if a is None]
 
     def set_player(self, seat: int, who: Any) -> None:
         """Put a person (``'person'``) or an agent (a name of
@@ -215,6 +296,7 @@ class Board(widgets.VBox):
         n = self.game.spec.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        self._refuse_if_locked("changing who plays a seat", self.seat_pickers[seat], self.players[seat])
         agent = self._make_seat(seat, who)
         self.match.players[seat] = agent
         name = "person" if agent is None else agent.name
@@ -232,17 +314,35 @@ class Board(widgets.VBox):
 
     def set_perspective(self, perspective: int | str | None, refresh: bool = True) -> None:
         """Whose view the table shows: a player index, ``'mover'`` (the
-        player to move) or ``'all'``/``None`` (reveal everything)."""
+        person to move; a privacy screen between two persons' turns) or
+        ``'all'``/``None`` (reveal everything).  A locked board keeps its seat."""
         n = self.game.spec.num_players
         if perspective is None:
             perspective = "all"
         if perspective not in ("all", "mover") and not (
                 isinstance(perspective, int) and not isinstance(perspective, bool) and 0 <= perspective < n):
             raise ValueError(f"perspective must be a player 0..{n - 1}, 'mover' or 'all', not {perspective!r}")
+        if perspective != self.seat:
+            self._refuse_if_locked(f"another view than player {self.seat}'s", self.view_picker, self.seat)
+        if perspective == "mover" and getattr(self, "_view", None) != "mover":
+            self._ready = None  # anybody may have looked meanwhile: the screen comes up again
         self._view = perspective
         self._show(self.view_picker, perspective)
         if refresh:
             self._refresh()
+
+    def _shown_seat(self) -> int:
+        """The seat the view "player to move" shows: the person to move; when
+        no person is, the person the screen was last lifted for (or the last
+        person who moved); with no person at all, the player to move."""
+        s, persons = self.match.state, self._persons()
+        p = s.current_player
+        if p >= 0 and (p in persons or not persons):
+            return p
+        if self._ready in persons:
+            return self._ready  # type: ignore[return-value]
+        moved = [m.player for m in self.match.history if m.player >= 0 and (m.player in persons or not persons)]
+        return moved[-1] if moved else persons[0] if persons else 0
 
     @property
     def perspective(self) -> int | None:
@@ -250,12 +350,29 @@ class Board(widgets.VBox):
         if self._view == "all":
             return None
         if self._view == "mover":
-            p = self.match.state.current_player
-            if p >= 0:
-                return p
-            movers = [m.player for m in self.match.history if m.player >= 0]
-            return movers[-1] if movers else 0
+            return self._shown_seat()
         return self._view  # type: ignore[return-value]
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat the privacy screen waits for (``None``: no screen).  It
+        is up when two or more persons share this screen with the view
+        "player to move" and the seat to show is not the one the screen was
+        last lifted for (:meth:`ready`)."""
+        if self.locked or self._view != "mover" or len(self._persons()) < 2:
+            return None
+        shown = self._shown_seat()
+        return None if shown == self._ready else shown
+
+    def ready(self) -> None:
+        """The privacy screen's button: the person it waits for sits at the
+        screen; their view is drawn."""
+        waiting = self.waiting_for
+        if waiting is None:
+            raise CardlabError("no privacy screen is up: it shows between the turns of two persons at one "
+                               "screen, with the view 'player to move'")
+        self._ready = waiting
+        self._refresh()
 
     def _build_options(self) -> None:
         self.option_widgets = {}
@@ -273,7 +390,7 @@ class Board(widgets.VBox):
                                      layout=widgets.Layout(width="200px"))
             w.observe(lambda ch, name=name: self._on_widget(self.set_option, name, ch["new"]), names="value")
             self.option_widgets[name] = w
-        self.options_box.children = list(self.option_widgets.values())
+        self.options_box.children = [] if self.locked else list(self.option_widgets.values())
 
     def set_option(self, name: str, value: Any) -> None:
         """Change a game option; this starts a new game with the new options."""
@@ -282,6 +399,8 @@ class Board(widgets.VBox):
                               f"accepted options: {', '.join(sorted(self.game.OPTIONS))}")
         if self.game.options[name] == value:
             return
+        self._refuse_if_locked("changing the game's options", self.option_widgets.get(name),
+                               self.game.options[name])
         try:
             game = self.game.with_options(**{name: value})
         except CardlabError:
@@ -300,6 +419,7 @@ class Board(widgets.VBox):
         seats = list(self.match.players)
         self.match = Match(start.game, seats, seed=self.seed, state=start)
         self._hint = None
+        self._ready = None
         self._mark = 0
         self._settle()
         self._refresh()
@@ -307,6 +427,7 @@ class Board(widgets.VBox):
     def set_state(self, state: State) -> None:
         """Jump to a position (for instance a node of a :class:`TreeView`);
         the seats stay, the history starts there."""
+        self._refuse_if_locked("jumping to another position")
         if not isinstance(state, State):
             raise TypeError(f"set_state takes a cardlab.State, not {type(state).__name__}")
         if state.game.spec.num_players != self.game.spec.num_players:
@@ -330,9 +451,6 @@ class Board(widgets.VBox):
         """The position on the board now."""
         return self.match.state
 
-    def _persons(self) -> bool:
-        return any(p is None for p in self.match.players)
-
     def _settle(self) -> None:
         """Chance events always happen by themselves; agents too when autoplay is on."""
         m = self.match
@@ -345,8 +463,35 @@ class Board(widgets.VBox):
             else:
                 return
 
+    def _no_moves_why(self) -> str | None:
+        """Why no move may be chosen on this screen now (``None``: it may):
+        a person is to move, the view is theirs (or everything) and no
+        privacy screen is up."""
+        s = self.match.state
+        p = s.current_player
+        if p < 0:
+            return "nobody is to move: " + ("the game is over" if s.is_terminal() else "chance is to act")
+        if self.match.players[p] is not None:
+            return f"player {p} is an agent ({self.players[p]}): press step ▶ or run ▶▶"
+        if self.waiting_for is not None:
+            return f"the screen waits for player {self.waiting_for}: click 'Pass to Player {self.waiting_for}'"
+        if self.perspective not in (None, p):
+            return (f"player {p} moves in player {p}'s own view" + ("" if self.locked else
+                    f" (view as player {p}, player to move, or reveal all)"))
+        return None
+
+    def moves_shown(self) -> bool:
+        """Whether the moves of the player to move are offered on this
+        screen (buttons, hand, grid picks): see :meth:`play`."""
+        return self._no_moves_why() is None
+
     def play(self, action: str) -> None:
-        """Play ``action`` for the player to move (what an action button does)."""
+        """Play ``action`` for the person to move (what an action button
+        does); only in that person's own view or "reveal all", and not
+        behind a privacy screen."""
+        why = self._no_moves_why()
+        if why is not None:
+            raise CardlabError(f"no move can be played here now: {why}")
         self._mark = len(self.match.history)
         self.match.play(action)  # raises on a bad action; nothing changes then
         self._settle()
@@ -375,22 +520,28 @@ class Board(widgets.VBox):
 
     def _can_undo(self) -> bool:
         m = self.match
+        if self.locked:
+            return False
         if not self._persons():
             return m.can_undo()
         return any(mv.player >= 0 and m.players[mv.player] is None for mv in m.history)
 
     def undo(self) -> None:
         """Take back the last move; when a person plays a seat, go back to
-        that person's last decision (chance and agent moves are undone too)."""
+        that person's last decision (chance and agent moves are undone too).
+        Not on a locked board: taking a move back after seeing what it
+        revealed is a peek."""
+        self._refuse_if_locked("undo (taking a move back after seeing what it revealed)")
         if not self._can_undo():
             raise CardlabError("nothing to undo" + (" (no move of a person yet)" if self._persons() else ""))
-        self.match.undo(to_person=self._persons())
+        self.match.undo(to_person=bool(self._persons()))
         self._mark = len(self.match.history)
         self._refresh()
 
     def redo(self) -> None:
         """Replay what undo took back (the same chance outcomes), up to the
-        next decision of a person."""
+        next decision of a person.  Not on a locked board."""
+        self._refuse_if_locked("redo")
         m = self.match
         if not m.can_redo():
             raise CardlabError("nothing to redo")
@@ -408,51 +559,113 @@ class Board(widgets.VBox):
         self._start = self.match.state
         self._mark = 0
         self._hint = None
+        self._ready = None
         self._settle()
         self._refresh()
 
     # -- hint ---------------------------------------------------------------------------
+    def set_open_hint(self, value: bool) -> None:
+        """For a teacher: the hint with every card seen (the open-hands
+        analysis) instead of the fair one.  Not on a locked board."""
+        if value:
+            self._refuse_if_locked("the open hint (every card)", self.open_hint_box, False)
+        self._show(self.open_hint_box, bool(value))
+
     def hint(self) -> str:
-        """Show (and return as HTML) the exact value of each legal action,
-        from :func:`cardlab.analyse` on the open-hands copy, or say why not."""
-        s = self.match.state
-        if s.current_player < 0:
+        """Show (and return as HTML) the value of each legal action for the
+        player to move, or say why there is none.
+
+        The **fair hint** (default): :func:`cardlab.analyse` with
+        ``player=``, from only what that player can see (exact over every
+        arrangement of the hidden cards, or sampled with a 95 % interval),
+        with a progress bar; only in that player's own view (or "reveal
+        all").  With the open hint switched on (:meth:`set_open_hint`): the
+        exact values with every hand shown, and it says so.  The caps:
+        ``hint_nodes_box`` (positions), ``hint_samples_box`` and
+        ``hint_max_arrangements``."""
+        s, viewer = self.match.state, self.perspective
+        p = s.current_player
+        max_nodes = self.hint_nodes_box.value
+        msg, best, table = "", frozenset[str](), False
+        if p < 0:
             msg = "No hint: " + ("the game is over." if s.is_terminal() else "chance is to act.")
+        elif not self._hint_allowed():
+            msg = (f"No hint: player {p} is to move, and a hint is shown only in player {p}'s own view"
+                   + ("" if self.locked else " (or reveal all)") + ".")
         else:
+            bar = self.hint_progress
+            bar.value, bar.max, bar.layout.display = 0, 1, None
+
+            def progress(done: int, total: int) -> None:
+                bar.max, bar.value = total, done
+
+            open_hint = self.open_hint_box.value and not self.locked
             try:
-                open_state = open_hands_copy(s)
-                a = analyse(open_state, max_nodes=self.hint_max_nodes, progress=False)
+                if open_hint:
+                    a = analyse(open_hands_copy(s), max_nodes=max_nodes, progress=False, callback=progress)
+                else:
+                    a = analyse(s, player=p, max_nodes=max_nodes, max_arrangements=self.hint_max_arrangements,
+                                samples=self.hint_samples_box.value, progress=False, callback=progress)
             except TooLargeError:
-                msg = (f"No exact hint here: the position is too large to solve (more than "
-                       f"{self.hint_max_nodes:,} positions). Hints work in small endgames; "
-                       f"the solver agent plays such positions by sampling instead.")
+                msg = (f"No hint here: the position is too large to solve (more than {max_nodes:,} "
+                       f"positions{'' if open_hint else ' over the arrangements of the hidden cards'}). "
+                       "Hints work in small endgames; raise 'hint positions ≤' to search longer.")
             except CardlabError as exc:
-                msg = f"No exact hint for this game: {exc}"
+                msg = f"No hint for this game: {exc}"
             else:
-                note = ("" if open_state is s else " Computed with every hand shown (open hands, "
-                        "the deck still random): it uses cards this player cannot see.")
-                bold = ' style="font-weight:bold"'
-                rows = "".join(
-                    f"<tr{bold if r['best'] else ''}>"
-                    f"<td>{_html.escape(r['action'])}</td><td>{r['value']}</td>"
-                    f"<td>{float(r['value']):+.3f}</td><td>{r['loss']}</td>"
-                    f"<td>{'best' if r['best'] else ''}</td></tr>" for r in a.rows)
-                msg = (f"<div><b>Hint</b>: exact value of each action for player {a.player} "
-                       f"({a.nodes:,} positions searched).{_html.escape(note)}</div>"
-                       "<table><tr><th>action</th><th>value</th><th>≈</th><th>loss</th><th></th></tr>"
-                       f"{rows}</table>")
-                self._hint = (s, msg, frozenset(r["action"] for r in a.rows if r["best"]))
-                self._refresh()
-                return msg
-        self._hint = (s, _html.escape(msg), frozenset())
+                msg, table = self._hint_html(a, open_hint and not s.game.spec.perfect_information), True
+                best = frozenset(r["action"] for r in a.rows if r["best"])
+            finally:
+                bar.layout.display = "none"
+        self._hint = (s, viewer, msg if table else _html.escape(msg), best)
         self._refresh()
         return msg
 
+    def _hint_allowed(self) -> bool:
+        """A hint is for the player to move, in their own view (or "reveal
+        all"), with no privacy screen up."""
+        p = self.match.state.current_player
+        return p >= 0 and self.waiting_for is None and self.perspective in (None, p)
+
+    @staticmethod
+    def _hint_html(a: Any, open_hint: bool) -> str:
+        """An :class:`cardlab.Analysis` as the hint's HTML: what it is, then
+        each action's value, its loss (and the 95 % interval when sampled)."""
+        if open_hint:
+            what = (f"open hint (every card): exact value of each action for player {a.player}, computed "
+                    "with every hand shown (open hands, the deck still random): it uses cards this player "
+                    "cannot see")
+        elif a.kind == "open":
+            what = f"exact value of each action for player {a.player} (this game hides no card)"
+        else:
+            what = a.title
+        sampled = a.kind == "sampled"
+
+        def num(v: Any) -> str:
+            return f"{float(v):.3f}" if sampled else str(v)
+
+        bold = ' style="font-weight:bold"'
+        rows = "".join(
+            f"<tr{bold if r['best'] else ''}>"
+            f"<td>{_html.escape(r['action'])}</td><td>{num(r['value'])}</td>"
+            f"<td>{float(r['value']):+.3f}</td><td>{num(r['loss'])}</td>"
+            + (f"<td>{r['interval'][0]:+.2f} … {r['interval'][1]:+.2f}</td>" if sampled else "")
+            + f"<td>{'best' if r['best'] else ''}</td></tr>" for r in a.rows)
+        return (f"<div><b>Hint</b>: {_html.escape(what)} ({a.nodes:,} positions searched).</div>"
+                "<table><tr><th>action</th><th>value</th><th>≈</th><th>loss</th>"
+                + ("<th>95 % interval</th>" if sampled else "") + f"<th></th></tr>{rows}</table>")
+
+    def _shown_hint(self) -> tuple[str, frozenset[str]] | None:
+        """The hint given at this position to this view (HTML, best actions)."""
+        h = self._hint
+        if h is None or h[0] != self.match.state or h[1] != self.perspective or self.waiting_for is not None:
+            return None
+        return h[2], h[3]
+
     def best_actions(self) -> list[str]:
-        """The actions the last hint marked best (empty without a hint here)."""
-        if self._hint is None or self._hint[0] != self.match.state:
-            return []
-        return [a for a in self.match.state.legal_actions() if a in self._hint[2]]
+        """The actions the hint shown now marked best (empty without one)."""
+        h = self._shown_hint()
+        return [] if h is None else [a for a in self.match.state.legal_actions() if a in h[1]]
 
     # -- picks: a move chosen on the grid ------------------------------------------------
     @property
@@ -464,7 +677,7 @@ class Board(widgets.VBox):
         """The step ``key`` may be picked at now: the next one, or an earlier
         one (instead of what was chosen there); ``None``: not on offer."""
         lay, picks = self._layout, self.picks
-        if lay is None or not self._person_to_move():
+        if lay is None or not self.moves_shown():
             return None
         for j in range(len(picks), -1, -1):
             if key in lay.offered(picks[:j]):
@@ -482,10 +695,10 @@ class Board(widgets.VBox):
             return
         j = self._pick_step(key)
         if j is None:
-            lay = self._layout
-            offered = sorted(lay.offered(picks)) if lay is not None and self._person_to_move() else []
+            lay, why = self._layout, self._no_moves_why()
+            offered = sorted(lay.offered(picks)) if lay is not None and why is None else []
             raise CardlabError(f"{key!r} cannot be picked now; on offer: "
-                               + (", ".join(offered) or "nothing (no person to move with picks)"))
+                               + (", ".join(offered) or f"nothing ({why or 'no move with picks'})"))
         picks = picks[:j] + (key,)
         action = self._layout.action_of(picks)  # type: ignore[union-attr]
         if action is not None:
@@ -500,10 +713,6 @@ class Board(widgets.VBox):
     def _set_picks(self, picks: tuple[str, ...]) -> None:
         self._picks, self._picks_at = picks, self.match.state
         self._refresh()
-
-    def _person_to_move(self) -> bool:
-        s = self.match.state
-        return s.current_player >= 0 and self.match.to_move_is_person()
 
     # -- drawing ---------------------------------------------------------------------------
     def _show(self, widget: widgets.Widget, value: Any) -> None:
@@ -549,15 +758,13 @@ class Board(widgets.VBox):
             acts.append(mv.action)
         return list(self._cache)
 
-    def _public(self, before: State, action: str, viewer: int | None) -> str:
-        """What ``viewer`` may know of ``action`` (:func:`cardlab.render.public_action`), cached."""
-        key = (before, action, viewer)
+    def _seen_move(self, before: State, mv: Any, viewer: int | None) -> render.SeenMove:
+        """Move ``mv`` played in ``before`` as ``viewer`` may know it: the one
+        gate, :func:`cardlab.render.seen_move` (cached)."""
+        key = (before, mv.action, viewer)
         if key not in self._seen:
-            self._seen[key] = render.public_action(before, action, viewer)
+            self._seen[key] = render.seen_move(before, mv.action, viewer, mv.explanation)
         return self._seen[key]
-
-    def _visible(self, before: State, action: str, viewer: int | None) -> bool:
-        return self._public(before, action, viewer) == action
 
     def _who(self, player: int) -> str:
         if player == CHANCE:
@@ -565,16 +772,12 @@ class Board(widgets.VBox):
         return f"P{player} ({self.players[player]})"
 
     def log_lines(self) -> list[str]:
-        """The move log as the current view may read it: what the viewer
-        cannot tell apart reads ``??`` (:func:`cardlab.render.public_action`);
-        a move of which nothing is known reads ``(hidden)``."""
+        """The move log as the current view may read it (:func:`cardlab.render.seen_move`):
+        what the viewer cannot tell apart reads ``??``; a move of which
+        nothing is known reads ``(hidden)``."""
         viewer = self.perspective
-        lines = []
-        for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1):
-            public = self._public(before, mv.action, viewer)
-            what = "(hidden)" if public == "??" else render.action_label(before, public)
-            lines.append(f"{i}. {self._who(mv.player)}: {what}")
-        return lines
+        return [f"{i}. {self._who(mv.player)}: {self._seen_move(before, mv, viewer).label}"
+                for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1)]
 
     def explanation_lines(self) -> list[str]:
         """What the last moves did and which rule made them happen (the moves
@@ -591,11 +794,8 @@ class Board(widgets.VBox):
         viewer = self.perspective
         out = []
         for i in range(min(self._mark, len(hist) - 1), len(hist)):
-            mv, before = hist[i], states[i]
-            seen = self._visible(before, mv.action, viewer)
-            line = mv.explanation if seen else render.move_text(before, mv.action, viewer, mv.explanation)
-            pic = render.move_html(before, mv.action) if seen and mv.player >= 0 else ""
-            out.append((f"{self._who(mv.player)}: {line}", pic))
+            seen = self._seen_move(states[i], hist[i], viewer)
+            out.append((f"{self._who(hist[i].player)}: {seen.line}", seen.picture))
         return out
 
     def _status_text(self) -> str:
@@ -607,9 +807,12 @@ class Board(widgets.VBox):
         if p == CHANCE:
             return "Chance is to act: press step ▶."
         who = self.players[p]
-        if who == "person":
-            return f"Player {p} (person) to move: choose an action."
-        return f"Player {p} ({who}) to move: press step ▶ or run ▶▶."
+        if who != "person":
+            return f"Player {p} ({who}) to move: press step ▶ or run ▶▶."
+        if self.waiting_for is not None:
+            return f"Player {p} (person) to move: pass the screen to player {p}."
+        why = self._no_moves_why()
+        return f"Player {p} (person) to move: " + ("choose an action." if why is None else f"{why}.")
 
     def _pick_button(self, key: str, step: int, chosen: bool, best: frozenset[str]) -> widgets.Button:
         lay = self._layout
@@ -663,11 +866,11 @@ class Board(widgets.VBox):
         gl.grid_template_columns = f"28px repeat({x1 - x0 + 1}, {_CELL}px)" if lay.squares else None
         gl.grid_gap, gl.justify_items, gl.align_items = "2px", "center", "flex-start"
         gl.padding, gl.width = "4px", "fit-content"
-        person = self._person_to_move()
-        # the items (the mover's own cards) only for a person to move
+        moves = self.moves_shown()
+        # the items (the mover's own cards) only where the mover's moves are offered
         self.items_box.children = [self._piece(f"item:{k}", h, best) for k, h in lay.items.items()] \
-            if person else []
-        if person and lay.paths:
+            if moves else []
+        if moves and lay.paths:
             step = len(self.picks)
             prompt = lay.prompts[step] if step < len(lay.prompts) else "choose"
             chosen = ", ".join(p.split(":", 1)[1] for p in self.picks)
@@ -680,12 +883,9 @@ class Board(widgets.VBox):
             self.pick_prompt.value = ""
             self.picker.layout.display = "none"
 
-    def _refresh(self) -> None:
-        m, s = self.match, self.match.state
-        viewer = self.perspective
-        hint = self._hint if self._hint is not None and self._hint[0] == s else None
-        best = hint[2] if hint is not None else frozenset()
-        self.pick_buttons = {}
+    def _draw_table(self, best: frozenset[str]) -> None:
+        """The table as the view sees it (a grid when the game has a layout)."""
+        s, viewer = self.match.state, self.perspective
         self._layout = render.layout(s, perspective=viewer) if self._renderer is render.html else None
         if self._layout is None:
             self.table.value = self._renderer(s, perspective=viewer)
@@ -695,18 +895,51 @@ class Board(widgets.VBox):
             self.picker.layout.display = "none"
         else:
             self._draw_layout(self._layout, best)
+
+    def _draw_screen(self, seat: int) -> None:
+        """The privacy screen: nothing of the game but who is to sit down."""
+        self._layout = None
+        self.table.value = self.grid_title.value = self.table_below.value = ""
+        self.grid.children = self.items_box.children = ()
+        self.picker.layout.display = "none"
+        self.ready_button.description = f"Pass to Player {seat} — click when ready"
+
+    def redraw(self) -> None:
+        """Draw the board again from :attr:`match` (after changing the match
+        directly, e.g. ``b.match.play(action)``)."""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        m, s = self.match, self.match.state
+        waiting = self.waiting_for
+        moves = self.moves_shown()
+        hint = self._shown_hint()
+        best = hint[1] if hint is not None and moves else frozenset()
+        self.pick_buttons = {}
+        if waiting is None:
+            self._draw_table(best)
+        else:
+            self._draw_screen(waiting)
+        self.status_box.children = [self.status] if waiting is None else [self.status, self.ready_button]
         status = _html.escape(self._status_text())
         if self._message:
             status += f' <span style="color:#b00">{_html.escape(self._message)}</span>'
         self.status.value = status
+        if self.locked:
+            others = ", ".join(f"player {i}: {who}" for i, who in enumerate(self.players) if i != self.seat)
+            options = ", ".join(f"{k}={v}" for k, v in self.game.options.items()
+                                if k in self.option_widgets and v != self.game.OPTIONS[k].default)
+            self.seat_label.value = _html.escape(
+                f"You are player {self.seat} ({others}{'; options: ' + options if options else ''}). "
+                "A locked classroom board: your own view, your moves and the fair hint.")
         buttons: dict[str, widgets.Button] = {}
-        if s.current_player >= 0 and m.to_move_is_person():
+        if moves:
             for a in s.legal_actions():
-                # the tooltip is the notation only: explain(a) previews the outcome,
-                # which may name cards the mover cannot see yet (a face-down defender)
+                # the tooltip is the notation of the mover's own move, shown only to the mover
+                # (explain(a) would preview the outcome, which may name a face-down defender)
                 b = widgets.Button(description=render.action_label(s, a), tooltip=a,
                                    layout=widgets.Layout(width="auto"))
-                if hint is not None and a in hint[2]:
+                if a in best:
                     b.button_style = "success"
                 b.on_click(lambda _, a=a: self._guard(self.play, a))
                 buttons[a] = b
@@ -720,16 +953,19 @@ class Board(widgets.VBox):
         self.list_accordion.layout.display = None if listed else "none"
         agent_to_move = s.current_player == CHANCE or (s.current_player >= 0 and not m.to_move_is_person())
         self.undo_button.disabled = not self._can_undo()
-        self.redo_button.disabled = not m.can_redo()
+        self.redo_button.disabled = self.locked or not m.can_redo()
         self.step_button.disabled = s.is_terminal() or not agent_to_move
         self.run_button.disabled = s.is_terminal() or not agent_to_move
-        self.hint_button.disabled = s.current_player < 0
-        entries = self._explained()
+        self.hint_button.disabled = not self._hint_allowed()
+        entries = [] if waiting is not None else self._explained()
         self.explanation.value = ("" if not entries else
                                   '<div style="line-height:1.35"><b>What happened</b> (rule ids from '
                                   "the rules digest):" + "".join(f"<div>{_html.escape(x)}</div>{pic}"
                                                                  for x, pic in entries) + "</div>")
-        self.hint_html.value = hint[1] if hint is not None else ""
+        self.hint_html.value = hint[0] if hint is not None else ""
+        if waiting is not None:
+            self.log_html.value = ""
+            return
         log = self.log_lines()
         self.log_html.value = ('<details><summary>move log (' + str(len(log)) + ' moves)</summary>'
                                '<div style="max-height:14em;overflow:auto;font-family:monospace">'
@@ -738,7 +974,7 @@ class Board(widgets.VBox):
     def __repr__(self) -> str:
         view = {"all": "all", "mover": "mover"}.get(self._view, self._view)  # type: ignore[arg-type]
         return (f"Board({self.game.name!r}, players={self.players}, view={view!r}, "
-                f"moves={len(self.match.history)})")
+                f"moves={len(self.match.history)}" + (", locked=True)" if self.locked else ")"))
 
 
 def board(game_or_state: Game | State | str, players: Sequence[Any] | None = None,
@@ -748,12 +984,18 @@ def board(game_or_state: Game | State | str, players: Sequence[Any] | None = Non
     ``players`` lists each seat: ``'person'`` or an agent (``'random'``,
     ``'heuristic'``, ``'solver'``, ``'mcts'`` or a
     :class:`cardlab.agents.Agent`); default: a person against random.
-    ``perspective``: a player index, ``'mover'``, ``'all'`` (reveal
-    everything) or ``'auto'`` (the only person's seat; the player to move when
-    several persons play; everything when only agents play).  Other keywords:
-    ``seed`` (chance and agents), ``autoplay``, ``hint_max_nodes``,
-    ``agent_options`` (e.g. ``{"solver": {"max_nodes": 5000}}``) and
-    ``renderer`` (``'generic'`` for the text board of any game).
+    ``perspective``: a player index, ``'mover'`` (the person to move, with a
+    privacy screen between two persons' turns), ``'all'`` (reveal
+    everything) or ``'auto'`` (``seat`` if given; the only person's seat;
+    the player to move when several persons play; everything when only
+    agents play).  ``seat``: the seat of the person at this screen;
+    ``locked=True`` (with ``seat``, the other seats agents) makes a
+    classroom board: that seat's view only, no seat, option or view
+    changes, no undo or redo, only the fair hint.  Other keywords: ``seed``
+    (chance and agents), ``autoplay``, the hint's caps ``hint_max_nodes``,
+    ``hint_max_arrangements`` and ``hint_samples``, ``agent_options``
+    (e.g. ``{"solver": {"max_nodes": 5000}}``) and ``renderer``
+    (``'generic'`` for the text board of any game).
 
     >>> import cardlab.widgets
     >>> b = cardlab.widgets.board("koinobori", ["person", "random"], seed=1)
@@ -763,5 +1005,10 @@ def board(game_or_state: Game | State | str, players: Sequence[Any] | None = Non
     >>> b.action_buttons[first].click()
     >>> len(b.match.history) > 6
     True
+    >>> locked = cardlab.widgets.board("koinobori", ["heuristic", "person"], seat=1, locked=True)
+    >>> locked.set_perspective("all")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardlabError: this board is locked to player 1: another view ... is not allowed; allowed are ...
     """
     return Board(game_or_state, players, perspective, **kwargs)
