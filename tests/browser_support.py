@@ -193,7 +193,8 @@ def board_info(board) -> dict:
     """What the board shows now: table text, status, action button labels,
     the labels of what may be clicked next (``offers``: action buttons, and
     the squares and cards of a grid), the pick prompt, explanation, hint and
-    move-log lines (the log's text even when folded).
+    move-log lines (the log's text even when folded), and the chosen view
+    (``None`` on a locked board, which has no view picker).
     textContent, not innerText: JupyterLab 4 skips rendering cells out of
     view (content-visibility), and innerText is empty there."""
     return board.evaluate("""(v) => {
@@ -208,7 +209,7 @@ def board_info(board) -> dict:
                 prompt: text(c[4].children[0] || c[4]),
                 explanation: text(c[6]), hint: text(c[7]),
                 summary: log.querySelector('summary').textContent.trim(), log: lines,
-                view: c[0].querySelectorAll('select')[c[0].querySelectorAll('select').length - 1].value};
+                view: [...c[0].querySelectorAll('select')].map(s => s.value).pop() ?? null};
     }""")
 
 

@@ -77,3 +77,28 @@ def positions(game, seeds, agents=("random",)) -> Iterator[tuple[Any, str]]:
             a = sample_chance(s, rng) if s.current_player == CHANCE else seats[s.current_player].choose(s)
             yield s, a
             s = s.apply(a)
+
+
+def open_average(s, p: int, worlds) -> dict[str, Any]:
+    """The brute force the fair hint is checked against: ``worlds`` are
+    ``(position, weight)`` pairs that player ``p`` cannot tell from ``s``,
+    found by a route of the test's own (every order of the unseen cards,
+    say); each is solved with open hands after each legal action of ``s``
+    and the values for ``p`` are averaged by the weights (normalised here)."""
+    from fractions import Fraction
+
+    from cardlab.agents import open_hands_copy
+
+    totals = {a: Fraction(0) for a in s.legal_actions()}
+    solved: dict = {}
+    mass = Fraction(0)
+    for world, weight in worlds:
+        assert world.information_set(p) == s.information_set(p)
+        opened = open_hands_copy(world)
+        for a in totals:
+            child = opened.apply(a)
+            if child not in solved:
+                solved[child] = child.returns()[p] if child.is_terminal() else cardlab.solve(child).values[p]
+            totals[a] += weight * solved[child]
+        mass += weight
+    return {a: v / mass for a, v in totals.items()}

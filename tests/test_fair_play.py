@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from leak import move_view, positions, state_view, twin
 
 import cardlab
-from cardlab import render
-
-from leak import move_view, positions, state_view, twin
 
 SEEDS = range(12)
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import permutations
 
 import pytest
-from leak import positions
+from leak import open_average, positions
 from test_mazemon import pos
 
 import cardlab
@@ -173,20 +173,12 @@ def brute_force_hint(s, p: int) -> dict[str, Fraction]:
     seen = s.observation(p)["players"][o]
     shown = {m["card"] for m in seen["battle"]} | set(seen["out"])
     unseen = [c for c in game.ids[o] if c not in shown]
-    totals = {a: Fraction(0) for a in s.legal_actions()}
-    worlds = 0
+    worlds = []
     for order in permutations(unseen):
         d = s.to_dict()
         d["players"][o]["hand"] = list(order[:seen["hand"]])
-        world = game.state_from_dict(d)
-        assert world.information_set(p) == s.information_set(p)
-        opened = open_hands_copy(world)
-        for a in totals:
-            child = opened.apply(a)
-            value = child.returns()[0] if child.is_terminal() else cardlab.solve(child).value
-            totals[a] += value if p == 0 else -value
-        worlds += 1
-    return {a: v / worlds for a, v in totals.items()}
+        worlds.append((game.state_from_dict(d), 1))
+    return open_average(s, p, worlds)
 
 
 def test_MZ_Q8_fair_hint_is_the_average_over_what_player_0_cannot_see(game):

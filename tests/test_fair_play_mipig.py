@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import permutations
 
 import pytest
-from leak import positions
+from leak import open_average, positions
 from test_mipig import battle_state, card
 
 import cardlab
@@ -277,21 +277,13 @@ def brute_force_hint(s, p: int) -> dict[str, Fraction]:
     known = set(seen["hand"]) | {c["card"] for c in seen["field"] if c["card"]}
     unseen = [c for c in game.ids if c not in known]
     squares = [i for i, c in enumerate(seen["field"]) if c["card"] is None]
-    totals = {a: Fraction(0) for a in s.legal_actions()}
-    worlds = 0
+    worlds = []
     for order in permutations(unseen):
         d = s.to_dict()
         for i, cid in zip(squares, order):
             d["field"][i]["card"] = cid
-        world = game.state_from_dict(d)
-        assert world.information_set(p) == s.information_set(p)
-        opened = open_hands_copy(world)
-        for a in totals:
-            child = opened.apply(a)
-            value = child.returns()[0] if child.is_terminal() else cardlab.solve(child).value
-            totals[a] += value if p == 0 else -value
-        worlds += 1
-    return {a: v / worlds for a, v in totals.items()}
+        worlds.append((game.state_from_dict(d), 1))
+    return open_average(s, p, worlds)
 
 
 def test_MP_Q6_fair_hint_at_the_last_placement_is_the_average_over_player_0s_face_down_cards():

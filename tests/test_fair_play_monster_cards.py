@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import permutations, product
 
 import pytest
-from leak import positions
+from leak import open_average, positions
 from test_monster_cards import P, pos
 
 import cardlab
@@ -194,14 +194,7 @@ def hint_position(game, hand1, deck1, grave1):
 def brute_force_hint(s, p: int) -> dict[str, Fraction]:
     """Every order of the unseen cards (:func:`brute_force_worlds`), each
     world solved with open hands, averaged with equal weight per order."""
-    totals = {a: Fraction(0) for a in s.legal_actions()}
-    for world, weight in brute_force_worlds(s, p).items():
-        opened = open_hands_copy(world)
-        for a in totals:
-            child = opened.apply(a)
-            value = child.returns()[0] if child.is_terminal() else cardlab.solve(child, progress=False).value
-            totals[a] += weight * (value if p == 0 else -value)
-    return totals
+    return open_average(s, p, brute_force_worlds(s, p).items())
 
 
 def test_MC_8_MC_19_fair_hint_is_the_average_over_what_player_0_cannot_see(game):

@@ -13,7 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations, permutations
 
-from leak import positions
+from leak import open_average, positions
 from test_toritsuki import GAME, P, pos, y
 
 import cardlab
@@ -161,23 +161,13 @@ def brute_force_hint(s, p: int) -> dict[str, Fraction]:
     open hands and averaged with equal weight."""
     o = 1 - p
     seen = s.observation(p)["players"][o]
-    totals = {a: Fraction(0) for a in s.legal_actions()}
-    solved: dict = {}
-    worlds = 0
+    worlds = []
     for order in permutations(seen["unseen_or_in_hand"]):
         d = s.to_dict()
         d["players"][o]["hand"] = list(order[:seen["hand_size"]])
         d["players"][o]["unseen"] = list(order[seen["hand_size"]:])
-        world = GAME.state_from_dict(d)
-        assert world.information_set(p) == s.information_set(p)
-        opened = open_hands_copy(world)
-        for a in totals:
-            child = opened.apply(a)
-            if child not in solved:
-                solved[child] = child.returns()[0] if child.is_terminal() else cardlab.solve(child).value
-            totals[a] += solved[child] if p == 0 else -solved[child]
-        worlds += 1
-    return {a: v / worlds for a, v in totals.items()}
+        worlds.append((GAME.state_from_dict(d), 1))
+    return open_average(s, p, worlds)
 
 
 def test_TK_Q6_fair_hint_is_the_average_over_what_player_0_cannot_see():

@@ -492,26 +492,22 @@ def _physical_average(s, p):
     each solved with open hands."""
     from itertools import permutations
 
-    from cardlab.agents import open_hands_copy
+    from leak import open_average
 
     o = 1 - p
     d = s.to_dict()
     pool = [c for c in CARDS for _ in range(d["deck"][c] + d["hands"][o][c])]
     n = sum(d["hands"][o].values())
-    totals: dict = {}
-    count = 0
-    for perm in set(permutations(range(len(pool)))):
+    worlds = []
+    for perm in permutations(range(len(pool))):
         hand = {c: 0 for c in CARDS}
         deck = {c: 0 for c in CARDS}
         for j, i in enumerate(perm):
             (hand if j < n else deck)[pool[i]] += 1
-        world = dict(d, deck=deck, hands=[d["hands"][0], d["hands"][1]])
-        world["hands"][o] = hand
-        w = open_hands_copy(s.game.state_from_dict(world))
-        for a in s.legal_actions():
-            totals[a] = totals.get(a, 0) + cardlab.solve(w.apply(a)).values[p]
-        count += 1
-    return {a: v / count for a, v in totals.items()}
+        hands = list(d["hands"])
+        hands[o] = hand
+        worlds.append((s.game.state_from_dict(dict(d, deck=deck, hands=hands)), 1))
+    return open_average(s, p, worlds)
 
 
 def test_KN_Q8_fair_hint_equals_a_brute_force_over_every_deal():

@@ -259,22 +259,6 @@ def _widget_text(scope) -> str:
         [...root.querySelectorAll('[title]')].map(e => e.title).join(' ')""")
 
 
-def _locked_info(board) -> dict:
-    """What a locked board shows (the fields of :func:`board_info` but
-    ``view``: a locked board has no view picker for board_info to read)."""
-    return board.evaluate("""(v) => {
-        const c = v.children;
-        const text = (e) => (e.textContent || '').replace(/\\s+/g, ' ').trim();
-        const log = c[8].querySelector('details');
-        const lines = [...log.querySelectorAll('div')].map(d => d.innerHTML.split('<br>'))
-            .flat().map(s => s.replace(/<[^>]*>/g, '').trim()).filter(s => s);
-        return {table: text(c[2]), status: text(c[3]), prompt: text(c[4].children[0] || c[4]),
-                offers: [...v.querySelectorAll('button.cardlab-offer')].map(b => b.textContent.trim()),
-                explanation: text(c[6]), hint: text(c[7]),
-                summary: log.querySelector('summary').textContent.trim(), log: lines};
-    }""")
-
-
 def _text(locator) -> str:
     """A locator's textContent with the white space of board_info."""
     return re.sub(r"\s+", " ", locator.evaluate("e => e.textContent")).strip()
@@ -291,7 +275,7 @@ def test_voila_locked_link(browser, voila_app, game_name):
         app = page.locator(".cardlab-play")
         _until(lambda: app.locator("button", has_text="hint").count(), bool, "the locked board", 90)
         board = board_locator(app)
-        info = _until(lambda: _locked_info(board), lambda i: i["status"] and i["offers"], "the board's moves")
+        info = _until(lambda: board_info(board), lambda i: i["status"] and i["offers"], "the board's moves")
         assert info["status"].startswith("Player 0 (person) to move: choose an action"), info["status"]
         assert "you play player 0 (a locked classroom board)" in _text(app)
         assert page.locator("select").count() == 0  # no set-up, no seats, no view, no options
@@ -304,18 +288,18 @@ def test_voila_locked_link(browser, voila_app, game_name):
         before, prompt = log_count(info), info["prompt"]
         for _ in range(4):  # one move: a button, or the picks of a grid move (a card, then a square)
             board.locator("button.cardlab-offer").first.click()
-            info = _until(lambda: _locked_info(board), lambda i: log_count(i) > before or (
+            info = _until(lambda: board_info(board), lambda i: log_count(i) > before or (
                 i["prompt"] != prompt and "chosen" in i["prompt"]), "the move log (or the pick prompt) after a click")
             if log_count(info) > before:
                 break
             prompt = info["prompt"]
         assert any(mover_of(ln) == "P0" for ln in info["log"][before:]), info["log"]
         assert RULE_ID.search(info["explanation"]), info["explanation"]
-        info = _until(lambda: _locked_info(board), lambda i: i["offers"] or i["status"].startswith("Game over"),
+        info = _until(lambda: board_info(board), lambda i: i["offers"] or i["status"].startswith("Game over"),
                       "player 0's next move")
         if info["offers"]:
             board_part(board, 5).get_by_role("button", name="hint", exact=True).click()
-            info = _until(lambda: _locked_info(board), lambda i: i["hint"], "the hint")
+            info = _until(lambda: board_info(board), lambda i: i["hint"], "the hint")
             assert info["hint"].startswith(("Hint: fair hint (only what player 0 can see)", "No hint here")), \
                 info["hint"]
         screenshot(page, f"{shot}-2-moved", board)
