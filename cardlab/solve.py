@@ -359,6 +359,9 @@ class Analysis:
         """One line: what the values are and what they were computed from."""
         p = self.player
         if self.kind == "fair":
+            if self.arrangements == 1:
+                return (f"fair hint (only what player {p} can see): exact; the hidden cards can "
+                        "lie only one way, given what the player has seen")
             return (f"fair hint (only what player {p} can see): exact average over the "
                     f"{self.arrangements:,} arrangements of the hidden cards")
         if self.kind == "sampled":
