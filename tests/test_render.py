@@ -260,3 +260,16 @@ def test_public_action_MC_11_a_transposition_is_not_hidden():
 def test_has_renderer():
     assert render.has_renderer("koinobori")
     assert not render.has_renderer("no-such-game")
+
+
+def test_MP_Q6_layout_gives_the_hand_and_the_moves_only_to_the_player_to_move():
+    """The issue's example: at player 0's turn, ``layout(s, perspective=1)``
+    listed player 0's hand (MP-Q6: hands are hidden).  Now the hand to pick
+    from and the paths of the moves belong to the mover's own view only."""
+    s = cardlab.load("mipig", hand_size=3, first_player=0).new_initial_state(seed=3)
+    assert s.current_player == 0
+    mine, theirs = render.layout(s, perspective=0), render.layout(s, perspective=1)
+    assert mine.items and mine.paths
+    assert theirs.items == {} and theirs.paths == {} and theirs.prompts == ()
+    assert not any(card in h for card in s.to_dict()["hands"][0] for h in theirs.squares.values())
+    assert render.layout(s, perspective=None).items == mine.items
