@@ -21,8 +21,12 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 ## make lab: create .venv, install cardlab with its notebook extra, open JupyterLab on notebooks/
+## (as root, in a container or on a lab machine, JupyterLab needs --allow-root: added by itself;
+##  more JupyterLab arguments: make lab LAB_ARGS="--no-browser --port=8899")
+LAB_ARGS  ?=
+ROOT_ARGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(ROOT_ARGS) $(LAB_ARGS)
 
 ## make test: unit tests and doctests, the slow playouts, then every notebook under nbval
 test: $(VENV)/.test-installed
