@@ -134,7 +134,8 @@ def main(argv=None):
 
 def fair_hint_rows(seeds, max_nodes=200_000):
     """Rows of the fair-hint table: for each hidden-card game and seed, the
-    first decision, one in the middle and the last one of a random game,
+    first decision, one in the middle, one at nine tenths and the last one
+    of a random game,
     with the defaults of :func:`cardlab.analyse` (exact up to 500
     arrangements, else 40 samples) and a node cap."""
     rows = []
@@ -150,7 +151,9 @@ def fair_hint_rows(seeds, max_nodes=200_000):
                     decisions.append(s)
                 a = sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions())
                 s = s.apply(a)
-            picks = {"first": decisions[0], "middle": decisions[len(decisions) // 2], "last": decisions[-1]}
+            n = len(decisions)
+            picks = {"first": decisions[0], "middle": decisions[n // 2], "late": decisions[(9 * n) // 10 - 1],
+                     "last": decisions[-1]}
             for where, d in picks.items():
                 p = d.current_player
                 hidden = d.hidden(p)
