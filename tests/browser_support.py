@@ -200,15 +200,15 @@ def board_info(board) -> dict:
     return board.evaluate("""(v) => {
         const c = v.children;
         const text = (e) => (e.textContent || '').replace(/\\s+/g, ' ').trim();
-        const log = c[8].querySelector('details');
-        const lines = [...log.querySelectorAll('div')].map(d => d.innerHTML.split('<br>'))
-            .flat().map(s => s.replace(/<[^>]*>/g, '').trim()).filter(s => s);
+        const log = c[8].querySelector('details');  // none behind a privacy screen, or mid-redraw
+        const lines = log ? [...log.querySelectorAll('div')].map(d => d.innerHTML.split('<br>'))
+            .flat().map(s => s.replace(/<[^>]*>/g, '').trim()).filter(s => s) : [];
         return {table: text(c[2]), status: text(c[3]),
                 actions: [...c[4].querySelectorAll('button')].map(b => b.textContent.trim()),
                 offers: [...v.querySelectorAll('button.cardlab-offer')].map(b => b.textContent.trim()),
                 prompt: text(c[4].children[0] || c[4]),
                 explanation: text(c[6]), hint: text(c[7]),
-                summary: log.querySelector('summary').textContent.trim(), log: lines,
+                summary: log ? log.querySelector('summary').textContent.trim() : '', log: lines,
                 view: [...c[0].querySelectorAll('select')].map(s => s.value).pop() ?? null};
     }""")
 

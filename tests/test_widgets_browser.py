@@ -316,9 +316,10 @@ def _moved(board, count: int) -> bool:
     from playwright.sync_api import Error
 
     try:
-        return log_count(board_info(board)) > count
+        info = board_info(board)
     except Error:
         return False
+    return bool(info["summary"]) and log_count(info) > count
 
 
 def test_voila_hot_seat_privacy_screen(browser, voila_app):
