@@ -1,4 +1,4 @@
-"""Koi-koi Nobori (こいこいのぼり): every rule of shared/rules/koinobori.md.
+"""Koi-koi Nobori (こいこいのぼり): every rule of docs/rules/koinobori.md.
 
 Each test cites its rule ids (KN-n, KN-Qn).  Positions are written as
 ``to_dict`` dicts, the way a teacher sets up a lesson.

@@ -1,4 +1,4 @@
-"""Mazemon (マゼモン): every rule of shared/rules/mazemon.md, the seed's examples,
+"""Mazemon (マゼモン): every rule of docs/rules/mazemon.md, the seed's examples,
 card files, explanations and exact endgames.
 
 Each test cites its rule ids (MZ-n, MZ-Qn).  Positions are written as

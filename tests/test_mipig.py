@@ -1,5 +1,5 @@
 """mipig (mipigトレーディングカード): a test for every rule MP-1 … MP-25 and
-MP-Q1 … MP-Q6 of shared/rules/mipig.md, the seed's bonus table and bonus
+MP-Q1 … MP-Q6 of docs/rules/mipig.md, the seed's bonus table and bonus
 example, card files, hand-counted perft, exact solves."""
 
 from __future__ import annotations

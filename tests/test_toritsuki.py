@@ -1,4 +1,4 @@
-"""Toritsuki card battle (とりつきカードバトル): every rule of shared/rules/toritsuki.md.
+"""Toritsuki card battle (とりつきカードバトル): every rule of docs/rules/toritsuki.md.
 
 Positions are built with :func:`pos` from small hand-written dicts; card facts
 used below come from ``cardlab/data/toritsuki.json`` (deck A is player 0's,

@@ -1,6 +1,6 @@
 """Koi-koi Nobori (こいこいのぼり): pair carp-streamer cards into nobori.
 
-Rules: ``shared/rules/koinobori.md`` (KN-1 … KN-16, KN-Q1 … KN-Q8), from the
+Rules: ``docs/rules/koinobori.md`` (KN-1 … KN-16, KN-Q1 … KN-Q8), from the
 seed text ``004_a89c246bd081cc4c.txt``.  Rule ids in comments and in
 :meth:`KoinoboriState.explain` point there.
 

@@ -1,6 +1,6 @@
 """Mazemon (マゼモン): ten cards each, spent as mana or fought as monsters.
 
-Rules: ``shared/rules/mazemon.md`` (MZ-1 … MZ-24, MZ-Q1 … MZ-Q8), from the
+Rules: ``docs/rules/mazemon.md`` (MZ-1 … MZ-24, MZ-Q1 … MZ-Q8), from the
 seed text ``001_5aabee5a802d11b2.txt``.  Rule ids in comments, in
 :class:`Battle` and in :meth:`MazemonState.explain` point there.
 

@@ -1,6 +1,6 @@
 """mipig trading cards (mipigトレーディングカード): lay pigs face down, then battle edge to edge.
 
-Rules: ``shared/rules/mipig.md`` (MP-1 … MP-25, MP-Q1 … MP-Q6), from the seed
+Rules: ``docs/rules/mipig.md`` (MP-1 … MP-25, MP-Q1 … MP-Q6), from the seed
 text ``000_3f4121ab15de4f29.txt``.  Rule ids in comments, in
 :meth:`MipigState.explain` and in :class:`Battle` point there.
 

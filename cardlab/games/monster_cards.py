@@ -1,6 +1,6 @@
 """MONSTER CARDS (モンスターカード): 2 to 8 players fight with decks they built.
 
-Rules: ``shared/rules/monster_cards.md`` (MC-1 … MC-19, MC-Q1 … MC-Q8), from
+Rules: ``docs/rules/monster_cards.md`` (MC-1 … MC-19, MC-Q1 … MC-Q8), from
 the seed text ``002_42026b479678a9ff.txt``.  Rule ids in comments, in
 :meth:`MonsterCardsState.explain` and in :meth:`Battle.explain` point there.
 

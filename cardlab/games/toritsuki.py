@@ -1,6 +1,6 @@
 """Toritsuki card battle (とりつきカードバトル): summon yokai, attack, possess.
 
-Rules: ``shared/rules/toritsuki.md`` (TK-1 … TK-29, TK-Q1 … TK-Q6), from the
+Rules: ``docs/rules/toritsuki.md`` (TK-1 … TK-29, TK-Q1 … TK-Q6), from the
 seed text ``003_50cbaf1ce9c159c0.txt``.  Rule ids in comments and in
 :meth:`ToritsukiState.explain` point there.
 
