@@ -32,7 +32,7 @@ from .core import CHANCE, TERMINAL, State
 __all__ = [
     "text", "html", "register_html", "register_text", "register_action_label",
     "action_label", "generic_html", "generic_text", "observation_text",
-    "visible", "public_action", "move_text", "seen_move", "SeenMove", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
+    "visible", "public_action", "seen_move", "SeenMove", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
     "Layout", "register_layout", "layout", "register_move_html", "move_html",
 ]
 
@@ -332,14 +332,6 @@ def rule_ids(explanation: str) -> list[str]:
 
 def _who(player: int) -> str:
     return "a chance event" if player == CHANCE else f"player {player}'s move"
-
-
-def move_text(state: State, action: str, viewer: int | None, explanation: str | None = None) -> str:
-    """What ``viewer`` may read about ``action`` played in ``state``: its
-    explanation (``state.explain(action)`` unless given), or, when the viewer
-    cannot see all of it, a line saying so with what is public of it
-    (:func:`public_action`) and the rule ids of the public move."""
-    return seen_move(state, action, viewer, explanation).line
 
 
 @dataclass(frozen=True)

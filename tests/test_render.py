@@ -213,10 +213,10 @@ def _check_visibility(s, rng):
     return seen
 
 
-def test_move_text_hides_with_rule_ids():
+def test_seen_move_line_hides_with_rule_ids():
     root = cardlab.load("koinobori").new_initial_state()
-    assert render.move_text(root, "deal aokoi", 0) == "An aokoi is dealt (KN-7)."
-    assert render.move_text(root, "deal aokoi", 1) == "A chance event hidden from player 1: deal 配る: ?? (KN-7)."
+    assert render.seen_move(root, "deal aokoi", 0).line == "An aokoi is dealt (KN-7)."
+    assert render.seen_move(root, "deal aokoi", 1).line == "A chance event hidden from player 1: deal 配る: ?? (KN-7)."
     assert render.rule_ids("see (KN-10, KN-Q3) and MZ-4") == ["KN-10", "KN-Q3", "MZ-4"]
 
 
@@ -229,7 +229,7 @@ def test_public_action_MP_7_the_square_of_a_face_down_card_is_public():
     assert render.public_action(s, a, 0) == a and render.public_action(s, a, None) == a
     assert render.public_action(s, a, 1) == f"place ?? {square}"
     assert not render.visible(s, a, 1)
-    assert render.move_text(s, a, 1).startswith(f"Player 0's move hidden from player 1: place 配置: ?? at {square} (MP-")
+    assert render.seen_move(s, a, 1).line.startswith(f"Player 0's move hidden from player 1: place 配置: ?? at {square} (MP-")
 
 
 def test_public_action_MC_11_a_transposition_is_not_hidden():

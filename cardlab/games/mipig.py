@@ -1075,15 +1075,13 @@ class MipigState(State):
         k = self._k
         o = 1 - player
         fld = k[6]
-        slots = [i for i, v in enumerate(fld) if not v & 1 and (v >> 1) & 1 == o]
-        seen = Counter([(v >> 2) & 1023 for v in fld if v & 1 and (v >> 1) & 1 == o]) + Counter(k[7 + o])
+        slots, visible, mine = self._sides(player)
+        seen = Counter(visible)
         if g.fixed_hands is not None:  # the ready hands are known to both: only where the cards are is not
             left = Counter(g.fixed_hands[o])
             left.subtract(seen)
             cards = sorted(left.elements())
         else:
-            mine = set(k[4 + player]) | set(k[7 + player]) | {
-                (v >> 2) & 1023 for v in fld if (v >> 1) & 1 == player}
             cards = [c for c in range(len(g.ids)) if c not in mine and c not in seen]
         pick_card = k[0] == JANKEN and k[10] >= 0 and o == 0
         pick_mark = k[0] == TIEBREAK and k[10] >= 0 and o == 0
@@ -1119,6 +1117,18 @@ class MipigState(State):
             return t if t.possible() else None
 
         return Hidden(tuple(cards) + (MARKS if pick_mark else ()), tuple(places), build)
+
+    def _sides(self, player: int) -> tuple[list[int], list[int], set[int]]:
+        """What ``player`` knows of the cards, for :meth:`hidden` and
+        :meth:`redeal`: the field indices of the opponent's face-down cards,
+        the opponent's cards seen (face up on the field, shown in the
+        first-player janken, MP-4) and every card of ``player``'s own."""
+        k, o = self._k, 1 - player
+        fld = k[6]
+        slots = [i for i, v in enumerate(fld) if not v & 1 and (v >> 1) & 1 == o]
+        visible = [(v >> 2) & 1023 for v in fld if v & 1 and (v >> 1) & 1 == o] + list(k[7 + o])
+        mine = set(k[4 + player]) | set(k[7 + player]) | {(v >> 2) & 1023 for v in fld if (v >> 1) & 1 == player}
+        return slots, visible, mine
 
     def possible(self) -> bool:
         """Whether this position can be reached from its own cards, for the
@@ -1174,9 +1184,7 @@ class MipigState(State):
         k = list(self._k)
         o = 1 - player
         fld = list(k[6])
-        slots = [i for i, v in enumerate(fld) if not v & 1 and (v >> 1) & 1 == o]
-        visible = [(fld[i] >> 2) & 1023 for i, v in enumerate(fld) if v & 1 and (v >> 1) & 1 == o]
-        visible += list(k[7 + o])
+        slots, visible, mine = self._sides(player)
         n_hand = len(k[4 + o])
         need = n_hand + len(slots)
         if g.fixed_hands is not None:
@@ -1184,8 +1192,6 @@ class MipigState(State):
             left.subtract(visible)
             chosen = list(left.elements())
         else:
-            mine = set(k[4 + player]) | set(k[7 + player]) | {
-                (v >> 2) & 1023 for v in fld if (v >> 1) & 1 == player}
             known = set(visible)
             forced = [c for c in k[11 + o] if c not in known]
             pool = [c for c in range(len(g.ids)) if c not in mine and c not in known and c not in forced]
