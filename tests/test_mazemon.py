@@ -246,6 +246,19 @@ def test_MZ_3_MZ_Q8_first_player_trashes_two_unseen():
     assert t.observation(0)["players"][1]["hand"] == 8
 
 
+def test_MZ_3_MZ_Q8_explain_names_the_trashed_cards():
+    """MZ-3, MZ-Q8: explain() is the full record (a teacher's, a replay's), so it
+    names the two trashed cards by name; what a player may read of that move goes
+    through seen_move, which hides them from both (tests/test_fair_play_mazemon.py)."""
+    s = cardlab.load("mazemon").new_initial_state().apply("janken 1")
+    g = s.game
+    line = s.explain("trash tide_whale+ink_squid")
+    for cid in ("tide_whale", "ink_squid"):
+        card = g.card(1, cid)
+        assert f"{card.name} ({card.japanese})" in line
+    assert "MZ-3" in line and "MZ-Q8" in line
+
+
 def test_MZ_4_zones_battle_zone_holds_three(g):
     """MZ-4, MZ-7: battle zone (face up, at most 3), mana, hand (hidden), captured."""
     s = pos(g, {"battle": ["r_fire500", "r_grass500", "r_water600"], "hand": ["r_grass700"]},

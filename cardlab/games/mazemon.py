@@ -1013,7 +1013,9 @@ class MazemonState(State):
         if verb == "janken":
             return f"Player {arg} wins the janken (じゃんけん) and goes first (MZ-2)."
         if verb == "trash":
-            return f"Player {p} sets aside two cards unseen (トラッシュ): {arg.replace('+', ' and ')} (MZ-3, MZ-Q8)."
+            a, b = (g.card(p, c) for c in arg.split("+"))
+            return (f"Player {p} sets aside two cards unseen (トラッシュ): {a.name} ({a.japanese}) and "
+                    f"{b.name} ({b.japanese}); neither player may look at them (MZ-3, MZ-Q8).")
         return action
 
     # -- what players see ----------------------------------------------------------
