@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations, permutations
 
 import pytest
 from leak import open_average, positions
@@ -135,14 +135,17 @@ def check_arrangements(s, v: int, rng: random.Random) -> int:
 
 
 @pytest.mark.parametrize("options", [
-    {}, {"first_player": "random"}, {"tiebreak_cards": "all_on_field"},
-    {"tiebreak_cards": "all_on_field", "tiebreak": "value"}, {"hands": [["R1", "S2"], ["P1", "R2"]]}],
-    ids=["janken", "coin", "all_on_field", "value", "ready_hands"])
+    {}, {"deal": "shared"}, {"first_player": "random"}, {"first_player": "random", "deal": "shared"},
+    {"tiebreak_cards": "all_on_field"}, {"tiebreak_cards": "all_on_field", "tiebreak": "value"},
+    {"hands": [["R1", "S2"], ["P1", "R2"]]}, {"hands": [["R1", "S2"], ["R1", "P2"]]}],
+    ids=["janken", "janken_shared", "coin", "coin_shared", "all_on_field", "value", "ready_hands",
+         "ready_hands_one_card_twice"])
 def test_MP_Q6_arrangements_of_small_games_are_the_redeals(options):
     """MP-Q6: the opponent's hand and face-down cards, the cards dealt to
     nobody and player 0's pending janken pick (MP-4, MP-Q3) are what a player
-    cannot see; at every position of small games (two cards each out of six)
-    the arrangements are exactly what re-deals give."""
+    cannot see; at every position of small games (two cards each out of six,
+    each player's from its own copy, MP-3, or both from one set with
+    ``deal="shared"``) the arrangements are exactly what re-deals give."""
     game = cardlab.load("mipig", cards=SIX, hand_size=2, **options)
     rng = random.Random(4)
     several = 0
@@ -154,10 +157,11 @@ def test_MP_Q6_arrangements_of_small_games_are_the_redeals(options):
 
 def test_MP_4_player_0s_pending_janken_card_is_one_of_its_hand_for_player_1():
     """MP-4: while player 1 picks, player 0's card is hidden: it is one more
-    place (a card of player 0's hand), so each of the 4 x 3 ordered pairs of
-    the 4 cards player 1 cannot see is one arrangement; for player 0 only
-    player 1's hand is unknown (6 pairs)."""
-    g = cardlab.load("mipig", cards=SIX, hand_size=2)
+    place (a card of player 0's hand), so with one shared card set
+    (``deal="shared"``) each of the 4 x 3 ordered pairs of the 4 cards
+    player 1 cannot see is one arrangement; for player 0 only player 1's
+    hand is unknown (6 pairs)."""
+    g = cardlab.load("mipig", cards=SIX, hand_size=2, deal="shared")
     s = play(g, "deal R1", "deal P1", "deal S1", "deal S2", "show P1")
     h = s.hidden(1)
     assert h.places == (("janken pick", 1), ("opponent hand", 1), ("dealt to nobody", 2))
@@ -168,26 +172,66 @@ def test_MP_4_player_0s_pending_janken_card_is_one_of_its_hand_for_player_1():
     assert len(arrangements(s, 0)) == 6 and s.hidden(0).places == (("opponent hand", 2), ("dealt to nobody", 2))
 
 
-def test_MP_4_a_card_shown_in_the_janken_stays_with_its_player():
-    """MP-4 (the shown cards go back to the hands): after a tied round both
-    shown cards are known, so player 1's hand holds S1 and one of the three
-    cards player 0 cannot place; a filling that deals S1 to nobody is none."""
+def test_MP_3_MP_4_with_own_copies_the_opponents_cards_may_be_mine_too():
+    """MP-3 (seed: 「お互いに同じ枚数のカードを手札として用意します」, each player's
+    own cards, ``deal="own"``), MP-4, MP-Q6: player 1 holds S1 and S2, player
+    0 R1 and P1.  Player 0's cards come from player 0's own copy, so while
+    player 1 picks, player 0's shown card and the other card of its hand are
+    an ordered pair of the 6 cards, S1 and S2 included, but not S1 and S2
+    together (all four cards scissors: no janken, a coin, MP-Q2): 6 x 5 - 2
+    = 28 arrangements of 1/28; for player 0, player 1's hand is any 2 of the
+    6: C(6, 2) = 15, one of them R1 and P1 like its own."""
     g = cardlab.load("mipig", cards=SIX, hand_size=2)
+    s = play(g, "deal R1", "deal P1", "deal S1", "deal S2", "show P1")
+    assert s.hidden(1).places == (("janken pick", 1), ("opponent hand", 1), ("dealt to nobody", 4))
+    arr = arrangements(s, 1)
+    assert len(arr) == 28 and all(w == Fraction(1, 28) for _, w in arr)
+    assert {(t.to_dict()["pending"], tuple(t.hand(0))) for t, _ in arr} == {
+        (a, tuple(sorted((a, b), key=g.index.get))) for a, b in permutations(g.ids, 2) if {a, b} != {"S1", "S2"}}
+    arr0 = arrangements(s, 0)
+    assert len(arr0) == 15 and all(w == Fraction(1, 15) for _, w in arr0)
+    assert ("R1", "P1") in {tuple(t.hand(1)) for t, _ in arr0}
+    # a hand dealt a card the other player holds too
+    t = play(g, "deal R1", "deal P1", "deal R1", "deal S2")
+    assert t.hand(0) == ["R1", "P1"] and t.hand(1) == ["R1", "S2"]
+    assert sorted(tuple(u.hand(1)) for u, _ in arrangements(t, 0)) == sorted(
+        tuple(sorted(pair, key=g.index.get)) for pair in combinations(g.ids, 2))
+    # both show their R1 (MP-4): a tie (MP-Q2), each player's R1 is known and stays in its hand
+    tie = t.apply("show R1").apply("show R1")
+    assert tie.phase == "janken" and tie.observation(0)["shown"] == [["R1"], ["R1"]]
+    assert g.state_from_dict(tie.to_dict()) == tie
+    assert t.apply("show R1").public_action("show R1", 0) == "show R1"
+    assert sorted(tuple(u.hand(1)) for u, _ in arrangements(tie, 0)) == sorted(
+        ("R1", c) for c in ("R2", "S1", "S2", "P1", "P2"))
+
+
+@pytest.mark.parametrize("deal,others", [("shared", ["R2", "P1", "P2"]), ("own", ["R1", "R2", "S2", "P1", "P2"])])
+def test_MP_4_a_card_shown_in_the_janken_stays_with_its_player(deal, others):
+    """MP-4 (the shown cards go back to the hands): after a tied round both
+    shown cards are known, so player 1's hand holds S1 and one card player 0
+    cannot place: one of the three left by player 0's two (one shared card
+    set), or with own copies (MP-3) any of the five others of player 1's
+    set; a filling that deals S1 to nobody is none."""
+    g = cardlab.load("mipig", cards=SIX, hand_size=2, deal=deal)
     s = play(g, "deal R1", "deal S2", "deal S1", "deal P1", "show S2", "show S1")
     assert s.phase == "janken" and s.observation(0)["shown"] == [["S2"], ["S1"]]
     arr = arrangements(s, 0)
-    assert sorted(tuple(t.hand(1)) for t, _ in arr) == [("R2", "S1"), ("S1", "P1"), ("S1", "P2")]
-    assert all(w == Fraction(1, 3) for _, w in arr)
+    assert sorted(tuple(t.hand(1)) for t, _ in arr) == sorted(
+        tuple(sorted(("S1", c), key=g.index.get)) for c in others)
+    assert all(w == Fraction(1, len(others)) for _, w in arr)
 
 
-def test_MP_Q2_the_marks_of_a_tie_that_cannot_break_and_of_a_played_janken():
+@pytest.mark.parametrize("deal", ["shared", "own"])
+def test_MP_Q2_the_marks_of_a_tie_that_cannot_break_and_of_a_played_janken(deal):
     """MP-Q2: a coin "every card has the same mark" tells player 0 that player
-    1's card is a rock too (R2 or R3); a janken played tells it that player
-    1's card is not (S1, S2 or S3), though the information set says neither."""
-    g = cardlab.load("mipig", cards=ROCKS, hand_size=1)
+    1's card is a rock too (R2 or R3; with own copies, MP-3, R1 as well); a
+    janken played tells it that player 1's card is not (S1, S2 or S3),
+    though the information set says neither."""
+    g = cardlab.load("mipig", cards=ROCKS, hand_size=1, deal=deal)
     s = play(g, "deal R1", "deal R2")
-    assert s.current_player == CHANCE and s.hidden(0).cards == tuple(range(1, 6))
-    assert sorted(t.hand(1)[0] for t, _ in arrangements(s, 0)) == ["R2", "R3"]
+    unseen, rocks = (tuple(range(1, 6)), ["R2", "R3"]) if deal == "shared" else (tuple(range(6)), ["R1", "R2", "R3"])
+    assert s.current_player == CHANCE and s.hidden(0).cards == unseen
+    assert sorted(t.hand(1)[0] for t, _ in arrangements(s, 0)) == rocks
     t = play(g, "deal R1", "deal S2")
     assert t.phase == "janken"
     assert sorted(u.hand(1)[0] for u, _ in arrangements(t, 0)) == ["S1", "S2", "S3"]
@@ -218,23 +262,26 @@ def face_down_of_1(s, v: int = 0) -> list[str]:
     return sorted(t.to_dict()["field"][3]["card"] for t, _ in arrangements(s, v))
 
 
-def test_MP_25_MP_Q3_the_end_janken_fits_the_face_down_marks():
+@pytest.mark.parametrize("deal,mine", [("shared", []), ("own", ["R1", "R2"])])
+def test_MP_25_MP_Q3_the_end_janken_fits_the_face_down_marks(deal, mine):
     """MP-25, MP-Q3 with ``tiebreak_cards='all_on_field'``: player 0's cards
     are all rock.  Against player 1's face-up rock, had player 1's face-down
     card been the rock R4 no pick could break the tie and the game would
     have ended in a draw: at the end janken player 0 knows it is S1 or P1
     (re-deals too).  Against a face-up scissors, a tied round needs a rock:
     R3 or R4, not P1.  With ``tiebreak='value'`` the value tells: 0 (R4 or
-    S1: player 1 can always tie) or -1 (P1: paper beats rock)."""
-    g = cardlab.load("mipig", cards=ROCK4, hand_size=2, first_player=0, tiebreak_cards="all_on_field")
+    S1: player 1 can always tie) or -1 (P1: paper beats rock).  With own
+    copies (MP-3) player 0's rocks R1 and R2 are among player 1's rocks too."""
+    g = cardlab.load("mipig", cards=ROCK4, hand_size=2, first_player=0, tiebreak_cards="all_on_field",
+                     deal=deal)
     s = end_janken(g, "R3", "S1")
     assert s.legal_actions() == ["pick rock"]
     assert face_down_of_1(s) == ["P1", "S1"]
     assert {s.redeal(0, seed).to_dict()["field"][3]["card"] for seed in range(40)} == {"P1", "S1"}
-    assert face_down_of_1(end_janken(g, "S1", "P1")) == ["P1", "R3", "R4"]
-    assert face_down_of_1(end_janken(g, "S1", "R3", janken_round=1)) == ["R3", "R4"]
+    assert face_down_of_1(end_janken(g, "S1", "P1")) == ["P1"] + mine + ["R3", "R4"]
+    assert face_down_of_1(end_janken(g, "S1", "R3", janken_round=1)) == mine + ["R3", "R4"]
     v = g.with_options(tiebreak="value")
-    for outcome, cards in (("0", ["R4", "S1"]), ("-1", ["P1"])):
+    for outcome, cards in (("0", mine + ["R4", "S1"]), ("-1", ["P1"])):
         e = end_janken(v, "R3", cards[-1], phase="end", outcome=outcome)
         assert e.possible() and e.returns()[0] == int(outcome)
         assert face_down_of_1(e) == cards
@@ -269,12 +316,17 @@ def last_placement(first_cards: tuple[str, str], hand1: tuple[str, str], game=No
 
 
 def brute_force_hint(s, p: int) -> dict[str, Fraction]:
-    """Every order of the cards ``p`` cannot see (those not in ``p``'s
-    observation), the first ones laid on the opponent's face-down squares,
-    each world solved with open hands and averaged with equal weight."""
+    """Every order of the cards ``p`` cannot see, the first ones laid on the
+    opponent's face-down squares, each world solved with open hands and
+    averaged with equal weight.  The cards ``p`` cannot see: one shared
+    card set (``deal="shared"``), those not in ``p``'s observation; own
+    copies (MP-3), the opponent's copy but the opponent's cards seen."""
     game = s.game
     seen = s.observation(p)
-    known = set(seen["hand"]) | {c["card"] for c in seen["field"] if c["card"]}
+    if game.options["deal"] == "shared":
+        known = set(seen["hand"]) | {c["card"] for c in seen["field"] if c["card"]}
+    else:
+        known = {c["card"] for c in seen["field"] if c["card"] and c["owner"] != p}
     unseen = [c for c in game.ids if c not in known]
     squares = [i for i, c in enumerate(seen["field"]) if c["card"] is None]
     worlds = []
@@ -286,21 +338,30 @@ def brute_force_hint(s, p: int) -> dict[str, Fraction]:
     return open_average(s, p, worlds)
 
 
-def test_MP_Q6_fair_hint_at_the_last_placement_is_the_average_over_player_0s_face_down_cards():
+@pytest.mark.parametrize("deal,ways", [("shared", 4 * 3), ("own", 6 * 5)])
+def test_MP_Q6_fair_hint_at_the_last_placement_is_the_average_over_player_0s_face_down_cards(deal, ways):
     """MP-Q6, MP-5 … MP-9: player 1's fair hint for its last card is the
-    exact equal-weight average of the open-hands values over the 4 x 3 ways
-    player 0's two face-down cards may be, and two positions player 1 cannot
-    tell apart get the same hint."""
-    s = last_placement(("R1", "S2"), ("P1", "R2"))
-    assert count_fillings(s, 1, 100) == 12
+    exact equal-weight average of the open-hands values over the ways player
+    0's two face-down cards may be: with one shared card set the 4 x 3
+    ordered pairs of the cards player 1 does not hold, with own copies
+    (MP-3, 「お互いに同じ枚数のカードを手札として用意します」) the 6 x 5 ordered
+    pairs of player 0's whole set, P1 and R2 (player 1's own) included.  Two
+    positions player 1 cannot tell apart get the same hint."""
+    game = cardlab.load("mipig", cards=SIX, hand_size=2, first_player=0, deal=deal)
+    s = last_placement(("R1", "S2"), ("P1", "R2"), game)
+    assert count_fillings(s, 1, 100) == ways
     fair = cardlab.analyse(s, player=1)
-    assert (fair.kind, fair.arrangements) == ("fair", 12)
+    assert (fair.kind, fair.arrangements) == ("fair", ways)
     values = {r["action"]: r["value"] for r in fair.rows}
     assert values == brute_force_hint(s, 1)
     assert len(set(values.values())) > 1  # the hint tells the squares apart
-    twin = last_placement(("P2", "S1"), ("P1", "R2"))
+    twin = last_placement(("P2", "S1"), ("P1", "R2"), game)
     assert twin != s and twin.information_set(1) == s.information_set(1)
     assert cardlab.analyse(twin, player=1).rows == fair.rows
+    if deal == "own":  # player 0 may have laid player 1's own P1 and R2
+        same = last_placement(("P1", "R2"), ("P1", "R2"), game)
+        assert same.information_set(1) == s.information_set(1)
+        assert cardlab.analyse(same, player=1).rows == fair.rows
 
 
 def test_MP_Q3_fair_hint_of_the_end_janken_ignores_player_0s_hidden_pick():
@@ -318,25 +379,30 @@ def test_MP_Q3_fair_hint_of_the_end_janken_ignores_player_0s_hidden_pick():
     assert hints[0] == hints[1] == {"pick rock": 1, "pick paper": 0}
 
 
-def test_MP_4_fair_hint_of_the_first_player_janken_ignores_player_0s_hidden_card():
+@pytest.mark.parametrize("deal,ways", [("shared", 4 * 3), ("own", 6 * 5 - 2)])
+def test_MP_4_fair_hint_of_the_first_player_janken_ignores_player_0s_hidden_card(deal, ways):
     """MP-4 (同時に見せましょう): while player 1 picks, player 0's card is hidden;
     the open-hands value for player 1 depends on it (+1 after R1, whose rock
     beats player 1's scissors and makes player 0 first; -1 after P1), the
-    fair hint averages over every card player 0 may hold and show, so it is
-    the same whichever card was really shown."""
-    g = cardlab.load("mipig", cards=SIX, hand_size=2)
+    fair hint averages over every card player 0 may hold and show (4 x 3
+    ordered pairs from one shared set; 6 x 5 from player 0's own copy, MP-3,
+    less S1 with S2 and S2 with S1, which would leave only scissors and a
+    coin instead of a janken, MP-Q2), so it is the same whichever card was
+    really shown."""
+    g = cardlab.load("mipig", cards=SIX, hand_size=2, deal=deal)
     shown = [play(g, "deal R1", "deal P1", "deal S1", "deal S2", f"show {c}") for c in ("R1", "P1")]
     opened = [cardlab.analyse(open_hands_copy(s)).value for s in shown]
     assert opened == [1, -1]
     hints = [cardlab.analyse(s, player=1) for s in shown]
-    assert [(h.kind, h.arrangements) for h in hints] == [("fair", 12)] * 2
+    assert [(h.kind, h.arrangements) for h in hints] == [("fair", ways)] * 2
     assert hints[0].rows == hints[1].rows
 
 
 def test_MP_Q3_the_sampled_fair_hint_of_a_full_games_end_janken():
     """MP-25, MP-Q3, MP-Q6: at the end janken of a 5-card game player 1
-    cannot see player 0's mark, face-down cards nor the 20 cards dealt to
-    nobody: too many arrangements to list, so the hint samples them (each
+    cannot see player 0's mark, face-down cards nor the 25 cards of player
+    0's own copy (MP-3) dealt to nobody (with the two marks not picked: 27):
+    too many arrangements to list, so the hint samples them (each
     draw must find a legal mark quickly) and is the same for every
     position player 1 cannot tell apart."""
     game = cardlab.load("mipig")
@@ -344,7 +410,7 @@ def test_MP_Q3_the_sampled_fair_hint_of_a_full_games_end_janken():
              and count_fillings(s, 1, 500) is None]
     assert found
     s = found[0]
-    assert s.hidden(1).places[-2:] == (("end janken pick", 1), ("dealt to nobody", 22))
+    assert s.hidden(1).places[-2:] == (("end janken pick", 1), ("dealt to nobody", 27))
     hint = cardlab.analyse(s, player=1)
     assert hint.kind == "sampled" and hint.arrangements == 40
     rng = random.Random(6)

@@ -5,6 +5,7 @@ example, card files, hand-counted perft, exact solves."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -116,6 +117,261 @@ def test_MP_3_both_formats_and_the_small_ones():
     with pytest.raises(cardlab.OptionError, match=r"hands\[1\] has 3 cards but hand_size is 5"):
         cardlab.load("mipig", hands=["starter_a", "trio_b"])
     assert cardlab.load("mipig", hand_size=10, hands=["full_a", "full_b"]).new_initial_state().hand(0)
+
+
+# -- where the cards come from: each player's own copy (MP-3, seed: お互いに…用意します) ----------
+SEED_QUOTE = "お互いに同じ枚数のカードを手札として用意します"
+
+
+def dealing_player_1(game, hand0):
+    """The deal after player 0 got ``hand0``: player 1's first card is next."""
+    return game.state_from_dict({
+        "phase": "deal", "to_move": 1, "first_player": None, "decided_by": "undecided",
+        "hands": [list(hand0), []], "field": [], "graveyards": [[], []], "janken_round": 0,
+        "pending": None, "shown": [[], []], "outcome": None})
+
+
+def test_MP_3_each_player_is_dealt_from_their_own_copy_of_the_card_set():
+    """MP-3 and the seed: 「お互いに同じ枚数のカードを手札として用意します」 (each
+    player prepares the same number of cards as a hand): the players bring
+    their own cards, so by default (``deal="own"``) player 1's hand comes
+    from player 1's own copy of the card set.  Player 1's first card is any
+    of the 30, player 0's five included, each with probability 1/30; the
+    second any card but player 1's first (no repeats within a hand)."""
+    game = cardlab.load("mipig")
+    assert game.options["deal"] == "own" and game.options_dict() == {}
+    s = game.new_initial_state()
+    for _ in range(5):
+        s = s.apply(s.chance_outcomes()[0][0])
+    hand0 = s.hand(0)
+    assert hand0 == ["p01", "p02", "p03", "p04", "p05"] and s.to_dict()["to_move"] == 1
+    first = s.chance_outcomes()
+    assert [a for a, _ in first] == [f"deal {c}" for c in game.ids]
+    assert {p for _, p in first} == {Fraction(1, len(game.cards))} == {Fraction(1, 30)}
+    assert {f"deal {c}" for c in hand0} <= {a for a, _ in first}
+    t = s.apply("deal p03")  # player 0 holds p03 too
+    second = t.chance_outcomes()
+    assert [a for a, _ in second] == [f"deal {c}" for c in game.ids if c != "p03"]
+    assert {p for _, p in second} == {Fraction(1, 29)}
+    assert "own copy" in t.explain("deal p01")
+    # seeded deals give a card to both players
+    both = [seed for seed in range(40)
+            if set(game.new_initial_state(seed=seed).hand(0)) & set(game.new_initial_state(seed=seed).hand(1))]
+    assert both
+    u = game.new_initial_state(seed=both[0])
+    assert len(set(u.hand(0))) == len(set(u.hand(1))) == 5
+
+
+def test_MP_3_deal_shared_takes_both_hands_from_one_card_set():
+    """MP-3, option ``deal="shared"`` (one physical set of 30 cards shared by
+    the two players): player 1's cards are dealt from what player 0 left,
+    25 cards at 1/25 each, so the two hands never share a card."""
+    game = cardlab.load("mipig", deal="shared")
+    s = dealing_player_1(game, ["p01", "p02", "p03", "p04", "p05"])
+    outcomes = s.chance_outcomes()
+    assert [a for a, _ in outcomes] == [f"deal {c}" for c in game.ids[5:]]
+    assert {p for _, p in outcomes} == {Fraction(1, 25)}
+    assert "one shared card set" in s.explain("deal p07")
+    for seed in range(40):
+        t = game.new_initial_state(seed=seed)
+        assert not set(t.hand(0)) & set(t.hand(1))
+
+
+def test_MP_3_the_deal_option_and_hand_size_errors_name_the_option():
+    """MP-3: ``deal`` accepts "own" and "shared"; the hand size is bounded by
+    one copy of the card set (``deal="own"``) or by half of it (``"shared"``),
+    and the messages name the option and what would be accepted."""
+    with pytest.raises(cardlab.OptionError,
+                       match=r"option deal='mine' is not accepted; deal accepts 'own' or 'shared'"):
+        cardlab.load("mipig", deal="mine")
+    four = {"cards": TEST_CARDS["cards"][:4]}
+    assert len(cardlab.load("mipig", cards=four, hand_size=4).new_initial_state(seed=1).hand(1)) == 4
+    with pytest.raises(cardlab.OptionError, match=r"hand_size=5 but the card set <card dict> has only 4 cards; "
+                                                  r"with deal='own' each hand comes from its player's own copy "
+                                                  r"of the card set: choose hand_size ≤ 4"):
+        cardlab.load("mipig", cards=four, hand_size=5)
+    with pytest.raises(cardlab.OptionError, match=r"hand_size=3 with deal='shared' deals 6 cards from one card set "
+                                                  r"of 4 \(<card dict>\): choose hand_size ≤ 2, or deal='own'"):
+        cardlab.load("mipig", cards=four, hand_size=3, deal="shared")
+    assert cardlab.load("mipig", cards=four, hand_size=2, deal="shared").new_initial_state(seed=2).hand(1)
+
+
+def deal_distribution(game):
+    """The engine's chance tree of the whole deal, transpositions merged:
+    ``{(hand 0, hand 1): probability}``."""
+    layer, done = {game.new_initial_state(): Fraction(1)}, {}
+    while layer:
+        nxt: dict = {}
+        for s, p in layer.items():
+            if s.phase != "deal":
+                key = (tuple(s.hand(0)), tuple(s.hand(1)))
+                done[key] = done.get(key, 0) + p
+                continue
+            for a, q in s.chance_outcomes():
+                t = s.apply(a)
+                nxt[t] = nxt.get(t, 0) + p * q
+        layer = nxt
+    return done
+
+
+def share_probability(cards: int, n: int) -> Fraction:
+    """Two hands of ``n`` cards, each drawn without repeats from its own copy
+    of ``cards`` cards, share at least one card: 1 - C(cards - n, n) / C(cards, n)."""
+    return 1 - Fraction(math.comb(cards - n, n), math.comb(cards, n))
+
+
+def test_MP_3_the_chance_that_two_own_hands_share_a_card_is_exact():
+    """MP-3 (seed: 「お互いに同じ枚数のカードを手札として用意します」): on small
+    card files the engine's whole chance tree of the deal gives every pair
+    of hands the probability 1/C(N, n)² and the two hands share a card with
+    probability 1 - C(N-n, n)/C(N, n) (3/5 for two cards out of six); with
+    ``deal="shared"`` never.  For two 5-card hands out of cardlab's 30 pigs
+    that is 2128/3393 (about 63%): sympy's hypergeometric law of the number
+    of player 0's cards in player 1's hand, and the engine's own deal of
+    player 1's hand (every branch that avoids player 0's cards, merged)."""
+    for size, n in ((6, 2), (7, 3)):
+        small = {"cards": [card(f"c{i}", 5, 5, 5, 5) for i in range(size)]}
+        dist = deal_distribution(cardlab.load("mipig", cards=small, hand_size=n, first_player=0))
+        assert len(dist) == math.comb(size, n) ** 2 and set(dist.values()) == {Fraction(1, math.comb(size, n) ** 2)}
+        shared = sum(p for (h0, h1), p in dist.items() if set(h0) & set(h1))
+        assert shared == share_probability(size, n)
+        one_set = deal_distribution(cardlab.load("mipig", cards=small, hand_size=n, first_player=0, deal="shared"))
+        assert sum(one_set.values()) == 1 and not any(set(h0) & set(h1) for h0, h1 in one_set)
+    assert share_probability(6, 2) == Fraction(3, 5)
+    from sympy import Rational
+    from sympy.stats import P, Hypergeometric
+    X = Hypergeometric("X", 30, 5, 5)
+    assert P(X >= 1) == Rational(2128, 3393) == Rational(*share_probability(30, 5).as_integer_ratio())
+    # the engine: the probability of dealing player 1 five cards none of which player 0 holds
+    game = cardlab.load("mipig")
+    hand0 = ["p03", "p08", "p14", "p22", "p30"]
+    layer, apart = {dealing_player_1(game, hand0): Fraction(1)}, Fraction(0)
+    while layer:
+        nxt: dict = {}
+        for s, p in layer.items():
+            for a, q in s.chance_outcomes():
+                if a.split()[1] in hand0:
+                    continue
+                if len(s.hand(1)) == 4:
+                    apart += p * q
+                else:
+                    t = s.apply(a)
+                    nxt[t] = nxt.get(t, 0) + p * q
+        layer = nxt
+    assert 1 - apart == share_probability(30, 5) == Fraction(2128, 3393)
+
+
+def test_MP_3_random_games_with_a_card_in_both_hands_play_to_the_end():
+    """MP-3 (each player's own copy): random 5- and 10-card games in which
+    both players hold one and the same card play to the end; the same card
+    lies on the field twice (once per owner) and may end in both
+    graveyards; every position saves and loads, every move is explained,
+    both views and the boards draw it, and the opponent's copy stays hidden
+    (MP-Q6) while it is face down."""
+    rng = random.Random(21)
+    games = twice_on_field = twice_in_graves = 0
+    for n in (5, 10):
+        game = cardlab.load("mipig", hand_size=n)
+        for seed in range(200):
+            s = game.new_initial_state(seed=seed)
+            common = set(s.hand(0)) & set(s.hand(1))
+            if not common:
+                continue
+            games += 1
+            while not s.is_terminal():
+                assert game.state_from_dict(s.to_dict()) == s
+                cells = s.to_dict()["field"]
+                ids = Counter(c["card"] for c in cells)
+                if any(ids[c] == 2 for c in common):
+                    twice_on_field += 1
+                for v in (0, 1):
+                    seen = s.observation(v)
+                    down = [c for c in cells if c["owner"] != v and not c["face_up"]]
+                    assert [c["card"] for c in seen["field"] if c["owner"] != v and not c["face_up"]] == \
+                        [None] * len(down)
+                    assert cardlab.render.text(s, perspective=v) and cardlab.render.html(s, perspective=v)
+                a = rng.choice(s.legal_actions()) if s.current_player >= 0 else s.chance_outcomes()[0][0]
+                assert "MP-" in s.explain(a)
+                s = s.apply(a)
+            graves = s.to_dict()["graveyards"]
+            twice_in_graves += bool(set(graves[0]) & set(graves[1]))
+            assert str(s) and s.returns()[0] in (-1, 0, 1)
+            if games >= 12 * n // 5:
+                break
+    assert games >= 12 and twice_on_field > 50 and twice_in_graves
+
+
+def test_MP_15_two_copies_of_one_card_fight_and_each_goes_to_its_owners_graveyard():
+    """MP-3 (own copies), MP-11 … MP-15, MP-22: player 0's E1 attacks player
+    1's E1 to its right: right 4 against left 3, the attacker wins and
+    player 1's copy goes to player 1's graveyard; the other copy stays on
+    the field as player 0's.  Bonuses count each owner's own copies only."""
+    game = cardlab.load("mipig", cards=TEST_CARDS, hand_size=2, first_player=0)
+    d = {"phase": "battle", "to_move": 0, "first_player": 0, "decided_by": "option", "hands": [[], []],
+         "field": [{"x": 0, "y": 0, "owner": 0, "card": "E1", "face_up": False},
+                   {"x": 1, "y": 0, "owner": 1, "card": "E1", "face_up": False},
+                   {"x": 0, "y": 3, "owner": 0, "card": "E6", "face_up": False},
+                   {"x": 1, "y": 3, "owner": 1, "card": "E6", "face_up": True}],
+         "graveyards": [[], []], "janken_round": 0, "pending": None, "shown": [[], []], "outcome": None}
+    s = game.state_from_dict(d)
+    assert s.observation(0)["field"][2]["card"] is None and s.observation(1)["field"][0]["card"] is None
+    b = s.explain_battle("attack 0,0 1,0")
+    assert (b.attacker_card.id, b.defender_card.id, b.attacker_player, b.defender_player) == ("E1", "E1", 0, 1)
+    assert (b.attacker_number, b.defender_number, b.result, b.loser_card.id) == (4, 3, "attacker", "E1")
+    assert b.attacker_bonus.count == b.defender_bonus.count == 1  # each side counts its own play 遊 cards
+    t = s.apply("attack 0,0 1,0")
+    after = t.to_dict()
+    assert after["graveyards"] == [[], ["E1"]]
+    assert [(c["owner"], c["card"], c["face_up"]) for c in after["field"]] == [
+        (0, "E1", True), (0, "E6", False), (1, "E6", True)]
+    assert game.state_from_dict(after) == t and "player 1's E1" in s.explain("attack 0,0 1,0")
+    assert "E1" in cardlab.render.text(t, perspective=1)
+
+
+def test_MP_3_a_saved_position_may_give_both_players_one_card_only_with_own_copies():
+    """MP-3: with ``deal="own"`` a saved position may hold a card in both
+    players' cards, never twice in one player's; with ``deal="shared"``
+    a card is in one place only.  The errors name the field and the option."""
+    def pos(h0, h1):
+        return {"phase": "placement", "to_move": 0, "first_player": 0, "decided_by": "option",
+                "hands": [h0, h1], "field": [], "graveyards": [[], []], "janken_round": 0, "pending": None,
+                "shown": [[], []], "outcome": None}
+
+    own = cardlab.load("mipig", hand_size=2, first_player=0)
+    s = own.state_from_dict(pos(["p01", "p02"], ["p02", "p03"]))
+    assert s.hand(0) == ["p01", "p02"] and s.hand(1) == ["p02", "p03"]
+    with pytest.raises(cardlab.PositionError, match=r"field 'hands': player 1 holds p02 twice; with deal='own' "
+                                                    r"a card may be in both players' cards, once in each"):
+        own.state_from_dict(pos(["p01", "p02"], ["p02", "p02"]))
+    shared = own.with_options(deal="shared")
+    with pytest.raises(cardlab.PositionError, match=r"field 'hands': p02 is in both players' cards; with "
+                                                    r"deal='shared' the hands come from one card set"):
+        shared.state_from_dict(pos(["p01", "p02"], ["p02", "p03"]))
+
+
+def test_MP_3_perft_of_the_own_deal_adds_exactly_the_duplicate_deals():
+    """MP-3, tests/data/perft/mipig.json: two cards each, three deals deep.
+    Own copies (``deal="own"``): 30 × 29 × 30 = 26100 paths; one shared set:
+    30 × 29 × 28 = 24360.  Every shared path is an own path, and the 1740
+    more are exactly the paths whose third card (player 1's first) is one of
+    player 0's two: for each first deal (divide) 29 × 2 = 58 more."""
+    def paths(s, depth):
+        if depth == 0:
+            return [()]
+        return [(a,) + rest for a, _ in s.chance_outcomes() for rest in paths(s.apply(a), depth - 1)]
+
+    own = paths(cardlab.load("mipig", hand_size=2).new_initial_state(), 3)
+    shared = paths(cardlab.load("mipig", hand_size=2, deal="shared").new_initial_state(), 3)
+    assert (len(own), len(shared)) == (30 * 29 * 30, 30 * 29 * 28) == (26100, 24360)
+    assert set(shared) <= set(own) and len(set(own)) == len(own)
+    assert set(own) - set(shared) == {p for p in own if p[2] in p[:2]}
+    divide_own, divide_shared = Counter(p[0] for p in own), Counter(p[0] for p in shared)
+    assert {a: divide_own[a] - divide_shared[a] for a in divide_own} == {a: 58 for a in divide_own}
+    data = {e["name"]: e for e in json.loads(
+        (Path(__file__).parent / "data" / "perft" / "mipig.json").read_text("utf-8"))}
+    assert (data["deal-two-cards-own"]["depth"], data["deal-two-cards-own"]["count"]) == (3, 26100)
+    assert (data["deal-two-cards-shared"]["options"], data["deal-two-cards-shared"]["count"]) == (
+        {"hand_size": 2, "deal": "shared"}, 24360)
 
 
 # -- who goes first ---------------------------------------------------------------------
@@ -432,8 +688,9 @@ def test_card_file_that_is_not_json_or_missing(tmp_path):
         load_cards(tmp_path / "nothere.json")
     with pytest.raises(cardlab.OptionError, match=r"hands\[0\]='nope' is not a ready hand"):
         cardlab.load("mipig", hands=["nope", "starter_b"])
-    with pytest.raises(cardlab.OptionError, match="deals 20 cards but the card set has only 19"):
-        cardlab.load("mipig", cards=TEST_CARDS, hand_size=10)
+    with pytest.raises(cardlab.OptionError, match="deals 20 cards from one card set of 19"):
+        cardlab.load("mipig", cards=TEST_CARDS, hand_size=10, deal="shared")
+    assert len(cardlab.load("mipig", cards=TEST_CARDS, hand_size=10).new_initial_state(seed=1).hand(1)) == 10
 
 
 def test_MP_Q2_a_janken_tie_repeats_then_a_coin():
@@ -655,9 +912,13 @@ def test_perft_counts_by_hand():
     """Placement (MP-6, MP-7): 2 first cards; then 2 cards × 4 edges; then 6 free edges of a domino."""
     s = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"], first_player=0).new_initial_state()
     assert [count(s, d) for d in (1, 2, 3)] == [2, 2 * 8, 2 * 8 * 6]
-    # the deal: 30 cards, then 29
+    # the deal: 30 cards, then 29 (both to player 0)
     r = cardlab.load("mipig").new_initial_state()
     assert [count(r, d) for d in (1, 2)] == [30, 30 * 29]
+    # MP-3, one card each: player 1 draws from its own copy (30), or from what player 0 left (29)
+    one = cardlab.load("mipig", hand_size=1)
+    assert count(one.new_initial_state(), 2) == 30 * 30
+    assert count(one.with_options(deal="shared").new_initial_state(), 2) == 30 * 29
 
 
 def test_perft_of_the_janken_by_hand():
@@ -802,16 +1063,18 @@ def test_solver_agent_plays_the_hidden_game_through_open_hand_copies():
     assert saw_shown
 
 
-def test_MP_Q2_redeal_respects_an_unbreakable_tie():
+@pytest.mark.parametrize("deal,rocks", [("shared", {"R2", "R3"}), ("own", {"R1", "R2", "R3"})])
+def test_MP_Q2_redeal_respects_an_unbreakable_tie(deal, rocks):
     """MP-Q2, MP-Q6: a coin after 'every card has the same mark' tells each player the other's
-    marks; a re-deal of the hidden hand keeps to that mark."""
+    marks; a re-deal of the hidden hand keeps to that mark.  With ``deal="own"`` (MP-3) player 1's
+    card comes from its own copy, so it may be R1 too; with ``"shared"`` not."""
     cs = {"cards": [card(f"R{i}", 5, 5, 5, 5, janken="rock") for i in range(1, 4)]
           + [card(f"S{i}", 5, 5, 5, 5, janken="scissors") for i in range(1, 4)]}
-    g = cardlab.load("mipig", cards=cs, hand_size=1)
+    g = cardlab.load("mipig", cards=cs, hand_size=1, deal=deal)
     s = g.new_initial_state().apply("deal R1").apply("deal R2")
     assert s.current_player == CHANCE and s.observation(0)["decided_by"] == "coin: janken tie cannot break"
-    dealt = {s.redeal(0, random.Random(i)).hand(1)[0] for i in range(40)}
-    assert dealt == {"R2", "R3"}
+    dealt = {s.redeal(0, random.Random(i)).hand(1)[0] for i in range(60)}
+    assert dealt == rocks
     # a janken is played: so the other hand is not all rock like player 0's
     t = g.new_initial_state().apply("deal R1").apply("deal S2")
     assert t.phase == "janken"

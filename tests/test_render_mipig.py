@@ -25,10 +25,15 @@ def titles(h: str) -> list[str]:
 
 
 def hidden_ids(state, p):
-    """The ids of the cards player p may not see: the opponent's hand and face-down cards."""
+    """The ids of the cards player p may not see: the opponent's hand and
+    face-down cards, less the ids p sees elsewhere (each player's hand comes
+    from their own copy of the card set, MP-3: p may hold the same card)."""
     o = 1 - p
     d = state.to_dict()
-    return set(d["hands"][o]) | {c["card"] for c in d["field"] if c["owner"] == o and not c["face_up"]}
+    hidden = set(d["hands"][o]) | {c["card"] for c in d["field"] if c["owner"] == o and not c["face_up"]}
+    seen = set(d["hands"][p]) | set(d["graveyards"][0]) | set(d["graveyards"][1]) | set(sum(d["shown"], [])) \
+        | {c["card"] for c in d["field"] if c["owner"] == p or c["face_up"]}
+    return hidden - seen
 
 
 def battle(cells, graves=([], []), mover=0, hand_size=None, **options):
@@ -95,6 +100,21 @@ def test_hidden_hand_shows_as_backs_with_its_count_MP_3():
     h = mr.html(s, perspective=0)
     assert h.count("face down 裏向き (card back), player 1") == 5 and "5 hidden (見えない)" in h
     assert "player 1: hand 手札 5 hidden cards" in mr.text(s, perspective=0)
+
+
+
+def test_MP_3_the_deal_says_where_the_cards_come_from():
+    """MP-3 (seed: 「お互いに同じ枚数のカードを手札として用意します」): while
+    dealing, the table says each hand comes from its player's own copy of
+    the card set; with ``deal="shared"`` that both come from one card set,
+    and the options line names the option."""
+    own = cardlab.load("mipig").new_initial_state()
+    h = mr.html(own, perspective=0)
+    assert "each from their own copy of the card set" in h and "deal=" not in h
+    shared = cardlab.load("mipig", deal="shared").new_initial_state()
+    h = mr.html(shared, perspective=1)
+    assert "both from one shared card set" in h and "options: deal=&#x27;shared&#x27;" in h
+    assert "deal=&#x27;shared&#x27;" in mr.html(shared.apply("deal p01").apply("deal p02"))
 
 
 # -- the key items ---------------------------------------------------------------
@@ -281,8 +301,10 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
 
 def test_MP_Q6_the_layout_shows_a_perspective_only_what_it_may_see():
     """MP-Q6: the board's layout (above, below and every square of the field)
-    holds none of the cards the perspective may not see; its items are the
-    mover's own cards, which the board offers only to the person to move."""
+    holds none of the cards the perspective may not see, and each square of
+    an opponent's face-down card is a back even when the perspective holds
+    that card too (own copies, MP-3); its items are the mover's own cards,
+    which the board offers only to the person to move."""
     game = cardlab.load("mipig")
     for seed in range(3):
         for s in playout(game, seed):
@@ -291,6 +313,10 @@ def test_MP_Q6_the_layout_shows_a_perspective_only_what_it_may_see():
                 h = lay.above + lay.below + "".join(lay.squares.values())
                 for cid in hidden_ids(s, p):
                     assert f"{cid} " not in "".join(titles(h)) and f">{cid}<" not in h, (cid, s.phase)
+                for c in s.to_dict()["field"]:  # the opponent's face-down squares: backs, whatever p holds
+                    if c["owner"] != p and not c["face_up"]:
+                        sq = lay.squares[(c["x"], c["y"])]
+                        assert "card back" in sq and f">{c['card']}<" not in sq, (c, s.phase)
                 if lay.items:
                     assert set(lay.items) <= set(s.to_dict()["hands"][s.current_player])
 

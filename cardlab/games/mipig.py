@@ -5,14 +5,19 @@ text ``000_3f4121ab15de4f29.txt``.  Rule ids in comments, in
 :meth:`MipigState.explain` and in :class:`Battle` point there.
 
 The game in one breath: each player holds ``hand_size`` cards (5枚勝負 and
-10枚勝負, MP-3; 1-4 for teaching).  A janken of cards decides who goes first
-(MP-4).  Players alternate laying cards face down on an unbounded grid, each
-touching an earlier card along a full edge (placement 配置フェーズ, MP-5 …
-MP-9).  Then they alternate attacks (battle バトルフェーズ, MP-10 … MP-18): a
-face-down card of yours against a touching card of the opponent; both are
-turned up, attribute bonuses (属性ボーナス, MP-19 … MP-22) are added to the
-two touching edge numbers, the larger wins, a tie goes to the janken marks.
-More face-up cards at the end wins (MP-23 … MP-25).
+10枚勝負, MP-3; 1-4 for teaching), dealt at random from the player's own copy
+of the card set (the seed: お互いに同じ枚数のカードを手札として用意します, each
+player prepares their own hand; so both players may hold the same card, never
+twice in one hand); ``deal="shared"`` deals both hands from one set instead
+(two players sharing one physical set of 30 cards).  A janken of cards
+decides who goes first (MP-4).  Players alternate laying cards face down on
+an unbounded grid, each touching an earlier card along a full edge
+(placement 配置フェーズ, MP-5 … MP-9).  Then they alternate attacks (battle
+バトルフェーズ, MP-10 … MP-18): a face-down card of yours against a touching
+card of the opponent; both are turned up, attribute bonuses (属性ボーナス,
+MP-19 … MP-22) are added to the two touching edge numbers, the larger wins,
+a tie goes to the janken marks.  More face-up cards at the end wins (MP-23 …
+MP-25).
 
 Representation.  The key tuple is ``(phase, mover, first, how, hand0, hand1,
 field, grave0, grave1, round, pending, shown0, shown1, outcome)``.  Hands
@@ -42,7 +47,7 @@ Notation (player actions, then chance outcomes)::
     attack 0,0 1,0      your face-down card at (0,0) attacks the card at (1,0) (MP-11)
     pass                no attack possible (MP-18)
     pick rock           end-of-game janken: one of your counted cards with that mark (MP-25)
-    deal p07            chance: the next card dealt (player 0's hand first)
+    deal p07            chance: the next card dealt (player 0's hand first, MP-3)
     coin 1              chance: a fair coin makes player 1 first (MP-Q2)
 
 Coordinates: x grows to the right, y grows downwards; a card's ``top`` edge
@@ -505,6 +510,10 @@ class Mipig(Game):
                                   "janken picks: perfect information (MP-Q6)"),
         "hand_size": Option(5, "cards per player: 5 (5枚勝負) or 10 (10枚勝負), 1-4 for teaching (MP-3)",
                             check=_int_in(1, 10), accepts="a whole number from 1 to 10"),
+        "deal": Option("own", "where a random deal (hands=None) takes the cards from: 'own' each hand "
+                              "from its player's own copy of the card set (the seed: お互いに…用意します, "
+                              "MP-3), 'shared' both hands from one card set",
+                       choices=("own", "shared")),
         "first_player": Option("janken", "who goes first: 'janken' (MP-4, MP-Q2), 0, 1 or 'random' (a coin)",
                                choices=("janken", 0, 1, "random"),
                                check=lambda v: not isinstance(v, bool),
@@ -522,8 +531,8 @@ class Mipig(Game):
                          choices=("win", "score")),
         "cards": Option(None, "the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)",
                         check=_cards_ok, accepts="None, a path (a string) to a JSON card file, or a dict"),
-        "hands": Option(None, "None (deal hand_size cards each at random from the card set), or two "
-                              "ready hands: names from the card file or lists of card ids",
+        "hands": Option(None, "None (deal hand_size cards each at random, as the option deal says), or "
+                              "two ready hands: names from the card file or lists of card ids",
                         check=_hands_ok, accepts="None or a list of two hands (a hand name or a list of card ids)"),
     }
     ACTION_GRAMMAR = ("'show p07', 'place p07 -1,0', 'attack 0,0 1,0', 'pass', 'pick rock'; chance: "
@@ -541,6 +550,8 @@ class Mipig(Game):
         self.mark = tuple(MARKS.index(c.janken) for c in cs.cards)
         n = self.options["hand_size"]
         self.n = n
+        #: MP-3: both hands from one card set (no card in both hands), not each from its own copy
+        self.shared = self.options["deal"] == "shared"
         self.rounds = self.options["janken_rounds"]
         hands = self.options["hands"]
         self.fixed_hands: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -562,9 +573,14 @@ class Mipig(Game):
                                       f"both hands must hold hand_size cards (MP-3)")
                 fixed.append(tuple(sorted(self.index[c] for c in ids)))
             self.fixed_hands = (fixed[0], fixed[1])
-        elif 2 * n > len(self.cards):
-            raise OptionError(f"mipig: hand_size={n} deals {2 * n} cards but the card set has only "
-                              f"{len(self.cards)}; choose hand_size ≤ {len(self.cards) // 2}")
+        elif not self.shared and n > len(self.cards):
+            raise OptionError(f"mipig: hand_size={n} but the card set {cs.where} has only {len(self.cards)} "
+                              f"cards; with deal='own' each hand comes from its player's own copy of the "
+                              f"card set: choose hand_size ≤ {len(self.cards)}")
+        elif self.shared and 2 * n > len(self.cards):
+            raise OptionError(f"mipig: hand_size={n} with deal='shared' deals {2 * n} cards from one card "
+                              f"set of {len(self.cards)} ({cs.where}): choose hand_size ≤ "
+                              f"{len(self.cards) // 2}, or deal='own' (each player their own copy)")
         self._parsed: dict[str, tuple] = {}
         self._spots: dict[tuple, list[str]] = {}
 
@@ -709,11 +725,12 @@ class MipigState(State):
         k = self._k
         if k[0] == COIN:
             return [("coin 0", Fraction(1, 2)), ("coin 1", Fraction(1, 2))]
-        if k[0] == DEAL:
-            used = set(k[4]) | set(k[5])
-            left = [c for c in range(len(self.game.ids)) if c not in used]
+        if k[0] == DEAL:  # MP-3: no card twice in one hand; with deal='shared' none in both
+            g = self.game
+            used = set(k[4]) | set(k[5]) if g.shared else set(k[4] if len(k[4]) < g.n else k[5])
+            left = [c for c in range(len(g.ids)) if c not in used]
             pr = Fraction(1, len(left))
-            return [(f"deal {self.game.ids[c]}", pr) for c in left]
+            return [(f"deal {g.ids[c]}", pr) for c in left]
         return []
 
     def _apply(self, action: str) -> "MipigState":
@@ -928,7 +945,8 @@ class MipigState(State):
             return f"Player {p} has no face-down card touching an opponent card and passes (MP-18)."
         if verb == "deal":
             who = 0 if len(k[4]) < g.n else 1
-            return f"Player {who} is dealt {g.ids[t[1]]} ({g.n} cards each, MP-3)."
+            src = "from one shared card set" if g.shared else f"from player {who}'s own copy of the card set"
+            return f"Player {who} is dealt {g.ids[t[1]]} {src} ({g.n} cards each, MP-3)."
         if verb == "coin":
             why = {3: "first_player='random'", 4: "every card has the same mark, a tie cannot break",
                    5: f"{g.rounds} janken rounds all tied"}.get(k[3], "")
@@ -1060,6 +1078,11 @@ class MipigState(State):
         they are; a card the opponent showed in the janken (MP-4) is theirs,
         in the hand or face down.
 
+        The unseen cards of a random deal (MP-3): with ``deal="own"`` the
+        opponent's own copy of the card set less the opponent's cards seen
+        (so they may be cards ``player`` holds too); with ``deal="shared"``
+        the one card set less every card seen, ``player``'s own included.
+
         ``build`` returns ``None`` for a filling the player can rule out
         (:meth:`possible`): a shown card dealt to nobody, marks that
         contradict how the first player was decided (MP-Q2), an end janken
@@ -1081,8 +1104,8 @@ class MipigState(State):
             left = Counter(g.fixed_hands[o])
             left.subtract(seen)
             cards = sorted(left.elements())
-        else:
-            cards = [c for c in range(len(g.ids)) if c not in mine and c not in seen]
+        else:  # MP-3: the rest of the opponent's own copy (deal='own'), or of the one shared set
+            cards = [c for c in range(len(g.ids)) if c not in seen and not (g.shared and c in mine)]
         pick_card = k[0] == JANKEN and k[10] >= 0 and o == 0
         pick_mark = k[0] == TIEBREAK and k[10] >= 0 and o == 0
         n_hand = len(k[4 + o])
@@ -1194,7 +1217,8 @@ class MipigState(State):
         else:
             known = set(visible)
             forced = [c for c in k[11 + o] if c not in known]
-            pool = [c for c in range(len(g.ids)) if c not in mine and c not in known and c not in forced]
+            pool = [c for c in range(len(g.ids))  # MP-3: own copies, or the rest of one shared set
+                    if c not in known and c not in forced and not (g.shared and c in mine)]
             if k[3] == 4:  # a tie that could not break: all of the opponent's cards share one mark
                 m = g.mark[next(iter(mine))]
                 pool = [c for c in pool if g.mark[c] == m]
@@ -1410,10 +1434,16 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
         for p in (0, 1):
             if own[p] != Counter(g.fixed_hands[p]):
                 raise err("hands", f"player {p}'s cards are not the ready hand of the option hands[{p}]")
-    else:
-        allc = own[0] + own[1]
-        if any(v > 1 for v in allc.values()):
-            raise err("hands", "a card of the dealt card set appears twice")
+    else:  # MP-3: a dealt hand has no card twice; one shared card set has no card in both hands
+        for p in (0, 1):
+            twice = sorted(c for c, v in own[p].items() if v > 1)
+            if twice:
+                raise err("hands", f"player {p} holds {g.ids[twice[0]]} twice" + (
+                    "" if g.shared else "; with deal='own' a card may be in both players' cards, once in each"))
+        both = sorted(set(own[0]) & set(own[1]))
+        if g.shared and both:
+            raise err("hands", f"{g.ids[both[0]]} is in both players' cards; with deal='shared' the hands "
+                      "come from one card set (deal='own': each player's own copy)")
     for p in (0, 1):
         if not set(shown[p]) <= set(own[p]):
             raise err(f"shown[{p}]", "a shown card must be one of that player's cards")

@@ -370,11 +370,14 @@ def _parts(state: State, perspective: int | None) -> tuple[str, str, str, dict[s
     note = PHASE_NOTE[v["phase"]]
     if v["phase"] == "battle" and not attack_options(state):
         note += f" · player {v['to_move']} has no attack and passes (MP-18)"
+    if v["phase"] == "deal":
+        note += (", both from one shared card set" if state.game.options["deal"] == "shared"
+                 else ", each from their own copy of the card set")
     if v["phase"] == "janken" and v["janken_round"]:
         note += f" · round {v['janken_round'] + 1}: the last one was a tie (MP-Q2)"
     result = f'<div style="font-weight:bold">{escape(_result(v))}</div>' if v["returns"] is not None else ""
     opts = state.game.options
-    on = [f"{k}={opts[k]!r}" for k in ("hand_size", "first_player", "tiebreak", "tiebreak_cards", "payoff")
+    on = [f"{k}={opts[k]!r}" for k in ("hand_size", "deal", "first_player", "tiebreak", "tiebreak_cards", "payoff")
           if opts[k] != state.game.OPTIONS[k].default]
     if opts["open_hands"]:
         on.append("open hands (MP-Q6)")
