@@ -1,14 +1,22 @@
-"""The ``cardlab`` command line: games, play, solve, tree, simulate.
+"""The ``cardlab`` command line: games, play, deal, solve, tree, simulate.
 
     cardlab games
     cardlab play koinobori --opponent heuristic --seed 3
     cardlab play koinobori --seed 3 --reveal          # a teacher: every card shown
-    cardlab solve koinobori --position endgame.json
-    cardlab tree koinobori --position endgame.json --format graphml --out tree.graphml
+    cardlab deal koinobori --seed 3 --move 0 --out pos.json
+    cardlab solve koinobori --position pos.json
+    cardlab tree koinobori --position pos.json --format graphml --out tree.graphml
     cardlab simulate koinobori -n 1000 --agents heuristic random
 
 Options of a game are given as ``-o NAME=VALUE`` (VALUE read as JSON when it
-parses: ``-o open_hands=true -o payoff=score``).
+parses, and ``True``/``False``/``None`` as Python spells them:
+``-o open_hands=true -o payoff=score``).
+
+A position to solve is a :meth:`State.to_dict` saved as JSON: ``cardlab deal``
+writes the one that ``cardlab play`` with the same ``--seed`` reaches after
+the given moves, and ``save FILE`` inside ``cardlab play --reveal`` writes the
+current one (it holds every card, so only a teacher's ``--reveal`` game may
+save).
 
 ``cardlab play`` shows the person at ``--seat`` only what that seat may see:
 each move (chance, the agents' and their own) as its public line
@@ -34,7 +42,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from . import agents as _agents
 from . import render
-from .core import CHANCE, State, load, make_rng, sample_chance
+from .core import CHANCE, Game, State, load, make_rng, sample_chance
 from .errors import CardlabError, TooLargeError
 from .match import Match
 
@@ -44,17 +52,41 @@ __all__ = ["main", "transcript", "steps", "hint", "parse_move"]
 Step = tuple[State, str]
 
 
+#: option values as a Python user types them (JSON spells them true, false, null)
+_PYTHON_WORDS = {"True": True, "False": False, "None": None}
+
+
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
             raise CardlabError(f"option {pair!r} must look like NAME=VALUE (e.g. open_hands=true)")
+        if value in _PYTHON_WORDS:
+            out[name] = _PYTHON_WORDS[value]
+            continue
         try:
             out[name] = json.loads(value)
         except json.JSONDecodeError:
             out[name] = value
     return out
+
+
+def _seats(game: Game, seat: int, opponent: str) -> list[Any]:
+    """``cardlab play``'s players: the person at ``seat``, the agent elsewhere
+    (``cardlab deal`` builds the same match, so one seed gives one deal)."""
+    players: list[Any] = [opponent] * game.spec.num_players
+    players[seat] = None
+    return players
+
+
+def _save(state: State, path: str) -> str:
+    """Write ``state.to_dict()`` as JSON; the line that says so."""
+    try:
+        Path(path).write_text(json.dumps(state.to_dict(), ensure_ascii=False, indent=1) + "\n", "utf-8")
+    except OSError as exc:
+        raise CardlabError(f"{path}: cannot write the position file ({exc.strerror})") from None
+    return f"position saved to {path} (solve it: cardlab solve {state.game.name} --position {path})"
 
 
 def _position(args: argparse.Namespace):
@@ -150,10 +182,11 @@ def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None
 _NUMBER = re.compile(r"[+-]?\d+")
 
 
-def parse_move(text: str, legal: Sequence[str]) -> str:
+def parse_move(text: str, legal: Sequence[str], commands: str | None = "hint, undo, quit") -> str:
     """The legal move ``text`` names: its number in ``legal`` or its
     notation.  Raises :class:`~cardlab.CardlabError` saying what was wrong
-    and what is accepted.
+    and what is accepted (``commands``: the words the prompt also takes;
+    ``None`` where no list of moves was shown, so the message names them all).
 
     >>> parse_move("1", ["pass", "play aokoi"]), parse_move(" play  aokoi ", ["pass", "play aokoi"])
     ('play aokoi', 'play aokoi')
@@ -162,8 +195,11 @@ def parse_move(text: str, legal: Sequence[str]) -> str:
     cardlab.errors.CardlabError: there is no move number 7: type a number 0..1 or a move (pass, play aokoi), or hint, undo, quit
     """
     words = " ".join(text.split())
-    shown = ", ".join(legal[:6]) + (f", … ({len(legal)} in all, listed above)" if len(legal) > 6 else "")
-    accepted = f"type a number 0..{len(legal) - 1} or a move ({shown}), or hint, undo, quit"
+    if commands is None:
+        accepted = f"a number 0..{len(legal) - 1} or a move ({', '.join(legal)})"
+    else:
+        shown = ", ".join(legal[:6]) + (f", … ({len(legal)} in all, listed above)" if len(legal) > 6 else "")
+        accepted = f"type a number 0..{len(legal) - 1} or a move ({shown}), or {commands}"
     if _NUMBER.fullmatch(words):
         i = int(words)
         if 0 <= i < len(legal):
@@ -194,9 +230,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     limits = {"max_nodes": getattr(args, "hint_max_nodes", 100_000),
               "max_arrangements": getattr(args, "hint_max_arrangements", 500),
               "samples": getattr(args, "hint_samples", 40)}
-    players: list[Any] = [args.opponent] * n
-    players[seat] = None
-    match = Match(game, players, seed=args.seed)
+    match = Match(game, _seats(game, seat, args.opponent), seed=args.seed)
     inp = args.input or sys.stdin
     shown = 0  # moves of match.history already printed
     while True:
@@ -222,6 +256,18 @@ def cmd_play(args: argparse.Namespace) -> int:
                     print(hint(match.state, seat, reveal, **limits))
                 except KeyboardInterrupt:
                     print("hint stopped")
+            elif text.split()[0] == "save":
+                path = text[4:].strip()
+                if not reveal:
+                    print("save writes the whole position, every hidden card too: only a teacher's game "
+                          "(cardlab play --reveal) may save; or make the position with cardlab deal")
+                elif not path:
+                    print("save needs a file name: save pos.json")
+                else:
+                    try:
+                        print(_save(match.state, path))
+                    except CardlabError as exc:
+                        print(exc)
             elif text == "undo":
                 if any(m.player == seat for m in match.history):
                     match.undo(to_person=True)
@@ -239,37 +285,78 @@ def cmd_play(args: argparse.Namespace) -> int:
                 break
 
 
+def cmd_deal(args: argparse.Namespace) -> int:
+    """Deal with ``--seed`` as ``cardlab play`` does, play each
+    ``--move`` (chance events between them drawn as in ``play``), save the
+    position."""
+    game = load(args.game, **_options(args.option))
+    match = Match(game, _seats(game, 0, "heuristic"), seed=args.seed)
+
+    def chance() -> None:  # only chance events: every move is given
+        while match.state.current_player == CHANCE and not match.is_over():
+            match.step()
+
+    chance()
+    for i, text in enumerate(args.move, 1):
+        if match.is_over():
+            raise CardlabError(f"--move {text!r} (move {i}): the game is already over")
+        try:
+            match.play(parse_move(text, match.state.legal_actions(), commands=None))
+        except CardlabError as exc:
+            raise CardlabError(f"--move {text!r} (move {i}): {exc}") from None
+        chance()
+    print(render.text(match.state))
+    print(_save(match.state, args.out))
+    return 0
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solve import analyse, solve
 
     s = _position(args)
     print(s)
-    sol = solve(s, max_nodes=args.max_nodes, progress=True)
-    print(sol)
-    if s.current_player >= 0:
-        print(analyse(s, max_nodes=args.max_nodes, progress=False))
+    if not s.game.spec.perfect_information:
+        raise CardlabError(f"{s.game.name} hides cards with these options, and solve needs every card seen: "
+                           f"add -o open_hands=true to solve the position with all cards open")
+    try:
+        print(solve(s, max_nodes=args.max_nodes, progress=True))
+        if s.current_player >= 0:
+            print(analyse(s, max_nodes=args.max_nodes, progress=False))
+    except TooLargeError:
+        raise CardlabError(f"the solve passed --max-nodes {args.max_nodes} positions: raise --max-nodes "
+                           "or solve a later position (fewer cards left)") from None
     return 0
 
 
 def cmd_tree(args: argparse.Namespace) -> int:
+    from .bridges.gambit import write_efg
     from .tree import tree, write_dot, write_graphml
 
     s = _position(args)
-    G = tree(s, max_depth=args.max_depth, max_nodes=args.max_nodes,
-             merge_transpositions=not args.no_merge)
-    if args.format == "graphml":
-        write_graphml(G, args.out)
-    else:
-        write_dot(G, args.out)
+    try:  # Gambit's format is a tree: transpositions stay apart there
+        G = tree(s, max_depth=args.max_depth, max_nodes=args.max_nodes,
+                 merge_transpositions=not args.no_merge and args.format != "efg")
+    except TooLargeError:
+        raise CardlabError(f"the tree has more than --max-nodes {args.max_nodes} nodes: raise --max-nodes, "
+                           "give --max-depth, or start from a later position") from None
+    {"graphml": write_graphml, "dot": write_dot, "efg": write_efg}[args.format](G, args.out)
     print(f"{G.number_of_nodes()} nodes, {G.number_of_edges()} edges → {args.out}")
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    game = load(args.game, **_options(args.option))
+    opts = _options(args.option)
+    game = load(args.game, **opts)
     n = game.spec.num_players
-    names = (args.agents or ["random"]) * n
-    names = names[:n]
+    agents = args.agents or ["random"]
+    if len(agents) > 1 and len(agents) != n:
+        if "players" in game.options and "players" not in opts:  # the agents name the seats
+            game = load(args.game, **opts, players=len(agents))
+            n = game.spec.num_players
+        else:
+            raise CardlabError(f"--agents names {len(agents)} agents but {game.name} has {n} players here: "
+                               f"give one agent (it plays every seat) or {n}")
+    names = agents * n if len(agents) == 1 else agents
     rng = make_rng(args.seed)
     wins = [0] * n
     draws = 0
@@ -306,7 +393,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 PLAY_DESCRIPTION = """Play in the terminal against an agent.  You see what your seat may see:
 each move as its public line (a card drawn by the opponent reads "??"),
 your view of the table, and on 'hint' the fair hint, computed only from
-what you can see.  --reveal shows everything (for a teacher)."""
+what you can see.  --reveal shows everything (for a teacher); there
+'save FILE' writes the current position for cardlab solve and tree."""
 
 
 def _positive(text: str) -> int:
@@ -345,13 +433,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hint-samples", type=_positive, default=40, metavar="N",
                    help="beyond that, it samples N arrangements and shows a 95%% interval (default 40)")
     p.set_defaults(func=cmd_play, input=None, parser=p)
+    p = game_parser("deal", "deal a game (as cardlab play with the same --seed), play some moves, "
+                            "save the position for solve and tree")
+    p.add_argument("--seed", type=int, help="decides the deal and every chance event, as in cardlab play")
+    p.add_argument("--move", action="append", default=[], metavar="MOVE",
+                   help="a move to play, a number or the move's text, as cardlab play takes it; repeat it for "
+                        "more moves (chance events between them come from --seed)")
+    p.add_argument("--out", required=True, help="the JSON file to write (State.to_dict)")
+    p.set_defaults(func=cmd_deal)
     p = game_parser("solve", "solve a position (JSON from State.to_dict) exactly")
     p.add_argument("--position", required=True)
     p.add_argument("--max-nodes", type=int, default=20_000_000)
     p.set_defaults(func=cmd_solve)
     p = game_parser("tree", "write the game tree of a position")
     p.add_argument("--position", required=True)
-    p.add_argument("--format", choices=("graphml", "dot"), default="graphml")
+    p.add_argument("--format", choices=("graphml", "dot", "efg"), default="graphml",
+                   help="graphml (networkx, Gephi), dot (Graphviz) or efg (Gambit)")
     p.add_argument("--out", required=True)
     p.add_argument("--max-depth", type=int)
     p.add_argument("--max-nodes", type=int, default=100_000)

@@ -1,0 +1,143 @@
+"""The command line's files and flags: making a position (``cardlab deal``,
+``save`` in ``cardlab play --reveal``), trees for Gambit, option values as
+Python spells them, the agents naming the seats, and errors that speak of
+the command line's flags (never of a Python call)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import cardlab
+from cardlab.bridges.gambit import read_efg
+from cardlab.cli import main
+
+
+def cli(capsys, argv, typed: str = ""):
+    """``cardlab <argv>`` (stdin ``typed``): exit status, stdout, stderr."""
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO(typed)
+    try:
+        code = main(argv)
+    finally:
+        sys.stdin = old
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("game", ["koinobori", "mipig", "mazemon", "monster_cards", "toritsuki"])
+def test_deal_saves_the_position_play_reaches_with_the_same_seed(capsys, tmp_path, game):
+    """``cardlab deal GAME --seed N --out F`` writes the position at which
+    ``cardlab play GAME --seed N --reveal`` first asks the person (seat 0) for
+    a move, where ``save F`` writes it too: one seed, one deal."""
+    dealt, saved = tmp_path / "dealt.json", tmp_path / "saved.json"
+    code, out, _ = cli(capsys, ["deal", game, "--seed", "5", "--out", str(dealt)])
+    assert code == 0 and f"position saved to {dealt}" in out
+    d = json.loads(dealt.read_text("utf-8"))
+    g = cardlab.load(game)
+    s = g.state_from_dict(d)
+    assert s.current_player != cardlab.CHANCE and s != g.new_initial_state()
+    if s.current_player == 0:  # play asks the person at once: save there
+        code, out, _ = cli(capsys, ["play", game, "--seed", "5", "--reveal"], f"save {saved}\nquit\n")
+        assert code == 0 and f"position saved to {saved}" in out
+        assert json.loads(saved.read_text("utf-8")) == d
+
+
+def test_deal_plays_the_moves_it_is_given(capsys, tmp_path):
+    """``--move`` takes a number or a move's text, as ``cardlab play`` does."""
+    by_number, by_text = tmp_path / "n.json", tmp_path / "t.json"
+    g = cardlab.load("mipig")
+    code, _, _ = cli(capsys, ["deal", "mipig", "--seed", "2", "--out", str(by_number)])
+    s = g.state_from_dict(json.loads(by_number.read_text("utf-8")))
+    a = s.legal_actions()[1]
+    t = s.apply(a)
+    assert t.current_player != cardlab.CHANCE  # mipig's janken picks: no chance between them
+    b = t.legal_actions()[0]
+    code, _, _ = cli(capsys, ["deal", "mipig", "--seed", "2", "--move", "1", "--move", "0",
+                              "--out", str(by_number)])
+    code2, _, _ = cli(capsys, ["deal", "mipig", "--seed", "2", "--move", a, "--move", b, "--out", str(by_text)])
+    assert code == code2 == 0
+    want = t.apply(b).to_dict()
+    assert json.loads(by_number.read_text("utf-8")) == json.loads(by_text.read_text("utf-8")) == want
+
+
+def test_deal_then_solve_with_open_hands(capsys, tmp_path):
+    """The README's path: make a position, then solve it."""
+    pos = tmp_path / "pos.json"
+    moves = ["--move", "0"] * 7
+    code, _, _ = cli(capsys, ["deal", "koinobori", "--seed", "3", *moves, "--out", str(pos)])
+    assert code == 0
+    code, out, err = cli(capsys, ["solve", "koinobori", "--position", str(pos)])
+    assert code == 2
+    assert "add -o open_hands=true" in err and "cardlab.load" not in err
+    code, out, err = cli(capsys, ["solve", "koinobori", "--position", str(pos), "-o", "open_hands=True"])
+    assert code == 0 and "← best" in out
+
+
+def test_deal_refuses_a_bad_move_and_writes_nothing(capsys, tmp_path):
+    pos = tmp_path / "pos.json"
+    code, _, err = cli(capsys, ["deal", "koinobori", "--seed", "3", "--move", "99", "--out", str(pos)])
+    assert code == 2 and not pos.exists()
+    assert "--move '99' (move 1): there is no move number 99: a number 0.." in err
+    assert "listed above" not in err and "hint, undo" not in err  # nothing was listed, no prompt
+
+
+def test_save_in_play_needs_reveal(capsys, tmp_path):
+    """A pupil's game may not save: the file holds every hidden card."""
+    pos = tmp_path / "pos.json"
+    code, out, _ = cli(capsys, ["play", "koinobori", "--seed", "3"], f"save {pos}\nsave\nquit\n")
+    assert code == 0 and not pos.exists()
+    assert "only a teacher's game (cardlab play --reveal) may save" in out
+    code, out, _ = cli(capsys, ["play", "koinobori", "--seed", "3", "--reveal"], "save\nquit\n")
+    assert "save needs a file name: save pos.json" in out
+
+
+def test_tree_format_efg_is_gambits(capsys, tmp_path):
+    """``cardlab tree --format efg`` writes the Gambit file the library writes
+    (a tree: transpositions kept apart)."""
+    pos, efg = tmp_path / "pos.json", tmp_path / "t.efg"
+    s = cardlab.load("mipig", hand_size=2, open_hands=True, first_player=0).new_initial_state(seed=1)
+    pos.write_text(json.dumps(s.to_dict()), "utf-8")
+    code, out, _ = cli(capsys, ["tree", "mipig", "--position", str(pos), "--format", "efg", "--out", str(efg)])
+    assert code == 0
+    G = read_efg(efg.read_text("utf-8"))
+    want = cardlab.tree(s, merge_transpositions=False)
+    assert G.number_of_nodes() == want.number_of_nodes()
+    assert f"{want.number_of_nodes()} nodes" in out
+
+
+def test_too_large_speaks_of_the_flags(capsys, tmp_path):
+    pos = tmp_path / "pos.json"
+    s = cardlab.load("mipig", hand_size=3, open_hands=True, first_player=0).new_initial_state(seed=1)
+    pos.write_text(json.dumps(s.to_dict()), "utf-8")
+    code, _, err = cli(capsys, ["solve", "mipig", "--position", str(pos), "--max-nodes", "50"])
+    assert code == 2 and "--max-nodes 50" in err and "max_nodes=" not in err
+    code, _, err = cli(capsys, ["tree", "mipig", "--position", str(pos), "--max-nodes", "50", "--out",
+                                str(tmp_path / "t.graphml")])
+    assert code == 2 and "--max-nodes 50" in err and "--max-depth" in err and "truncate=True" not in err
+
+
+@pytest.mark.parametrize("spelling", ["True", "true"])
+def test_option_values_as_python_and_json_spell_them(capsys, spelling):
+    code, out, _ = cli(capsys, ["simulate", "mipig", "-n", "1", "-o", f"open_hands={spelling}",
+                                "-o", "hand_size=2"])
+    assert code == 0 and "open_hands=True" in out
+
+
+def test_simulate_agents_name_the_seats(capsys):
+    """Three agents for MONSTER CARDS play three seats (MC-1: 2-8 players);
+    for a two-player game three agents are refused, saying what fits."""
+    code, out, _ = cli(capsys, ["simulate", "monster_cards", "-n", "2", "--agents", "heuristic", "random",
+                                "random"])
+    assert code == 0 and "players=3" in out and "seat 2 (random)" in out
+    code, out, err = cli(capsys, ["simulate", "koinobori", "-n", "2", "--agents", "heuristic", "random",
+                                  "random"])
+    assert code == 2 and not out
+    assert "--agents names 3 agents but koinobori has 2 players here: give one agent" in err
+    code, out, err = cli(capsys, ["simulate", "monster_cards", "-n", "2", "-o", "players=4", "--agents",
+                                  "heuristic", "random"])
+    assert code == 2 and "has 4 players here" in err
