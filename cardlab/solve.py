@@ -448,8 +448,8 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     >>> print(cardlab.analyse(s))
     player 0 to move; values are player 0's expected payoff
     action            value        ≈     loss
-    nobori magoi       19/2   +9.500        0  ← best
-    play magoi         13/2   +6.500        3
+    nobori magoi       19/2   +9.500      3/2
+    play magoi           11  +11.000        0  ← best
     """
     p = state.current_player
     if p < 0:

@@ -103,9 +103,9 @@ def run(capsys, monkeypatch, argv: list[str], typed: str) -> str:
 
 
 #: the person's picks in ``cardlab play koinobori --seed 3``, to the end of
-#: the game; the opponent then draws fukinagashi, higoi and kabutogaeshi
+#: the game; the opponent then draws fukinagashi, higoi and fukinagashi
 #: into the hand
-SEED_3 = "2\n2\n0\n1\n0\n"
+SEED_3 = "1\n0\n0\n0\n0\n"
 
 
 def koinobori_3() -> cardlab.Match:

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 import cardlab
-from cardlab import CHANCE, TERMINAL
-from cardlab.games.koinobori import CARDS, COLOURS, KINDS, load_deck
+from cardlab import CHANCE
+from cardlab.games.koinobori import CARDS, COLOURS, load_deck
 
 
 def pos(game, *, stage="turn", to_move=0, deck=None, field=None, hands=None, nobori=None,
@@ -142,10 +142,31 @@ def test_KN_8_nobori_then_hand_refill_then_field_refill_with_reshuffle(game):
     assert "KN-8" in s.explain("nobori higoi")
 
 
-def test_KN_9_fukinagashi_pair_counts_as_the_carp_colour(game):
-    """KN-9: a pair made with a fukinagashi is stacked on top and scores as the carp."""
+def test_KN_9_KN_Q9_fukinagashi_pair_counts_as_the_carp_colour(game):
+    """KN-9, KN-Q9 default: a pair made with a fukinagashi is stacked on top and
+    scores as its carp, like a plain pair of that colour."""
     s = pos(game, nobori=[{"fuki+magoi": 1, "higoi": 1}, {"fuki+aokoi": 2}], hands=[{"higoi": 1}, {"aokoi": 1}])
     assert s.score(0) == 3 + 2 and s.score(1) == 1 + 1
+
+
+def test_KN_Q9_card_file_gives_fukinagashi_pairs_their_own_points(tmp_path):
+    """KN-Q9: a card file may give fukinagashi pairs their own points with the
+    optional field fukinagashi_points (carp colour -> points); a colour it
+    leaves out scores as its carp."""
+    data = load_deck()
+    assert data["fukinagashi_points"] == data["points"]  # the default: as the carp
+    data["fukinagashi_points"] = {"magoi": 5, "aokoi": 0}
+    path = tmp_path / "fuki.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert load_deck(str(path))["fukinagashi_points"] == {"higoi": 2, "aokoi": 0, "magoi": 5}
+    g = cardlab.load("koinobori", deck=str(path), payoff="score")
+    s = pos(g, nobori=[{"fuki+magoi": 1, "magoi": 1}, {"fuki+aokoi": 1, "fuki+higoi": 1}],
+            hands=[{"higoi": 1}, {"aokoi": 1}])
+    assert s.score(0) == 5 + 3 and s.score(1) == 0 + 2
+    plain = cardlab.load("koinobori", payoff="score")
+    assert g.spec.max_utility > plain.spec.max_utility  # 3 fukinagashi may score 5 with a magoi
+    from cardlab.renderers import koinobori as kr
+    assert "<title>nobori fuki+magoi ふきながし+まごい: 5 points</title>" in kr.html(s)
 
 
 def test_KN_10_play_and_draw_with_immediate_capture(game):
@@ -156,7 +177,7 @@ def test_KN_10_play_and_draw_with_immediate_capture(game):
     assert t.field["aokoi"] == 2 and t.stage == "draw_play"
     hit = t.apply("draw higoi")
     assert hit.nobori(0)["higoi"] == 1 and hit.field["higoi"] == 0
-    assert sum(hit.hand(0).values()) == 1  # KN-Q3 default: no hand refill after a draw capture
+    assert hit.stage == "draw_hand"  # KN-Q3 default: the KN-8 steps follow a draw capture
     miss = t.apply("draw kabutogaeshi")
     assert miss.hand(0)["kabutogaeshi"] == 2 and miss.current_player == 1
     assert "captured at once (KN-10)" in t.explain("draw higoi")
@@ -180,20 +201,61 @@ def test_KN_10_drawn_fukinagashi_chooses_its_carp(game):
     assert t.current_player == 0 and t.legal_actions() == ["capture higoi", "capture aokoi", "capture magoi"]
     u = t.apply("capture magoi")
     assert u.nobori(0)["fuki+magoi"] == 1 and u.field["magoi"] == 0
-    assert sum(u.field.values()) == 3 and u.current_player == 1  # field still full: no refill
+    assert u.stage == "draw_hand"  # KN-Q3: then the KN-8 steps
+    v = u.apply("draw higoi")
+    assert sum(v.field.values()) == 3 and v.current_player == 1  # field still full: no refill
 
 
-def test_KN_Q3_refill_after_draw_capture_option():
-    """KN-Q3: literal default, no hand refill after a capture by the drawn card
-    (the turn simply ends, the field being full); the option
-    refill_after_draw_capture adds a hand draw."""
-    for option, stage, hand in ((False, "turn", 0), (True, "draw_hand", 0)):
+def test_KN_Q3_refill_after_draw_capture_default_and_literal_option():
+    """KN-Q3: by default a capture by the drawn card (KN-10) is a nobori and the
+    KN-8 steps follow (draw 1 into the hand, refill the field); the option
+    refill_after_draw_capture=False is the literal reading: no hand draw."""
+    assert cardlab.load("koinobori").OPTIONS["refill_after_draw_capture"].default is True
+    for option, stage in ((True, "draw_hand"), (False, "turn")):
         g = cardlab.load("koinobori", refill_after_draw_capture=option)
-        s = pos(g, hands=[{"aokoi": 1}, {"magoi": 1}])
+        s = pos(g, hands=[{"aokoi": 1, "magoi": 1}, {"magoi": 1}])
         t = s.apply("play aokoi").apply("draw higoi")
-        assert t.stage == stage and sum(t.hand(0).values()) == hand
+        assert t.nobori(0)["higoi"] == 1 and t.stage == stage
         if option:
-            assert sum(t.apply("draw magoi").hand(0).values()) == 1
+            assert t.current_player == CHANCE and t.apply("draw aokoi").hand(0)["aokoi"] == 1
+            assert "then draws 1" in s.apply("play aokoi").explain("draw higoi")
+        else:
+            assert sum(t.hand(0).values()) == 1 and t.current_player == 1
+            assert "no hand draw (KN-Q3" in s.apply("play aokoi").explain("draw higoi")
+    # the drawn fukinagashi that chooses its carp (KN-10, KN-2) is followed the same way
+    g = cardlab.load("koinobori")
+    u = pos(g, hands=[{"aokoi": 1}, {"magoi": 1}]).apply("play aokoi").apply("draw fukinagashi")
+    assert u.apply("capture magoi").stage == "draw_hand"
+
+
+def hand_sizes_until_the_deck_runs_out(options, games):
+    """Every turn of seeded random games, until the deck first runs out: each
+    player's hand size and the kabutogaeshi they have used."""
+    import random
+
+    from cardlab.core import sample_chance
+
+    g = cardlab.load("koinobori", **options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        s = g.new_initial_state()
+        while not s.is_terminal() and (s.stage == "deal" or s.deck_size):
+            if s.stage == "turn":
+                d = s.to_dict()
+                yield [(sum(d["hands"][p].values()), d["kabutogaeshi_used"][p]) for p in (0, 1)]
+            s = s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+
+
+def test_KN_Q3_KN_11_hands_stay_at_three_but_for_kabutogaeshi():
+    """KN-Q3 with the seed's KN-11 note ("no hand refill after a kabutogaeshi,
+    so you go on with 2 cards"): by default a hand holds 3 cards less one per
+    kabutogaeshi used, as long as the deck has cards; the literal option lets
+    hands shrink after draw captures."""
+    seen = list(hand_sizes_until_the_deck_runs_out({}, 40))
+    assert len(seen) > 400
+    assert all(size == 3 - used for turn in seen for size, used in turn)
+    literal = list(hand_sizes_until_the_deck_runs_out({"refill_after_draw_capture": False}, 40))
+    assert any(size < 3 - used for turn in literal for size, used in turn)
 
 
 SMALL = {"cards": {"higoi": 2, "aokoi": 2, "magoi": 2, "fukinagashi": 1, "kabutogaeshi": 2},
@@ -250,6 +312,96 @@ def test_KN_13_higher_total_wins_and_payoff_option():
         assert s.returns() == expect
     g = cardlab.load("koinobori")
     assert g.spec.min_utility == -1 and g.spec.max_utility == 1
+
+
+def test_KN_Q10_equal_scores_are_a_draw():
+    """KN-Q10: equal scores are a draw: returns 0, 0 (with either payoff)."""
+    for payoff in ("win", "score"):
+        g = cardlab.load("koinobori", payoff=payoff)
+        s = pos(g, stage="end", hands=[{"higoi": 1}, {"aokoi": 1}],
+                nobori=[{"magoi": 1}, {"higoi": 1, "fuki+aokoi": 1}])
+        assert s.is_terminal() and s.score(0) == s.score(1) == 3
+        assert s.returns() == [0, 0]
+        assert "result: draw" in str(s)
+
+
+def test_KN_Q11_first_player_seat_0_by_default_or_a_chance_event():
+    """KN-Q11 (KN-6 "janken or similar"): seat 0 moves first by default (the
+    janken happens before the game); first_player=1 gives the other seat;
+    first_player='random' makes it a chance event, 1/2 each.  The first
+    player is dealt first (KN-7) and moves first."""
+    from cardlab import render
+
+    g = cardlab.load("koinobori")
+    assert g.OPTIONS["first_player"].default == 0
+    assert g.new_initial_state().stage == "deal"
+    coin = cardlab.load("koinobori", first_player="random")
+    root = coin.new_initial_state()
+    assert root.current_player == CHANCE
+    assert root.chance_outcomes() == [("first 0", Fraction(1, 2)), ("first 1", Fraction(1, 2))]
+    assert "KN-Q11" in root.explain("first 1")
+    for first in (0, 1):
+        for start in (root.apply(f"first {first}"),
+                      cardlab.load("koinobori", first_player=first).new_initial_state()):
+            assert start.stage == "deal" and start.to_dict()["to_move"] == first
+            s = start.apply("deal magoi")
+            assert s.hand(first)["magoi"] == 1 and sum(s.hand(1 - first).values()) == 0
+            # KN-7: the card dealt to the first player is hidden from the other
+            assert render.public_action(start, "deal magoi", 1 - first) == "deal ??"
+            assert render.public_action(start, "deal magoi", first) == "deal magoi"
+            for a in ("deal higoi", "deal higoi", "deal aokoi", "deal aokoi", "deal aokoi"):
+                s = s.apply(a)
+            assert s.hand(first) == {"higoi": 2, "aokoi": 0, "magoi": 1, "fukinagashi": 0, "kabutogaeshi": 0}
+            assert s.stage == "turn" and s.current_player == first
+            again = s.game.state_from_dict(s.to_dict())
+            assert again == s
+    with pytest.raises(cardlab.OptionError, match=r"first_player accepts 0, 1 or 'random'"):
+        cardlab.load("koinobori", first_player=True)
+    with pytest.raises(cardlab.OptionError, match=r"first_player accepts"):
+        cardlab.load("koinobori", first_player=2)
+
+
+def test_KN_Q11_KN_7_KN_8_positions_that_contradict_the_flow_are_refused():
+    """KN-Q11, KN-7, KN-8: a position whose stage contradicts the options or
+    the flow of a turn is refused with what was wrong and what is accepted."""
+    g = cardlab.load("koinobori")
+    root = g.new_initial_state().to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"stage 'first' .* needs first_player='random'"):
+        g.state_from_dict(dict(root, stage="first"))
+    with pytest.raises(cardlab.PositionError, match=r"during the deal to_move is the first player \(KN-7\); "
+                                                    r"this game has first_player=0, the position says 1"):
+        g.state_from_dict(dict(root, to_move=1))
+    coin = cardlab.load("koinobori", first_player="random")
+    dealt = coin.new_initial_state().apply("first 1").apply("deal higoi").to_dict()
+    with pytest.raises(cardlab.PositionError, match="empty hands"):
+        coin.state_from_dict(dict(dealt, stage="first", to_move=0))
+    assert coin.state_from_dict(dealt).to_dict() == dealt
+    s = pos(g, hands=[{"higoi": 1}, {"aokoi": 1}]).to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"then is what follows a capture .* got then='draw_hand' "
+                                                    r"at stage 'turn'"):
+        g.state_from_dict(dict(s, then="draw_hand"))
+    with pytest.raises(cardlab.PositionError, match=r"got then='' at stage 'koikoi'"):
+        cardlab.load("koinobori", koikoi=True).state_from_dict(dict(s, stage="koikoi", options={"koikoi": True}))
+
+
+def test_KN_Q12_KN_12_the_end_is_a_property_of_the_position():
+    """KN-Q12 (KN-12): a position in which neither player can make a nobori is
+    over, however it was built: loaded with state_from_dict it is terminal and
+    equal to the same position reached by play; the kabutogaeshi in hand does
+    not revive it (KN-Q4)."""
+    g = cardlab.load("koinobori", deck=SMALL)
+    before = pos(g, to_move=1, field={"higoi": 1, "aokoi": 1},
+                 hands=[{"kabutogaeshi": 1, "magoi": 1}, {"higoi": 1, "magoi": 1}],
+                 nobori=[{"fuki+aokoi": 1}, {}], kabuto=(0, 1))
+    played = before.apply("nobori higoi")  # deck empty: no draw, no refill; no pair left
+    assert played.is_terminal()
+    d = played.to_dict()
+    loaded = g.state_from_dict(dict(d, stage="turn"))
+    assert loaded.is_terminal() and loaded.legal_actions() == [] and loaded == played
+    assert loaded.returns() == played.returns() == [-1, 1]
+    # the same for a position caught between the steps of a turn (KN-8, KN-Q5)
+    for stage in ("draw_hand", "refill"):
+        assert g.state_from_dict(dict(d, stage=stage, to_move=1)) == played
 
 
 def test_KN_14_KN_Q2_mitsunobori_role_bonus():
@@ -369,9 +521,17 @@ def test_KN_Q8_hidden_hands_and_exact_chance():
     (lambda d: d["points"].update(aokoi="one"), r"card 'aokoi', field 'points'"),
     (lambda d: d["roles"][0]["requires"].update(gold=1), r"card 'mitsunobori', field 'requires': unknown condition"),
     (lambda d: d["roles"][0].update(bonus=-3), r"card 'mitsunobori', field 'bonus'"),
+    # KN-Q9: the optional points of fukinagashi pairs
+    (lambda d: d.update(fukinagashi_points={"sakura": 1}),
+     r"card 'sakura', field 'fukinagashi_points': only the colours higoi, aokoi, magoi"),
+    (lambda d: d.update(fukinagashi_points={"magoi": -1}),
+     r"card 'magoi', field 'fukinagashi_points': points must be a whole number from 0 to 100, got -1"),
+    (lambda d: d.update(fukinagashi_points={"higoi": True}), r"card 'higoi', field 'fukinagashi_points'"),
+    (lambda d: d.update(fukinagashi_points=[4, 4, 4]),
+     r"'fukinagashi_points' must map some of the colours \['higoi', 'aokoi', 'magoi'\] to points"),
 ])
-def test_KN_Q1_malformed_card_file_names_file_card_and_field(tmp_path, change, message):
-    """KN-Q1: a user's card file is checked; errors name the file, the card, the field."""
+def test_KN_Q1_KN_Q9_malformed_card_file_names_file_card_and_field(tmp_path, change, message):
+    """KN-Q1, KN-Q9: a user's card file is checked; errors name the file, the card, the field."""
     data = load_deck()
     change(data)
     path = tmp_path / "mydeck.json"
@@ -414,6 +574,99 @@ def test_position_with_wrong_card_total_is_refused(game):
 def test_text_board_has_japanese_terms(game):
     text = str(game.new_initial_state(seed=1))
     assert "場" in text and "山札" in text and "こいこいのぼり" in text
+
+
+def test_KN_8_explanation_says_what_really_follows_a_nobori():
+    """KN-8 with KN-Q5: the explanation of a nobori says what follows it here,
+    from what every player can see: with an empty deck there is no draw and
+    no refill; with a full field no refill."""
+    g = cardlab.load("koinobori", deck=SMALL)
+    empty = pos(g, field={"higoi": 1, "aokoi": 1}, hands=[{"higoi": 1, "magoi": 1}, {"magoi": 1}],
+                nobori=[{}, {"fuki+aokoi": 1}], kabuto=(1, 1))
+    line = empty.explain("nobori higoi")
+    assert "draws 1" not in line and "refilled" not in line
+    assert "the deck is empty: no draw and no refill" in line
+    s = pos(cardlab.load("koinobori"), hands=[{"higoi": 1, "aokoi": 1}, {"magoi": 1}])
+    assert "then draws 1 and the field is refilled" in s.explain("nobori higoi")
+    full = pos(cardlab.load("koinobori"), field={"higoi": 2, "aokoi": 1, "magoi": 1},
+               hands=[{"higoi": 1}, {"magoi": 1}])
+    assert "then draws 1; the field still holds 3 cards, no refill" in full.explain("nobori higoi")
+
+
+def _paths_to_the_next_turn(s):
+    """The verbs of every chance path from ``s`` until a player must choose
+    (a koi-koi call is answered with koi-koi, so that the turn goes on)."""
+    if s.is_terminal():
+        return [["end"]]
+    if s.stage == "koikoi":
+        return _paths_to_the_next_turn(s.apply("koikoi"))
+    if not s.is_chance_node():
+        return [[]]
+    return [[a.split()[0]] + rest for a, _ in s.chance_outcomes()
+            for rest in _paths_to_the_next_turn(s.apply(a))]
+
+
+def test_KN_8_KN_Q3_KN_Q5_what_the_explanation_of_a_capture_says_comes_true():
+    """KN-8, KN-Q3, KN-Q5: what the explanation of a nobori (or of a drawn card
+    that captures) says will follow does follow, on every chance path: a draw,
+    no draw, a refill, no refill, or the end."""
+    import random
+
+    from cardlab.core import sample_chance
+
+    checked = set()
+    for options in ({}, {"refill_after_draw_capture": False}, {"koikoi": True}):
+        g = cardlab.load("koinobori", **options)
+        for seed in range(12):
+            rng = random.Random(seed)
+            s = g.new_initial_state()
+            while not s.is_terminal():
+                moves = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+                for a in moves:
+                    line = s.explain(a)
+                    if "captur" not in line or s.stage == "deal":
+                        continue
+                    t = s.apply(a)
+                    paths = _paths_to_the_next_turn(t)
+                    claims = {
+                        "no draw": "no draw and no refill" in line or "no hand draw" in line,
+                        "draw": "draws 1" in line or "draws the last card" in line,
+                        "refill": "the field is refilled (KN-8)" in line,
+                        "no refill": "no refill" in line or "stays short" in line,
+                        "end": "the game ends at once" in line,
+                    }
+                    for claim, said in claims.items():
+                        if not said:
+                            continue
+                        checked.add(claim)
+                        verb = {"no draw": "draw", "no refill": "refill"}.get(claim, claim)
+                        holds = [verb in path for path in paths]
+                        assert (all(holds) if not claim.startswith("no ") else not any(holds)), (line, paths)
+                s = s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    assert checked == {"no draw", "draw", "refill", "no refill", "end"}
+
+
+def test_explanations_use_the_right_article():
+    """"an aokoi", never "a aokoi": every explanation of seeded random games,
+    for every move and chance outcome on the way."""
+    import random
+    import re
+
+    from cardlab.core import sample_chance
+
+    wrong = re.compile(r"\b[Aa] [aeiou]|\b[Aa]n [^aeiou\W]")
+    for options in ({}, {"koikoi": True}, {"first_player": "random"}):
+        g = cardlab.load("koinobori", **options)
+        for seed in range(6):
+            rng = random.Random(seed)
+            s = g.new_initial_state()
+            while not s.is_terminal():
+                moves = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+                for a in moves:
+                    assert not wrong.search(s.explain(a)), s.explain(a)
+                s = s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    root = cardlab.load("koinobori").new_initial_state()
+    assert root.explain("deal aokoi").startswith("An aokoi")
 
 
 def test_actions_explain_their_rule(game):
@@ -531,3 +784,15 @@ def test_KN_Q8_fair_hint_equals_a_brute_force_over_every_deal():
         assert cardlab.analyse(t, player=0).rows == fair.rows
     with pytest.raises(cardlab.NotSolvableError, match="player to move"):
         cardlab.analyse(s, player=1)
+
+
+@pytest.mark.parametrize("options", [{"first_player": "random"},
+                                     {"first_player": 1, "refill_after_draw_capture": False, "koikoi": True}])
+def test_KN_Q11_KN_Q3_leak_test_with_the_other_settings(options):
+    """KN-Q8 with KN-Q11 and KN-Q3: the leak test (equal information, equal
+    output) also holds with a coin for the first player, with seat 1 first
+    (the deal to seat 1 is hidden from seat 0, KN-7) and with the literal
+    KN-Q3 option."""
+    from test_fair_play import test_leak_equal_information_equal_output
+
+    test_leak_equal_information_equal_output(cardlab.load("koinobori", **options))

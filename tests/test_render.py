@@ -161,6 +161,24 @@ def test_koinobori_options_and_koikoi_stage_are_shown_KN_14_KN_15():
         dict(d, options={"koikoi": True}))).count("role (役)") == 0
 
 
+def test_koinobori_board_names_the_choices_that_differ_from_the_defaults_KN_Q3_KN_Q11():
+    """KN-Q3, KN-Q11: the defaults (the KN-8 steps after a draw capture, seat 0
+    first) need no note; the literal KN-Q3 option and a first player other
+    than seat 0 are listed with the optional rules; the coin toss for the
+    first player is a stage of its own."""
+    default = kr.html(cardlab.load("koinobori").new_initial_state(seed=2))
+    assert "KN-Q3" not in default and "KN-Q11" not in default
+    literal = kr.html(cardlab.load("koinobori", refill_after_draw_capture=False).new_initial_state(seed=2))
+    assert "no hand draw after a draw capture (KN-Q3)" in literal
+    coin = cardlab.load("koinobori", first_player="random").new_initial_state()
+    h = kr.html(coin)
+    assert "first player by chance, 1/2 each (KN-Q11)" in h
+    assert "who goes first (先攻) is decided by chance (KN-6, KN-Q11)" in h
+    assert "player 1 goes first (KN-Q11)" in kr.html(cardlab.load("koinobori", first_player=1).new_initial_state())
+    assert kr.text(coin, perspective=0).startswith("Koi-koi Nobori (こいこいのぼり) · choosing the first player")
+    assert kr.action_label("first 1") == "first player 先攻: 1"
+
+
 def test_koinobori_game_over_names_the_winner_KN_12():
     s = playout_states(cardlab.load("koinobori"), 5)[-1]
     assert s.is_terminal()

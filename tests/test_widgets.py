@@ -307,7 +307,8 @@ def test_view_picker_switches_what_is_hidden_KN_Q8():
 def test_option_widgets_start_a_new_game_with_the_option_KN_15():
     """KN-15 koi-koi is switched on from the board (a new game starts)."""
     b = board("koinobori", seed=12)
-    assert set(b.option_widgets) == {"open_hands", "payoff", "roles", "koikoi", "refill_after_draw_capture"}
+    assert set(b.option_widgets) == {"open_hands", "payoff", "roles", "koikoi", "refill_after_draw_capture",
+                                     "first_player"}
     b.action_buttons[b.state.legal_actions()[0]].click()
     b.option_widgets["koikoi"].value = True
     assert b.game.options["koikoi"] and len(b.match.history) == 6

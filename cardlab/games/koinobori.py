@@ -1,6 +1,6 @@
 """Koi-koi Nobori (こいこいのぼり): pair carp-streamer cards into nobori.
 
-Rules: ``docs/rules/koinobori.md`` (KN-1 … KN-16, KN-Q1 … KN-Q8), from the
+Rules: ``docs/rules/koinobori.md`` (KN-1 … KN-16, KN-Q1 … KN-Q12), from the
 seed text ``004_a89c246bd081cc4c.txt``.  Rule ids in comments and in
 :meth:`KoinoboriState.explain` point there.
 
@@ -22,6 +22,7 @@ Notation (player actions, then chance outcomes)::
     agari / koikoi        after a third nobori, with the koikoi option (KN-15)
     pass                  nothing else is possible (KN-Q4)
     deal X / draw X / refill X   chance: the card dealt, drawn, laid on the field
+    first 0 / first 1     chance: who goes first, with first_player='random' (KN-Q11)
 """
 
 from __future__ import annotations
@@ -62,17 +63,17 @@ ENGLISH = {"higoi": "red carp", "aokoi": "blue carp", "magoi": "black carp",
            "fukinagashi": "streamer", "kabutogaeshi": "helmet turn"}
 
 # stages of the turn
-DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END = (
-    "deal", "turn", "draw_hand", "refill", "draw_play", "fuki", "koikoi", "end")
-STAGES = (DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END)
-CHANCE_STAGES = {DEAL, DRAW_HAND, REFILL, DRAW_PLAY}
+FIRST, DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END = (
+    "first", "deal", "turn", "draw_hand", "refill", "draw_play", "fuki", "koikoi", "end")
+STAGES = (FIRST, DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END)
+CHANCE_STAGES = {FIRST, DEAL, DRAW_HAND, REFILL, DRAW_PLAY}
 KOIKOI_BONUS = 5  # KN-15
 
 _C = "(higoi|aokoi|magoi)"
 _ANY = "(higoi|aokoi|magoi|fukinagashi|kabutogaeshi)"
 ACTION_RE = re.compile(
     rf"(nobori|kabuto) (fuki\+)?{_C}|play {_ANY}|capture {_C}|agari|koikoi|pass"
-    rf"|(deal|draw) {_ANY}|refill {_C}"
+    rf"|(deal|draw) {_ANY}|refill {_C}|first [01]"
 )
 
 
@@ -90,8 +91,17 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
     15-card deck whose whole deals solve exactly in seconds.  A malformed file raises
     :class:`~cardlab.CardFileError` naming the file, the card and the field.
 
+    The fields: ``cards`` (a count for each of :data:`CARDS`), ``points``
+    (the points of a nobori of each carp colour), optionally ``roles``
+    (KN-14, KN-Q2) and ``fukinagashi_points`` (KN-Q9: the points of a
+    fukinagashi pair by the colour of its carp; a colour left out scores as
+    a plain pair of that colour, which is all of them by default).  The
+    result always holds all four, ``fukinagashi_points`` filled in.
+
     >>> load_deck()["cards"]["fukinagashi"]
     3
+    >>> load_deck()["fukinagashi_points"]
+    {'higoi': 2, 'aokoi': 1, 'magoi': 3}
     """
     where, data = read_data_file(source, NAMED_DECKS["default"], NAMED_DECKS)
 
@@ -100,10 +110,10 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
 
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: the file must hold a JSON object with 'cards', 'points', 'roles'")
-    unknown = set(data) - {"name", "cards", "points", "roles"}
+    unknown = set(data) - {"name", "cards", "points", "roles", "fukinagashi_points"}
     if unknown:
         raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
-                            "accepted: name, cards, points, roles")
+                            "accepted: name, cards, points, roles, fukinagashi_points")
     cards = data.get("cards")
     if not isinstance(cards, dict):
         raise CardFileError(f"{where}: 'cards' must map each of {list(CARDS)} to a count")
@@ -130,6 +140,15 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
         p = points.get(name)
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
             raise bad(name, "points", f"points must be a whole number from 0 to 100, got {p!r}")
+    fuki = data.get("fukinagashi_points", {})  # KN-Q9: optional, by the carp's colour
+    if not isinstance(fuki, dict):
+        raise CardFileError(f"{where}: 'fukinagashi_points' must map some of the colours {list(COLOURS)} "
+                            f"to points (a fukinagashi pair by the colour of its carp), got {fuki!r}")
+    for name, p in fuki.items():
+        if name not in COLOURS:
+            raise bad(name, "fukinagashi_points", f"only the colours {', '.join(COLOURS)} score")
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
+            raise bad(name, "fukinagashi_points", f"points must be a whole number from 0 to 100, got {p!r}")
     roles = data.get("roles", [])
     if not isinstance(roles, list):
         raise CardFileError(f"{where}: 'roles' must be a list of role objects")
@@ -152,7 +171,8 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise bad(label, "requires", f"{k} must be a whole number ≥ 1, got {v!r}")
     return {"name": data.get("name", where), "cards": {c: cards[c] for c in CARDS},
-            "points": {c: points[c] for c in COLOURS}, "roles": roles}
+            "points": {c: points[c] for c in COLOURS}, "roles": roles,
+            "fukinagashi_points": {c: fuki.get(c, points[c]) for c in COLOURS}}
 
 
 def _deck_ok(value: Any) -> bool:
@@ -186,7 +206,12 @@ class Koinobori(Game):
         "roles": bool_option("role bonuses 役ボーナス at the end, e.g. mitsunobori (KN-14, KN-Q2)"),
         "koikoi": bool_option("the koi-koi call after a third nobori (KN-15)"),
         "refill_after_draw_capture": bool_option(
-            "a capture by the drawn card (KN-10) is followed by a hand refill too (KN-Q3)"),
+            "a capture by the drawn card (KN-10) is a nobori followed by the KN-8 steps: draw 1, refill "
+            "the field (KN-Q3); False: the literal reading, no hand draw after it", default=True),
+        "first_player": Option(0, "who goes first (KN-6): seat 0 or 1 (the janken happens before the "
+                               "game), or 'random': a chance event, 1/2 each (KN-Q11)",
+                               choices=(0, 1, "random"), check=lambda v: not isinstance(v, bool),
+                               accepts="0, 1 or 'random'"),
         "deck": Option(None, "card counts, points and roles: 'short', a JSON file path or a dict (KN-Q1)",
                        check=_deck_ok,
                        accepts="None (the default deck), 'short', a path to a JSON card file, or a dict"),
@@ -201,27 +226,32 @@ class Koinobori(Game):
         self.deck_data = deck
         self.counts = tuple(deck["cards"][c] for c in CARDS)
         self.points = tuple(deck["points"][c] for c in COLOURS)
+        self.fuki_points = tuple(deck["fukinagashi_points"][c] for c in COLOURS)  # KN-Q9
         self.role_list = deck["roles"] if self.options["roles"] else []
 
     def _make_spec(self) -> Spec:
         n, k = sum(self.counts), self.counts[K]
-        best = sum(c * p for c, p in zip(self.counts, self.points))  # each nobori holds ≥ 1 carp
+        # each nobori holds ≥ 1 carp, worth at most the better of its two ways to score
+        best = sum(c * max(p, f) for c, p, f in zip(self.counts, self.points, self.fuki_points))
         best += sum(r["bonus"] for r in self.role_list)
         best += KOIKOI_BONUS if self.options["koikoi"] else 0
         bound = Fraction(best if self.options["payoff"] == "score" else 1)
         # deck draws ≤ n + 2k (each kabutogaeshi puts 2 cards back); every
-        # turn draws, captures or is a pass answered by the other player.
+        # turn draws, captures or is a pass answered by the other player; one
+        # coin for the first player (KN-Q11).
         return Spec(num_players=2, chance=True,
                     perfect_information=self.options["open_hands"],
                     min_utility=-bound, max_utility=bound,
-                    max_game_length=6 * (n + 2 * k) + 12)
+                    max_game_length=6 * (n + 2 * k) + 13)
 
     def _root(self) -> "KoinoboriState":
         deck = list(self.counts)
         for i in range(3):  # KN-4 one carp of each colour on the field
             deck[i] -= 1
         z5, z6 = (0,) * 5, (0,) * 6
-        return KoinoboriState(self, (DEAL, 0, tuple(deck), (1, 1, 1), z5, z5, z6, z6,
+        first = self.options["first_player"]  # KN-Q11; during the deal the mover is the first player
+        stage, first = (FIRST, 0) if first == "random" else (DEAL, first)
+        return KoinoboriState(self, (stage, first, tuple(deck), (1, 1, 1), z5, z5, z6, z6,
                                      (0, 0), (0, 0), -1, ""))
 
     def _state_from_dict(self, d: Mapping[str, Any]) -> "KoinoboriState":
@@ -265,6 +295,18 @@ class Koinobori(Game):
         then = d["then"]
         if then not in ("", DRAW_HAND, REFILL):
             raise PositionError(f"koinobori: then must be '', 'draw_hand' or 'refill', got {then!r}")
+        if (then != "") != (stage in (FUKI, KOIKOI)):
+            raise PositionError(f"koinobori: then is what follows a capture waiting at stage 'fuki' or "
+                                f"'koikoi' ('draw_hand' or 'refill') and '' at any other stage; got "
+                                f"then={then!r} at stage {stage!r}")
+        first = self.options["first_player"]
+        if stage == FIRST and (first != "random" or mover != 0 or sum(hands[0]) + sum(hands[1])):
+            raise PositionError(f"koinobori: stage 'first' (the coin for the first player, KN-Q11) comes "
+                                f"before the deal: it needs first_player='random', to_move 0 and empty hands; "
+                                f"this game has first_player={first!r}")
+        if stage == DEAL and first in (0, 1) and mover != first:
+            raise PositionError(f"koinobori: during the deal to_move is the first player (KN-7); this game "
+                                f"has first_player={first}, the position says {mover}")
         key = (stage, mover, counts(d["deck"], CARDS, "deck"), counts(d["field"], COLOURS, "field"),
                hands[0], hands[1], nob[0], nob[1], kab, koi, won, then)
         # every card of the deck file is somewhere, exactly once
@@ -283,7 +325,41 @@ class Koinobori(Game):
                 raise PositionError(
                     f"koinobori: the position holds {total[i]} {name} cards in all; "
                     f"the deck has {self.counts[i]}")
-        return KoinoboriState(self, key)
+        if stage in (FIRST, DEAL) and (key[6] != (0,) * 6 or key[7] != (0,) * 6 or any(kab)):
+            raise PositionError(f"koinobori: at stage {stage!r} nobody has a nobori or a used kabutogaeshi yet")
+        # KN-Q12: the same position as one reached by play (steps with nothing to do skipped,
+        # the end when neither player can make a nobori)
+        return KoinoboriState(self, _settle(key))
+
+
+def _can_act(deck: tuple, field: tuple, hand: tuple) -> bool:
+    """KN-Q4: a pair is possible, or the deck is not empty and a carp can be played."""
+    if any(hand[i] and field[i] for i in range(3)):
+        return True
+    if hand[F] and sum(field):
+        return True
+    return bool(sum(deck) and (hand[0] or hand[1] or hand[2]))
+
+
+def _settle(key: tuple) -> tuple:
+    """The key with the steps that have nothing to do skipped: no hand draw
+    from an empty deck (KN-8), no refill of a full field or from a deck
+    without carp (KN-Q5), and the end when, at a turn, neither player can
+    make a nobori (KN-12, KN-Q4).  Play and ``state_from_dict`` both pass
+    through here, so the end is a property of the position (KN-Q12)."""
+    stage, p, deck, field, h0, h1 = key[:6]
+    if stage == DRAW_HAND and not sum(deck):
+        stage = REFILL
+    if stage == REFILL and (sum(field) >= 3 or not (deck[0] or deck[1] or deck[2])):
+        stage, p = TURN, 1 - p  # KN-Q5: no carp left, the field stays short
+    if stage == TURN and not _can_act(deck, field, h0) and not _can_act(deck, field, h1):
+        stage = END  # KN-12
+    return (stage, p) + key[2:] if (stage, p) != key[:2] else key
+
+
+def _a(word: str) -> str:
+    """``a higoi``, ``an aokoi``."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _add(t: tuple, i: int, d: int) -> tuple:
@@ -336,20 +412,15 @@ class KoinoboriState(State):
 
     def _can_act(self, p: int) -> bool:
         """KN-Q4: a pair is possible, or the deck is not empty and a carp can be played."""
-        _, _, deck, field, *hands = self._k[:6]
-        hand = hands[p]
-        if any(hand[i] and field[i] for i in range(3)):
-            return True
-        if hand[F] and sum(field):
-            return True
-        return bool(sum(deck) and (hand[0] or hand[1] or hand[2]))
+        return _can_act(self._k[2], self._k[3], self._k[4 + p])
 
     def score(self, p: int) -> int:
-        """KN-13 points per nobori colour (a fuki pair counts as its carp, KN-9),
-        plus role bonuses (KN-14) and the koi-koi bonus (KN-15)."""
+        """KN-13 points per nobori colour (a fuki pair counts as its carp unless the
+        card file gives it its own points, KN-9, KN-Q9), plus role bonuses (KN-14)
+        and the koi-koi bonus (KN-15)."""
         nob = self._k[6 + p]
-        pts = self.game.points
-        total = sum((nob[i] + nob[i + 3]) * pts[i] for i in range(3))
+        pts, fuki = self.game.points, self.game.fuki_points
+        total = sum(nob[i] * pts[i] + nob[i + 3] * fuki[i] for i in range(3))
         for role in self.game.role_list:
             if _role_met(role, nob):
                 total += role["bonus"]
@@ -371,7 +442,7 @@ class KoinoboriState(State):
     def returns(self) -> list:
         if self._k[0] != END:
             return [0, 0]
-        d = self.score(0) - self.score(1)
+        d = self.score(0) - self.score(1)  # KN-13; equal scores are a draw, 0 and 0 (KN-Q10)
         if self.game.options["payoff"] == "win":
             d = (d > 0) - (d < 0)
         return [d, -d]
@@ -399,6 +470,8 @@ class KoinoboriState(State):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         stage = self._k[0]
         deck = self._k[2]
+        if stage == FIRST:  # KN-Q11
+            return [("first 0", Fraction(1, 2)), ("first 1", Fraction(1, 2))]
         if stage in (DEAL, DRAW_HAND, DRAW_PLAY):
             n = sum(deck)
             verb = "deal" if stage == DEAL else "draw"
@@ -412,14 +485,16 @@ class KoinoboriState(State):
         verb, _, arg = action.partition(" ")
         (stage, p, deck, field, h0, h1, n0, n1, kab, koi, won, then) = self._k
         hands, nob = [h0, h1], [n0, n1]
+        if verb == "first":  # KN-Q11 the coin: that player is dealt first and moves first
+            return self._next(DEAL, int(arg), deck, field, hands, nob, kab, koi, won, "")
         if verb in ("deal", "draw", "refill"):
             i = CARDS.index(arg)
             deck = _add(deck, i, -1)
-            if stage == DEAL:  # KN-7 first player, then second, draw 3 each
-                who = 0 if sum(h0) < 3 else 1
+            if stage == DEAL:  # KN-7 first player (p), then second, draw 3 each; the first starts
+                who = p if sum(hands[p]) < 3 else 1 - p
                 hands[who] = _add(hands[who], i, 1)
-                done = sum(hands[1]) == 3
-                return self._next(TURN if done else DEAL, 0, deck, field, hands, nob, kab, koi, won, "")
+                done = sum(hands[1 - p]) == 3
+                return self._next(TURN if done else DEAL, p, deck, field, hands, nob, kab, koi, won, "")
             if stage == DRAW_HAND:  # KN-8 (1)
                 hands[p] = _add(hands[p], i, 1)
                 return self._next(REFILL, p, deck, field, hands, nob, kab, koi, won, "")
@@ -494,16 +569,9 @@ class KoinoboriState(State):
         return self._next(TURN, 1 - p, deck, field, hands, nob, kab, koi, won, "")
 
     def _next(self, stage, p, deck, field, hands, nob, kab, koi, won, then) -> "KoinoboriState":
-        """Build the next state, skipping steps that have nothing to do."""
-        if stage == DRAW_HAND and not sum(deck):
-            stage = REFILL
-        if stage == REFILL and (sum(field) >= 3 or not (deck[0] or deck[1] or deck[2])):
-            stage, p = TURN, 1 - p  # KN-Q5: no carp left, the field stays short
-        s = KoinoboriState(self.game, (stage, p, deck, field, hands[0], hands[1], nob[0], nob[1],
-                                       kab, koi, won, then))
-        if stage == TURN and not s._can_act(p) and not s._can_act(1 - p):  # KN-12
-            s = KoinoboriState(self.game, (END,) + s._k[1:])
-        return s
+        """Build the next state, skipping steps that have nothing to do (:func:`_settle`)."""
+        return KoinoboriState(self.game, _settle((stage, p, deck, field, hands[0], hands[1], nob[0], nob[1],
+                                                  kab, koi, won, then)))
 
     # -- what players see --------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -553,8 +621,8 @@ class KoinoboriState(State):
         if self.game.options["open_hands"] or viewer == self.current_player:
             return action
         verb, _, arg = action.partition(" ")
-        if verb == "deal":
-            owner = 0 if sum(k[4]) < 3 else 1
+        if verb == "deal":  # KN-7 the first player (the mover) is dealt 3 first
+            owner = k[1] if sum(k[4 + k[1]]) < 3 else 1 - k[1]
             return action if viewer == owner else "deal ??"
         if verb == "draw":
             if k[0] == DRAW_PLAY:
@@ -601,37 +669,91 @@ class KoinoboriState(State):
             "then": k[11],
         }
 
+    def _follow_up(self, deck_size: int, field_size: int, draw: bool, fuki: bool, why: bool = False) -> str:
+        """What follows a new nobori of the mover, from public facts only: the
+        koi-koi consequences (KN-15), then the hand draw (KN-8, none after a
+        draw capture with the literal KN-Q3 option) and the field refill (KN-8,
+        KN-Q5).  ``deck_size`` and ``field_size`` are those after the capture;
+        ``fuki``: the new nobori holds a fukinagashi; ``why``: cite KN-Q3 (a
+        capture by the drawn card)."""
+        k = self._k
+        p, koi = k[1], k[9]
+        call = ""
+        if self.game.options["koikoi"]:
+            count = sum(k[6 + p]) + 1
+            if koi[1 - p]:
+                return f"player {1 - p}'s koi-koi fails: the game ends at once, no bonus (KN-15)."
+            if koi[p] and count > koi[p]:
+                return f"the koi-koi succeeds: the game ends at once with +{KOIKOI_BONUS} (KN-15)."
+            if not koi[p] and count == 3:
+                call = "third nobori: agari ends the game, or after koi-koi (KN-15): "
+        if draw and not deck_size:
+            return call + "the deck is empty: no draw and no refill (KN-8, KN-Q5)."
+        # Nobody sees all of the deck and the hands.  What is public: how many carp
+        # (hidden_carps) and how many other cards (hidden_others) they hold together
+        # after the capture, so the deck holds at least deck_size - hidden_others carp.
+        hidden_others = (self.game.counts[F] + self.game.counts[K] - sum(k[6][3:]) - sum(k[7][3:])
+                         - fuki - sum(k[8]))
+        hidden_carps = sum(self.game.counts[i] - k[3][i] - 2 * (k[6][i] + k[7][i]) - k[6][i + 3] - k[7][i + 3]
+                           for i in range(3)) - (not fuki)  # a plain pair's other carp left a hand or the deck
+        if draw:
+            step = ("the player " if call else "then ") + ("draws the last card" if deck_size == 1 else "draws 1")
+            step += " (KN-Q3)" if why else ""
+            deck_size -= 1  # the card drawn may be a carp
+        else:
+            step = "no hand draw (KN-Q3, the literal option)"
+        step = call + step
+        if field_size >= 3:
+            return f"{step}; the field still holds {field_size} cards, no refill (KN-8)."
+        if not deck_size:
+            return f"{step}; the deck is empty, so the field stays short (KN-8, KN-Q5)."
+        if not hidden_carps:
+            return f"{step}; no carp is left in the deck, so the field stays short (KN-8, KN-Q5)."
+        if deck_size - hidden_others >= 1:
+            return f"{step} and the field is refilled (KN-8)."
+        return f"{step} and the field is refilled if the deck still holds a carp (KN-8, KN-Q5)."
+
     def explain(self, action: str) -> str:
         verb, _, arg = action.partition(" ")
         p = self._k[1]
+        deck_size, field_size = sum(self._k[2]), sum(self._k[3])
+        refill = self.game.options["refill_after_draw_capture"]
         if verb == "nobori":
             kind = arg.replace("fuki+", "fukinagashi + ")
             return (f"Player {p} pairs {kind} with the field {arg.split('+')[-1]} and captures a nobori"
-                    f" (KN-8{', KN-9' if 'fuki' in arg else ''}); then draws 1 and the field is refilled.")
+                    f" (KN-8{', KN-9' if 'fuki' in arg else ''}); "
+                    + self._follow_up(deck_size, field_size - 1, True, arg.startswith("fuki+")))
         if verb == "play":
             return f"Player {p} plays {arg} to the field and draws 1; a drawn card that pairs is captured at once (KN-10)."
         if verb == "kabuto":
             return (f"Player {p} uses kabutogaeshi: player {1 - p}'s {arg} nobori goes back into the deck,"
                     " which is shuffled; no hand refill (KN-11).")
         if verb == "capture":
-            return f"The drawn fukinagashi pairs with the field {arg}: captured at once (KN-10, KN-9)."
+            return (f"The drawn fukinagashi pairs with the field {arg}: captured at once (KN-10, KN-9); "
+                    + self._follow_up(deck_size, field_size - 1, self._k[11] == DRAW_HAND, True, True))
         if verb == "pass":
             return f"Player {p} can make no nobori and passes (KN-Q4)."
         if verb == "agari":
             return f"Player {p} calls agari: the game ends and scores are compared (KN-15)."
         if verb == "koikoi":
             return f"Player {p} calls koi-koi: one more nobori ends the game with +{KOIKOI_BONUS} (KN-15)."
+        if verb == "first":
+            return f"Player {arg} goes first (先攻), by chance with probability 1/2 (KN-6, KN-Q11)."
         if verb == "deal":
-            return f"{'An' if arg[0] in 'aeiou' else 'A'} {arg} is dealt (KN-7)."
+            return f"{_a(arg).capitalize()} is dealt (KN-7)."
         if verb == "refill":
-            return (f"The field is refilled: cards are revealed until {'an' if arg[0] in 'aeiou' else 'a'} {arg}, "
-                    "the rest reshuffled (KN-8).")
+            return f"The field is refilled: cards are revealed until {_a(arg)}, the rest reshuffled (KN-8)."
         if verb == "draw":
             if self._k[0] == DRAW_PLAY:
                 i = CARDS.index(arg)
-                pairs = (i < 3 and self._k[3][i]) or (i == F and sum(self._k[3]))
-                return (f"Player {p} draws {arg}: " + ("it pairs with the field, captured at once (KN-10)."
-                                                       if pairs else "no pair, it goes to the hand (KN-10)."))
+                field = self._k[3]
+                if i == F and sum(1 for c in field if c) > 1:
+                    return (f"Player {p} draws {arg}: it pairs with any carp of the field; the player "
+                            "chooses which (KN-10, KN-2).")
+                if (i < 3 and field[i]) or (i == F and sum(field)):
+                    return (f"Player {p} draws {arg}: it pairs with the field, captured at once (KN-10); "
+                            + self._follow_up(deck_size - 1, field_size - 1, refill, i == F, True))
+                return f"Player {p} draws {arg}: no pair, it goes to the hand (KN-10)."
             return f"Player {p} draws {arg} into the hand (KN-8)."
         return action
 
@@ -640,7 +762,8 @@ class KoinoboriState(State):
         def cards(counts: tuple, names: tuple) -> str:
             s = ", ".join(f"{n}×{c}" if c > 1 else n for n, c in zip(names, counts) if c)
             return s or "—"
-        head = {END: "game over", DEAL: "dealing"}.get(k[0], f"player {k[1]} to move ({k[0]})")
+        head = {END: "game over", DEAL: "dealing", FIRST: "choosing the first player"}.get(
+            k[0], f"player {k[1]} to move ({k[0]})")
         lines = [f"Koi-koi Nobori (こいこいのぼり) · {head}",
                  f"  field (場): {cards(k[3], COLOURS)}",
                  f"  deck (山札): {sum(k[2])} cards"]

@@ -42,6 +42,7 @@ BACK = ("#8a5a34", "#f3e6cf")
 W, H = 46, 64  # card size in px
 
 STAGE_NOTE = {
+    "first": "who goes first (先攻) is decided by chance (KN-6, KN-Q11)",
     "deal": "dealing: three cards each, first player first (KN-7)",
     "turn": "make a nobori (KN-8), play and draw (KN-10), or use kabutogaeshi (KN-11)",
     "draw_hand": "draw 1 card into the hand (KN-8)",
@@ -84,7 +85,8 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
 
 def _head(v: dict[str, Any], perspective: int | None) -> str:
     stage = v["stage"]
-    head = {"end": "game over", "deal": "dealing"}.get(stage, f"player {v['to_move']} to move ({stage})")
+    head = {"end": "game over", "deal": "dealing", "first": "choosing the first player"}.get(
+        stage, f"player {v['to_move']} to move ({stage})")
     seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
     return f"Koi-koi Nobori (こいこいのぼり) · {head} · {seen}"
 
@@ -171,17 +173,18 @@ def _hand_html(hand: dict[str, int] | int, points: dict[str, int]) -> str:
 
 
 def _nobori_svg(kind: str, points: dict[str, int]) -> str:
-    """A captured pair as one picture, the fukinagashi on top of its carp (KN-9)."""
+    """A captured pair as one picture, the fukinagashi on top of its carp (KN-9);
+    ``points`` maps each nobori kind to what it scores (KN-Q9)."""
     colour = kind.split("+")[-1]
     upper = "fukinagashi" if kind.startswith("fuki+") else colour
-    body = (f"<title>nobori {escape(term(kind))}: {points[colour]} points</title>"
-            f"<g>{_card_body(colour, points[colour], '')}</g>"
-            f'<g transform="translate(14,8)">{_card_body(upper, points[colour], "")}</g>')
+    body = (f"<title>nobori {escape(term(kind))}: {points[kind]} points</title>"
+            f"<g>{_card_body(colour, points[kind], '')}</g>"
+            f'<g transform="translate(14,8)">{_card_body(upper, points[kind], "")}</g>')
     return _svg(W + 16, H + 10, body)
 
 
-def _seat_html(v: dict[str, Any], p: int, points: dict[str, int], label: str) -> str:
-    nob = [_nobori_svg(k, points) for k in KINDS for _ in range(v["nobori"][p].get(k, 0))]
+def _seat_html(v: dict[str, Any], p: int, points: dict[str, int], worth: dict[str, int], label: str) -> str:
+    nob = [_nobori_svg(k, worth) for k in KINDS for _ in range(v["nobori"][p].get(k, 0))]
     notes = [f"score (得点) <b>{v['scores'][p]}</b>"]
     if v["kabutogaeshi_used"][p]:
         notes.append(f"kabutogaeshi used (かぶとがえし) {v['kabutogaeshi_used'][p]}")
@@ -201,16 +204,22 @@ def html(state: State, *, perspective: int | None = None) -> str:
     """The table: both seats (the viewer's at the bottom), the field (場) and
     the deck (山札), scores, kabutogaeshi, koi-koi and the options in play."""
     v = view(state, perspective)
-    points = dict(state.game.deck_data["points"])  # type: ignore[attr-defined]
+    deck_data = state.game.deck_data  # type: ignore[attr-defined]
+    points = dict(deck_data["points"])
+    worth = {**points, **{f"fuki+{c}": n for c, n in deck_data["fukinagashi_points"].items()}}  # KN-Q9
     field = _row([card_svg(c, points=points[c]) for c in COLOURS for _ in range(v["field"][c])])
     deck = card_svg(None, badge=str(v["deck"])) if v["deck"] else '<span style="color:#888">empty</span>'
     bottom = 0 if perspective is None else perspective
     top = 1 - bottom
     you = "" if perspective is None else "(you)"
     opts = state.game.options
+    first = opts["first_player"]
     on = [name for name, flag in (("koi-koi こいこい (KN-15)", opts["koikoi"]),
                                   ("role bonuses 役 (KN-14)", opts["roles"]),
-                                  ("refill after a draw capture (KN-Q3)", opts["refill_after_draw_capture"]),
+                                  ("no hand draw after a draw capture (KN-Q3)",
+                                   not opts["refill_after_draw_capture"]),
+                                  ("first player by chance, 1/2 each (KN-Q11)", first == "random"),
+                                  (f"player {first} goes first (KN-Q11)", first not in (0, "random")),
                                   ("open hands (KN-Q8)", opts["open_hands"])) if flag]
     note = STAGE_NOTE.get(v["stage"], v["stage"])
     if v["returns"] is not None:
@@ -221,10 +230,10 @@ def html(state: State, *, perspective: int | None = None) -> str:
         '<div class="cardlab-board cardlab-koinobori" style="font-family:sans-serif;font-size:13px;'
         'max-width:720px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(v, top, points, "" if perspective is None else "(opponent)")
+        + _seat_html(v, top, points, worth, "" if perspective is None else "(opponent)")
         + '<div style="margin:4px 0;padding:6px;background:#e9f3e6;border-radius:6px">'
         f"field (場): {field} &nbsp; deck (山札): {deck}</div>"
-        + _seat_html(v, bottom, points, you)
+        + _seat_html(v, bottom, points, worth, you)
         + f'<div style="color:#444">{escape(note)}</div>'
         + (f'<div style="color:#444">optional rules on: {escape(", ".join(on))}</div>' if on else "")
         + "</div>"
@@ -234,7 +243,7 @@ def html(state: State, *, perspective: int | None = None) -> str:
 # -- action labels -------------------------------------------------------------------
 VERB = {"nobori": "nobori のぼり", "play": "play 出す", "capture": "capture 取る",
         "kabuto": "kabutogaeshi かぶとがえし", "deal": "deal 配る", "draw": "draw 引く",
-        "refill": "refill 補充"}
+        "refill": "refill 補充", "first": "first player 先攻"}
 WORD = {"agari": "agari 上がり (stop)", "koikoi": "koi-koi こいこい (play on)", "pass": "pass パス"}
 
 
