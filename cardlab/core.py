@@ -106,6 +106,19 @@ class Option:
     choices: tuple | None = None
     check: Callable[[Any], bool] | None = None
     accepts: str = ""
+    #: a short name for a page (with the rule text's own term where it has one),
+    #: and words for choices that do not read as themselves (``{None: "coin"}``)
+    label: str = ""
+    choice_words: Mapping[Any, str] | None = None
+
+    def title(self, name: str) -> str:
+        """The option's short label: :attr:`label`, else ``name`` in words."""
+        return self.label or name.replace("_", " ")
+
+    def choice_text(self, choice: Any) -> str:
+        """How ``choice`` reads on a page."""
+        words = self.choice_words or {}
+        return words[choice] if choice in words else "none" if choice is None else str(choice)
 
     def validate(self, name: str, value: Any, game: str) -> Any:
         ok = value in self.choices if self.choices is not None else True

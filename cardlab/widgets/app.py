@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import os
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -26,7 +27,7 @@ import ipywidgets as widgets
 from ..agents import AGENTS
 from ..core import Game, games, load
 from ..errors import CardlabError
-from .board import SEAT_CHOICES, Board, board
+from .board import SEAT_CHOICES, Board, board, option_value, option_widget, shown_value
 
 __all__ = ["PlayApp", "play_app", "parse_query", "QUERY_KEYS"]
 
@@ -34,6 +35,28 @@ __all__ = ["PlayApp", "play_app", "parse_query", "QUERY_KEYS"]
 QUERY_KEYS = ("game", "seat", "lock", "opponent", "seed")
 _IGNORED = ("token",)  # Voila's own: its token, and voila-template, voila-theme, ...
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+#: the rule digests of a clone of the repository (an installed wheel has none)
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def rules_panel(game: Game) -> widgets.Widget:
+    """The game's rule digest (``docs/rules/<game>.md``), folded, to read
+    on the page itself: a link to a file outside the notebook folder opens
+    neither in Voila nor in JupyterLab's output.  Where the digest is not
+    at hand (cardlab installed without its repository), where to find it."""
+    path = RULES_DIR / game.rules
+    if not path.is_file():
+        return widgets.HTML(f"Rules, rule by rule: <code>docs/rules/{html.escape(game.rules)}</code> in the "
+                            "cardlab repository.")
+    from IPython.display import Markdown
+
+    out = widgets.Output()
+    out.append_display_data(Markdown(path.read_text("utf-8")))
+    panel = widgets.Accordion(children=[out])
+    panel.set_title(0, f"Rules, rule by rule (docs/rules/{game.rules})")
+    panel.selected_index = None
+    panel.add_class("cardlab-play-rules")
+    return panel
 
 
 def _option_value(game: Game, name: str, text: str) -> Any:
@@ -130,8 +153,6 @@ class PlayApp(widgets.VBox):
     show a message naming what is accepted.
     """
 
-    INT_OPTIONS = (int,)  # options without a list of choices that a class can type in: numbers
-
     def __init__(self, game: str = "koinobori", seed: int = 0, query: str = "") -> None:
         self.board: Board | None = None
         self.board_box = widgets.VBox()
@@ -141,6 +162,7 @@ class PlayApp(widgets.VBox):
             value=game, description="game", layout=widgets.Layout(width="420px"))
         self.about = widgets.HTML()
         self.about.add_class("cardlab-play-about")
+        self.rules_box = widgets.VBox()
         self.options_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seats_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seats_box.add_class("cardlab-play-seats")
@@ -169,7 +191,7 @@ class PlayApp(widgets.VBox):
         if asked:
             self._start_from_link(asked)
             return
-        self.children = [self.setup, self.message, self.setup_button, self.board_box]
+        self.children = [self.setup, self.message, self.setup_button, self.board_box, self.rules_box]
         self.game_picker.observe(lambda change: self._choose_game(), names="value")
 
     # -- the set-up -------------------------------------------------------------
@@ -177,31 +199,22 @@ class PlayApp(widgets.VBox):
         game = load(self.game_picker.value)
         self.option_widgets = {}
         for name, option in game.OPTIONS.items():
-            tip = option.doc
-            if option.choices is not None and set(option.choices) == {False, True}:
-                w: widgets.Widget = widgets.Checkbox(value=option.default, description=name, indent=False,
-                                                     tooltip=tip, layout=widgets.Layout(width="auto"))
-            elif option.choices is not None:
-                w = widgets.Dropdown(options=[(str(c), c) for c in option.choices], value=option.default,
-                                     description=name, tooltip=tip, layout=widgets.Layout(width="260px"))
-            elif isinstance(option.default, self.INT_OPTIONS) and not isinstance(option.default, bool):
-                w = widgets.IntText(value=option.default, description=name, tooltip=tip,
-                                    layout=widgets.Layout(width="200px"))
-            else:
+            w = option_widget(name, option, option.default)
+            if w is None:
                 continue  # card files and ready hands: for notebooks, not for this page
-            w.style.description_width = "initial"
             w.observe(lambda change: self._seats(), names="value")
             self.option_widgets[name] = w
         self.options_box.children = list(self.option_widgets.values())
         doc = (type(game).__doc__ or "").strip().splitlines()[0]
-        self.about.value = (f"<b>{html.escape(doc)}</b> Rules digest: <code>{html.escape(game.rules)}</code>; "
-                            f"hover over an option for what it does.")
+        self.about.value = f"<b>{html.escape(doc)}</b> Hover over an option for what it does."
+        self.rules_box.children = [rules_panel(game)]
         self._seats()
 
     def options(self) -> dict[str, Any]:
         """The chosen options that differ from the game's defaults."""
         game = load(self.game_picker.value)
-        return {k: w.value for k, w in self.option_widgets.items() if w.value != game.OPTIONS[k].default}
+        chosen = {k: option_value(w) for k, w in self.option_widgets.items()}
+        return {k: v for k, v in chosen.items() if v != game.OPTIONS[k].default}
 
     def _game(self) -> Game:
         return load(self.game_picker.value, **self.options())
@@ -270,14 +283,15 @@ class PlayApp(widgets.VBox):
             return
         for name_, value in asked["options"].items():
             if name_ in self.option_widgets:
-                self.option_widgets[name_].value = value
+                w = self.option_widgets[name_]
+                w.value = shown_value(w, value)
         self.seed_box.value = asked["seed"]
         self.seats_box.children = [widgets.Dropdown(options=list(SEAT_CHOICES), value=p) for p in players]
         self.message.value = (f"<b>{html.escape(game.title or name)}</b>: "
                               + ("persons at one screen, taking turns" if hot_seat else f"you play player {seat}")
                               + (" (a locked classroom board)." if lock else "."))
         self.board_box.children = [self.board]
-        self.children = [self.message, self.board_box]
+        self.children = [self.message, self.board_box, self.rules_box]
 
     def __repr__(self) -> str:
         return (f"PlayApp(game={self.game_picker.value!r}, options={self.options()}, "

@@ -30,15 +30,51 @@ import ipywidgets as widgets
 
 from .. import render
 from ..agents import AGENTS, Agent, open_hands_copy
-from ..core import CHANCE, Game, State, load
+from ..core import CHANCE, Game, Option, State, load
 from ..errors import CardlabError, OptionError, TooLargeError
 from ..match import Match
 from ..solve import analyse
 
-__all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS"]
+__all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS", "option_widget", "option_value", "shown_value"]
 
 #: what a seat dropdown offers: a person, or one of cardlab.agents
 SEAT_CHOICES = ("person",) + tuple(AGENTS)
+#: a dropdown's value None means "nothing chosen" (a blank box): this stands for the choice None
+_NONE = "\u2063none"
+
+
+def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets.Widget | None:
+    """The control of a game option, as a page shows it: a checkbox for a
+    switch, a dropdown for choices, a number box for a whole number (None
+    for card files and ready hands, which a notebook sets).  Its label is
+    the option's short one (:meth:`Option.title`, whole, never cut); its
+    help, on hover, names the option and says what it does.  Read it back
+    with :func:`option_value`."""
+    label, tip = opt.title(name), f"{name}: {opt.doc}{note}"
+    if opt.choices is not None and set(opt.choices) == {False, True}:
+        return widgets.Checkbox(value=value, description=label, indent=False, tooltip=tip,
+                                layout=widgets.Layout(width="auto"))
+    if opt.choices is not None:
+        w: widgets.Widget = widgets.Dropdown(
+            options=[(opt.choice_text(c), _NONE if c is None else c) for c in opt.choices],
+            value=_NONE if value is None else value, description=label, tooltip=tip,
+            layout=widgets.Layout(width="auto"))
+    elif isinstance(opt.default, int) and not isinstance(opt.default, bool):
+        w = widgets.IntText(value=value, description=label, tooltip=tip, layout=widgets.Layout(width="220px"))
+    else:
+        return None
+    w.style.description_width = "initial"
+    return w
+
+
+def option_value(widget: widgets.Widget) -> Any:
+    """The option value a control from :func:`option_widget` holds."""
+    return None if widget.value == _NONE else widget.value
+
+
+def shown_value(widget: widgets.Widget, value: Any) -> Any:
+    """What a control from :func:`option_widget` holds for the option value ``value``."""
+    return _NONE if value is None and isinstance(widget, widgets.Dropdown) else value
 #: keyword arguments for the agents a board makes (kept small so a move is quick)
 AGENT_DEFAULTS: dict[str, dict[str, Any]] = {"solver": {"max_nodes": 20_000}, "mcts": {"iterations": 200}}
 _PERSON = (None, "person", "human")
@@ -379,16 +415,9 @@ class Board(widgets.VBox):
         for name, opt in self.game.OPTIONS.items():
             if opt.choices is None:
                 continue
-            value = self.game.options[name]
-            if set(opt.choices) == {False, True}:
-                w: widgets.Widget = widgets.Checkbox(value=value, description=name, indent=False,
-                                                     tooltip=opt.doc + " (starts a new game)",
-                                                     layout=widgets.Layout(width="auto"))
-            else:
-                w = widgets.Dropdown(options=list(opt.choices), value=value, description=name,
-                                     tooltip=opt.doc + " (starts a new game)",
-                                     layout=widgets.Layout(width="200px"))
-            w.observe(lambda ch, name=name: self._on_widget(self.set_option, name, ch["new"]), names="value")
+            w = option_widget(name, opt, self.game.options[name], " (starts a new game)")
+            w.observe(lambda ch, name=name, w=w: self._on_widget(self.set_option, name, option_value(w)),
+                      names="value")
             self.option_widgets[name] = w
         self.options_box.children = [] if self.locked else list(self.option_widgets.values())
 
@@ -717,6 +746,7 @@ class Board(widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------
     def _show(self, widget: widgets.Widget, value: Any) -> None:
         """Put ``value`` in a control without running its handler again."""
+        value = shown_value(widget, value)
         if widget.value != value:
             self._syncing = True
             try:

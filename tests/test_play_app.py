@@ -1,0 +1,63 @@
+"""The class app's set-up as a student reads it (issue L): every option
+with a whole, readable label and its help on hover, a choice of None shown
+as words (not a blank box), and the game's rule digest on the page."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlab
+from cardlab.widgets.app import RULES_DIR, PlayApp
+from cardlab.widgets.board import option_value, option_widget
+
+
+@pytest.mark.parametrize("game", cardlab.games())
+def test_every_option_reads_whole_with_its_help(game, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    app = PlayApp(game=game)
+    g = cardlab.load(game)
+    assert app.option_widgets, game
+    for name, w in app.option_widgets.items():
+        opt = g.OPTIONS[name]
+        assert w.description == opt.title(name) and "_" not in w.description
+        assert w.layout.width in ("auto", "220px")  # never a fixed box that cuts the label
+        assert w.tooltip.startswith(f"{name}: ") and opt.doc in w.tooltip
+        assert option_value(w) == opt.default
+        if hasattr(w, "options"):  # a dropdown: every choice has words, the default is shown
+            assert all(label.strip() for label, _ in w.options)
+            assert w.value is not None and w.label == opt.choice_text(opt.default)
+
+
+def test_a_choice_of_none_is_shown_and_chosen():
+    """Toritsuki's first_player default None (a coin) was a blank dropdown."""
+    opt = cardlab.load("toritsuki").OPTIONS["first_player"]
+    w = option_widget("first_player", opt, None)
+    assert w.label == opt.choice_text(None) and option_value(w) is None
+    w.value = 1
+    assert option_value(w) == 1
+    app = PlayApp(game="toritsuki")
+    app.option_widgets["first_player"].value = 0
+    assert app.options()["first_player"] == 0
+    app.option_widgets["first_player"].value = option_widget("first_player", opt, None).value
+    assert "first_player" not in app.options()
+
+
+def test_app_link_with_a_choice_of_none():
+    app = PlayApp(query="game=toritsuki&first_player=none&seed=2")
+    assert app.board is not None and app.board.game.options["first_player"] is None
+    assert option_value(app.option_widgets["first_player"]) is None
+
+
+@pytest.mark.parametrize("game", cardlab.games())
+def test_the_rules_digest_is_on_the_page(game, monkeypatch):
+    """The digest ``docs/rules/<game>.md`` (every rule id) folds open on the
+    page, with the set-up and under a board a link started."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    g = cardlab.load(game)
+    text = (RULES_DIR / g.rules).read_text("utf-8")
+    for app in (PlayApp(game=game), PlayApp(query=f"game={game}&seed=1")):
+        assert app.rules_box in app.children
+        (panel,) = app.rules_box.children
+        assert panel.get_title(0) == f"Rules, rule by rule (docs/rules/{g.rules})"
+        (out,) = panel.children
+        assert out.outputs[0]["data"]["text/markdown"] == text
