@@ -31,7 +31,7 @@ and does not lose the other rows.
 >>> t = batch.solve_deals("mipig", range(3), options={"hand_size": 1}, executor="serial",
 ...                       progress=False)
 >>> [(r["seed"], r["to_move"], r["result"]) for r in t]
-[(0, 1, Fraction(1, 1)), (1, 0, Fraction(-1, 1)), (2, 0, Fraction(-1, 1))]
+[(0, 1, Fraction(1, 1)), (1, 0, Fraction(1, 1)), (2, 0, Fraction(-1, 1))]
 """
 
 from __future__ import annotations
