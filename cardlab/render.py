@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html as _html
 import importlib
+import inspect
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -38,7 +39,8 @@ __all__ = [
 
 _HTML: dict[str, Callable[..., str]] = {}
 _TEXT: dict[str, Callable[..., str]] = {}
-_LABEL: dict[str, Callable[[str], str]] = {}
+_LABEL: dict[str, Callable[..., str]] = {}
+_LABEL_TAKES_STATE: dict[str, bool] = {}
 _LAYOUT: dict[str, Callable[..., "Layout"]] = {}
 _MOVE_HTML: dict[str, Callable[[State, str], str]] = {}
 _loaded = False
@@ -71,11 +73,14 @@ def register_text(game_name: str) -> Callable[[Callable[..., str]], Callable[...
     return deco
 
 
-def register_action_label(game_name: str) -> Callable[[Callable[[str], str]], Callable[[str], str]]:
-    """Decorator: ``fn(action) -> str``, a readable label for a button (with
-    the Japanese term beside the English one)."""
-    def deco(fn: Callable[[str], str]) -> Callable[[str], str]:
+def register_action_label(game_name: str) -> Callable[[Callable[..., str]], Callable[..., str]]:
+    """Decorator: ``fn(action, state=None) -> str``, a readable label for a
+    button (with the Japanese term beside the English one).  ``state`` is the
+    position the action is played in, when known: a label can then name a
+    card as the card itself reads, not by its id."""
+    def deco(fn: Callable[..., str]) -> Callable[..., str]:
         _LABEL[game_name] = fn
+        _LABEL_TAKES_STATE[game_name] = len(inspect.signature(fn).parameters) > 1
         return fn
     return deco
 
@@ -139,9 +144,14 @@ def action_label(state_or_game_name: State | str, action: str) -> str:
     """A readable button label for ``action`` (the action itself when the game
     registered no labels)."""
     _load_builtin()
-    name = state_or_game_name if isinstance(state_or_game_name, str) else state_or_game_name.game.name
+    if isinstance(state_or_game_name, str):
+        name, state = state_or_game_name, None
+    else:
+        name, state = state_or_game_name.game.name, state_or_game_name
     fn = _LABEL.get(name)
-    return fn(action) if fn is not None else action
+    if fn is None:
+        return action
+    return fn(action, state) if state is not None and _LABEL_TAKES_STATE[name] else fn(action)
 
 
 # -- interactive layouts: a grid of squares and moves made of picks ----------

@@ -200,7 +200,7 @@ def test_MZ_11_cards_show_attribute_numbers_and_materials_in_both_languages():
     s = game.new_initial_state(seed=2)
     h = mr.html(s)
     for term in ("バトルゾーン", "マナゾーン", "てふだ", "とったカード", "トラッシュ", "ほのお", "くさ", "みず",
-                 "わざ", "そざい", "はらう", "HP", "せんて"):
+                 "わざ", "そざい", "summon for", "HP", "せんて"):
         assert term in h, term
     c = game.card(0, "magma_giant")
     svg = mr.card_svg(c, mr.material_japanese(game))
@@ -304,3 +304,29 @@ def test_MZ_19_MZ_21_the_board_draws_each_battle_when_it_is_settled():
         if len(seen) == 4:
             break
     assert seen == {"substitute", "decline", "settled attack", "attack, decision pending"}
+
+
+def test_buttons_name_each_card_as_it_is_printed():
+    """A student finds a button's card by the name printed on it (issue L):
+    every card in a label reads "Bonfire Owl カガリフクロウ", never its id
+    ``kagari_owl``; the price under a hand card is words, not a box that
+    looks like a button."""
+    game = cardlab.load("mazemon")
+    ids = {cid for deck in game.ids for cid in deck}
+    m = cardlab.Match(game, ["random", "random"], seed=4)
+    labels = []
+    while not m.is_over():
+        s = m.state
+        acts = [a for a, _ in s.chance_outcomes()] if s.current_player == cardlab.CHANCE else s.legal_actions()
+        labels += [render.action_label(s, a) for a in acts]
+        m.step()
+    assert len(labels) > 50
+    for label in labels:
+        words = set(label.replace("+", " ").replace("→", " ").replace(":", " ").split())
+        assert not words & ids, label
+    assert any("Bonfire Owl カガリフクロウ" in x or "Ember Boar ホムラブタ" in x for x in labels)
+    s = cardlab.load("mazemon", open_hands=True).new_initial_state(seed=2)
+    while "summon for" not in mr.html(s, perspective=s.current_player):
+        s = s.apply(s.legal_actions()[0])
+    h = mr.html(s, perspective=s.current_player)
+    assert "はらう" not in h and 'height="15" rx="3" fill="#fff"' not in h

@@ -66,7 +66,7 @@ def board_plays_to_the_end(name: str, seed: int, stage: str, limit: int = 1000) 
         assert not b._message, b._message
         seen.add(getattr(b.state, stage))
         for a, button in b.action_buttons.items():
-            assert button.description == module.action_label(a)
+            assert button.description == render.action_label(b.state, a)
         assert b.table.value == module.html(b.state, perspective=0)
 
     click_to_end(b, seed, limit=limit, each=check)

@@ -38,7 +38,7 @@ from typing import Any
 
 from .. import render
 from ..core import State
-from ..games.mazemon import ATTR_JA, Card, shared_materials, summon_cost
+from ..games.mazemon import ATTR_JA, Card, MazemonState, shared_materials, summon_cost
 
 __all__ = ["action_label", "attr_term", "back_svg", "battle_html", "card_svg", "html", "material_japanese",
            "pay_now", "text", "view"]
@@ -210,9 +210,9 @@ def _card_body(card: Card, mats_ja: dict[str, str], pay: tuple[int, int] | None)
              f'<text x="{CW / 2}" y="100" font-size="8" text-anchor="middle" fill="#333"'
              + (f' textLength="{CW - 8}" lengthAdjust="spacingAndGlyphs"' if len(mats) > 11 else "")
              + f">そざい {escape(mats)}</text>"]
-    if pay is not None:
-        parts.append(f'<rect x="6" y="{CH - 22}" width="{CW - 12}" height="15" rx="3" fill="#fff" stroke="#333"/>'
-                     f'<text x="{CW / 2}" y="{CH - 11}" font-size="9" text-anchor="middle">pay はらう {pay[1]}</text>')
+    if pay is not None:  # words printed under the card, not a box: nothing here is a button
+        parts.append(f'<text x="{CW / 2}" y="{CH - 10}" font-size="8.5" font-style="italic" fill="#333" '
+                     f'text-anchor="middle">summon for {pay[1]} マナ</text>')
     return "".join(parts)
 
 
@@ -429,24 +429,36 @@ VERB = {"charge": "charge チャージ", "summon": "summon しゅつげん", "di
 
 
 @render.register_action_label(NAME)
-def action_label(action: str) -> str:
-    """A button label with the Japanese terms.
+def action_label(action: str, state: MazemonState | None = None) -> str:
+    """A button label with the Japanese terms; with the position, each card
+    by the name printed on it (English and Japanese), as a player finds it
+    on the table, else by its id.
 
     >>> action_label("attack oak_giant tide_whale")
     'attack こうげき: oak_giant → tide_whale'
     >>> action_label("decline")
     'no substitute みがわりしない'
+    >>> import cardlab
+    >>> s = cardlab.load("mazemon").new_initial_state().apply("janken 0")
+    >>> action_label("trash kagari_owl+ember_boar", s)
+    'trash トラッシュ: Bonfire Owl カガリフクロウ + Ember Boar ホムラブタ'
     """
     if action == "end":
         return "end turn おわり"
     if action == "decline":
         return "no substitute みがわりしない"
     verb, _, arg = action.partition(" ")
+    cards = state.game.card_set.cards if state is not None else {}
+
+    def name(cid: str) -> str:
+        card = cards.get(cid)
+        return cid if card is None else f"{card.name} {card.japanese}"
+
     if verb == "attack":
         a, _, t = arg.partition(" ")
-        return f"attack こうげき: {a} → {t}"
+        return f"attack こうげき: {name(a)} → {name(t)}"
     if verb == "janken":
         return f"janken じゃんけん: player {arg} first"
     if verb == "trash":
-        return f"trash トラッシュ: {arg.replace('+', ' + ')}"
-    return f"{VERB[verb]}: {arg}" if verb in VERB else action
+        return "trash トラッシュ: " + " + ".join(name(c) for c in arg.split("+"))
+    return f"{VERB[verb]}: {name(arg)}" if verb in VERB else action
