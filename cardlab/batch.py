@@ -48,6 +48,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .core import CHANCE, load, sample_chance
 from .errors import CardlabError
+from .solve import DEFAULT_MAX_NODES
 
 __all__ = [
     "COLUMNS", "Table", "solve_job", "position_job", "match_job", "run", "solve_deals",
@@ -75,14 +76,14 @@ COLUMNS = ("id", "task", "game", "options", "seed", "agents", "solver", "random_
 # -- jobs: small JSON-able dicts, run by pure functions ------------------------
 
 def solve_job(game: str, seed: int, options: Mapping[str, Any] | None = None, *,
-              random_moves: int = 0, max_nodes: int | None = None) -> dict[str, Any]:
+              random_moves: int = 0, max_nodes: int | None = DEFAULT_MAX_NODES) -> dict[str, Any]:
     """A job: deal with ``seed``, play ``random_moves`` random transitions
     (player moves and chance, drawn from the same seed), solve exactly."""
     return {"task": "solve", "game": game, "options": dict(options or {}), "seed": seed,
             "random_moves": random_moves, "max_nodes": max_nodes}
 
 
-def position_job(position: Mapping[str, Any], *, max_nodes: int | None = None) -> dict[str, Any]:
+def position_job(position: Mapping[str, Any], *, max_nodes: int | None = DEFAULT_MAX_NODES) -> dict[str, Any]:
     """A job: solve one position given as :meth:`State.to_dict` output (it
     names its ``game`` and ``options``; the row's ``seed`` is ``None``)."""
     if not isinstance(position, Mapping) or not isinstance(position.get("game"), str):
@@ -168,7 +169,7 @@ def _run_solve(job: Mapping[str, Any], row: dict[str, Any]) -> None:
         else:
             state = state._apply(rng.choice(state.legal_actions()))
     row["to_move"] = state.current_player
-    sol = solve(state, max_nodes=job.get("max_nodes"), progress=False)
+    sol = solve(state, max_nodes=job.get("max_nodes", DEFAULT_MAX_NODES), progress=False)
     row.update(solver=sol.method, result=sol.value, returns=list(sol.values), nodes=sol.nodes)
 
 
@@ -511,7 +512,7 @@ def _with_open_hands(game: str, options: Mapping[str, Any] | None) -> dict[str, 
 
 
 def solve_deals(game: str, seeds: Iterable[int], *, options: Mapping[str, Any] | None = None,
-                random_moves: int = 0, max_nodes: int | None = None, **run_kw: Any) -> Table:
+                random_moves: int = 0, max_nodes: int | None = DEFAULT_MAX_NODES, **run_kw: Any) -> Table:
     """Solve the deal of every seed exactly (``open_hands=True`` is added
     when the game has the option), after ``random_moves`` random transitions.
 
@@ -525,7 +526,7 @@ def solve_deals(game: str, seeds: Iterable[int], *, options: Mapping[str, Any] |
     return run(jobs, **run_kw)
 
 
-def solve_positions(positions: Iterable[Mapping[str, Any]], *, max_nodes: int | None = None,
+def solve_positions(positions: Iterable[Mapping[str, Any]], *, max_nodes: int | None = DEFAULT_MAX_NODES,
                     **run_kw: Any) -> Table:
     """Solve positions given as :meth:`State.to_dict` output (open hands:
     each names its game and options), one row each in the order given.
@@ -561,7 +562,7 @@ def tournament(game: str, agents: Sequence[Any], seeds: Iterable[int], *,
 def sweep(game: str, grid: Mapping[str, Sequence[Any]], seeds: Iterable[int], *,
           task: str = "solve", options: Mapping[str, Any] | None = None,
           agents: Sequence[Any] = ("heuristic", "heuristic"), random_moves: int = 0,
-          max_nodes: int | None = None, **run_kw: Any) -> Table:
+          max_nodes: int | None = DEFAULT_MAX_NODES, **run_kw: Any) -> Table:
     """The same question over every combination of the option values in
     ``grid`` (``{"koikoi": [False, True]}``): exact solves (``task="solve"``)
     or matches between ``agents`` (``task="match"``), for the same seeds.

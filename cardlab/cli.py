@@ -43,6 +43,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from . import agents as _agents
 from . import render
 from .core import CHANCE, Game, State, load, make_rng, sample_chance
+from .solve import BYTES_PER_POSITION, DEFAULT_MAX_NODES
 from .errors import CardlabError, TooLargeError
 from .match import Match
 
@@ -90,13 +91,24 @@ def _save(state: State, path: str) -> str:
 
 
 def _position(args: argparse.Namespace):
+    where = args.position
     try:
-        d = json.loads(Path(args.position).read_text("utf-8"))
-    except OSError as exc:
-        raise CardlabError(f"{args.position}: cannot read the position file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise CardlabError(f"{args.position}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    opts = {**(d.get("options") or {}), **_options(args.option)}
+        d = json.loads(Path(where).read_text("utf-8"))
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path, bytes that are not UTF-8
+        why = getattr(exc, "strerror", None) or "not a readable UTF-8 text file"
+        if isinstance(exc, json.JSONDecodeError):
+            why = f"not valid JSON (line {exc.lineno}: {exc.msg})"
+        raise CardlabError(f"{where}: cannot read the position file: {why}") from None
+    except RecursionError:
+        raise CardlabError(f"{where}: the JSON is nested too deeply to be a position") from None
+    if not isinstance(d, dict):
+        raise CardlabError(f"{where}: a position file holds one JSON object (State.to_dict(), as cardlab deal "
+                           f"writes it), not {type(d).__name__ if d is not None else 'null'}")
+    saved = d.get("options") or {}
+    if not isinstance(saved, dict):
+        raise CardlabError(f"{where}: 'options' must be a JSON object of the game's options, not "
+                           f"{type(saved).__name__}")
+    opts = {**saved, **_options(args.option)}
     game = load(args.game, **opts)
     d = {**d, "options": game.options_dict()}
     return game.state_from_dict(d)
@@ -166,9 +178,9 @@ def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None
         else:
             a = analyse(state, player=seat, max_nodes=max_nodes, max_arrangements=max_arrangements,
                         samples=samples, progress=False)
-    except TooLargeError as exc:
-        return (f"no {kind} hint here, too large to compute ({exc}): ask again nearer the end of "
-                f"the game, or raise --hint-max-nodes (now {max_nodes:,})"
+    except TooLargeError:
+        return (f"no {kind} hint here, too large to compute (more than {max_nodes:,} positions to solve): "
+                f"ask again nearer the end of the game, or raise --hint-max-nodes (now {max_nodes:,})"
                 + ("" if reveal else " or lower --hint-samples"))
     except CardlabError as exc:
         return f"no {kind} hint here: {exc}"
@@ -339,7 +351,10 @@ def cmd_tree(args: argparse.Namespace) -> int:
     except TooLargeError:
         raise CardlabError(f"the tree has more than --max-nodes {args.max_nodes} nodes: raise --max-nodes, "
                            "give --max-depth, or start from a later position") from None
-    {"graphml": write_graphml, "dot": write_dot, "efg": write_efg}[args.format](G, args.out)
+    try:
+        {"graphml": write_graphml, "dot": write_dot, "efg": write_efg}[args.format](G, args.out)
+    except OSError as exc:
+        raise CardlabError(f"{args.out}: cannot write the tree ({exc.strerror})") from None
     print(f"{G.number_of_nodes()} nodes, {G.number_of_edges()} edges → {args.out}")
     return 0
 
@@ -443,19 +458,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_deal)
     p = game_parser("solve", "solve a position (JSON from State.to_dict) exactly")
     p.add_argument("--position", required=True)
-    p.add_argument("--max-nodes", type=int, default=20_000_000)
+    p.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES, metavar="N",
+                   help=f"stop after N positions (default {DEFAULT_MAX_NODES:,}: about "
+                        f"{DEFAULT_MAX_NODES * BYTES_PER_POSITION / 1e9:.1g} GB of table)")
     p.set_defaults(func=cmd_solve)
     p = game_parser("tree", "write the game tree of a position")
     p.add_argument("--position", required=True)
     p.add_argument("--format", choices=("graphml", "dot", "efg"), default="graphml",
                    help="graphml (networkx, Gephi), dot (Graphviz) or efg (Gambit)")
     p.add_argument("--out", required=True)
-    p.add_argument("--max-depth", type=int)
-    p.add_argument("--max-nodes", type=int, default=100_000)
+    p.add_argument("--max-depth", type=_positive, metavar="N")
+    p.add_argument("--max-nodes", type=_positive, default=100_000, metavar="N")
     p.add_argument("--no-merge", action="store_true", help="keep transpositions apart (a tree)")
     p.set_defaults(func=cmd_tree)
     p = game_parser("simulate", "play many games between agents")
-    p.add_argument("-n", type=int, default=100)
+    p.add_argument("-n", type=_positive, default=100, metavar="N", help="the number of games (default 100)")
     p.add_argument("--agents", nargs="+", choices=sorted(_agents.AGENTS))
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_simulate)
@@ -463,12 +480,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command: 0 when it worked, 2 with one line on stderr when the
+    input was wrong, 130 (quietly) on Ctrl-C."""
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except CardlabError as exc:
         print(f"cardlab: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -57,6 +57,15 @@ class Solution:
                 f"{self.nodes:,} nodes, {self.tt_hits:,} table hits, {self.method}")
 
 
+#: the default node budget of solve() and analyse(): each position searched
+#: keeps one transposition-table entry, about 300 bytes (measured on open-hands
+#: deals of koinobori and mipig, 280-300 bytes a position; mazemon 180; see
+#: benchmarks/run.py), so the default stays near 0.6 GB.  Pass a larger
+#: ``max_nodes`` to go further, or ``None`` for no limit at all.
+DEFAULT_MAX_NODES = 2_000_000
+BYTES_PER_POSITION = 300
+
+
 class _Search:
     """One search with its table; reused for the root children of a solve."""
 
@@ -77,7 +86,8 @@ class _Search:
     def _tick(self) -> None:
         """Every few thousand nodes (and at the node limit): limit and progress."""
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise TooLargeError(f"the solve passed max_nodes={self.max_nodes} positions; "
+            raise TooLargeError(f"the solve passed max_nodes={self.max_nodes} positions "
+                                f"(about {self.max_nodes * BYTES_PER_POSITION / 1e9:.1g} GB of table); "
                                 "raise max_nodes or solve a smaller position")
         self.next_tick = self.nodes + _TICK
         if self.max_nodes is not None:
@@ -224,14 +234,16 @@ def _frac(v) -> Fraction:
 
 
 def solve(state: State, *, table: bool = True, pruning: bool = True,
-          max_nodes: int | None = None, progress: bool | None = None) -> Solution:
+          max_nodes: int | None = DEFAULT_MAX_NODES, progress: bool | None = None) -> Solution:
     """Solve a perfect-information position exactly.
 
     Two-player zero-sum games use expectiminimax with alpha-beta pruning
     (Star1 at chance nodes) and a transposition table keyed by the canonical
     position; other games use max-n.  ``table=False`` and ``pruning=False``
     turn the refinements off (for comparison); ``progress`` shows a tqdm bar
-    (``None``: only once the solve has run for two seconds).
+    (``None``: only once the solve has run for two seconds).  A search of
+    more than ``max_nodes`` positions stops with :class:`~cardlab.TooLargeError`
+    (default :data:`DEFAULT_MAX_NODES`, about 0.6 GB; ``None``: no limit).
 
     >>> import cardlab
     >>> game = cardlab.load("koinobori", open_hands=True)
@@ -257,7 +269,7 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
         search.close()
 
 
-def minimax(state: State, *, max_nodes: int | None = None) -> Solution:
+def minimax(state: State, *, max_nodes: int | None = DEFAULT_MAX_NODES) -> Solution:
     """The plain baseline: expectiminimax with no table and no pruning."""
     return solve(state, table=False, pruning=False, max_nodes=max_nodes, progress=False)
 
@@ -415,7 +427,7 @@ def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> 
     return rows
 
 
-def analyse(state: State, *, player: int | None = None, max_nodes: int | None = None,
+def analyse(state: State, *, player: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
             progress: bool | None = None, max_arrangements: int = 500, samples: int = 40,
             callback: Callable[[int, int], None] | None = None) -> Analysis:
     """The value of every legal action at a decision node, and the loss of
@@ -434,7 +446,7 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     ``max_arrangements`` arrangements, otherwise the mean over ``samples``
     random ones with a 95 % interval (seeded from what the player knows, so
     the answer depends on nothing else).  ``max_nodes`` bounds the whole
-    search; ``callback(done, total)`` is called after each arrangement.
+    search (default :data:`DEFAULT_MAX_NODES`; ``None``: no limit); ``callback(done, total)`` is called after each arrangement.
 
     >>> import cardlab
     >>> game = cardlab.load("koinobori", open_hands=True, payoff="score")

@@ -141,3 +141,61 @@ def test_simulate_agents_name_the_seats(capsys):
     code, out, err = cli(capsys, ["simulate", "monster_cards", "-n", "2", "-o", "players=4", "--agents",
                                   "heuristic", "random"])
     assert code == 2 and "has 4 players here" in err
+
+
+@pytest.mark.parametrize("content,message", [
+    (b"[]", "a position file holds one JSON object (State.to_dict(), as cardlab deal writes it), not list"),
+    (b"null", "not null"),
+    (b"\xff\xfe{}", "not a readable UTF-8 text file"),
+    (b"[" * 3000 + b"]" * 3000, ("not list", "nested too deeply")),  # as deep as the recursion limit allows
+    (b"[" * 100_000 + b"]" * 100_000, "the JSON is nested too deeply to be a position"),
+    (b"{", "not valid JSON (line 1"),
+    (b'{"options": [1]}', "'options' must be a JSON object"),
+])
+def test_J_a_bad_position_file_is_one_line_and_exit_2(capsys, tmp_path, content, message):
+    """Issue J: what a position file holds is checked before it is used; the
+    error is one line naming the file, and the exit status is 2."""
+    pos = tmp_path / "pos.json"
+    pos.write_bytes(content)
+    for cmd in (["solve", "koinobori"], ["tree", "koinobori", "--out", str(tmp_path / "t.graphml")]):
+        code, out, err = cli(capsys, [*cmd, "--position", str(pos)])
+        assert code == 2 and err.startswith(f"cardlab: {pos}:"), err
+        assert any(m in err for m in ((message,) if isinstance(message, str) else message)), err
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_J_unwritable_tree_and_counts_below_one(capsys, tmp_path):
+    pos = tmp_path / "pos.json"
+    s = cardlab.load("mipig", hand_size=1, open_hands=True, first_player=0).new_initial_state(seed=1)
+    pos.write_text(json.dumps(s.to_dict()), "utf-8")
+    code, _, err = cli(capsys, ["tree", "mipig", "--position", str(pos), "--out", "/nonexistent/t.graphml"])
+    assert code == 2 and err.startswith("cardlab: /nonexistent/t.graphml: cannot write the tree")
+    for argv in (["simulate", "koinobori", "-n", "0"], ["simulate", "koinobori", "-n", "-3"],
+                 ["solve", "koinobori", "--position", str(pos), "--max-nodes", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        assert "must be a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_J_ctrl_c_exits_130_quietly(capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("cardlab.cli.Match.advance", interrupted)
+    code, out, err = cli(capsys, ["play", "koinobori", "--seed", "1"])
+    assert code == 130 and "Traceback" not in err and err.strip() == ""
+
+
+def test_J_solve_has_a_default_budget():
+    """Issue J: with no max_nodes a solve stops at DEFAULT_MAX_NODES, saying
+    how large the search was (and about how much memory it held)."""
+    from cardlab.solve import BYTES_PER_POSITION, DEFAULT_MAX_NODES
+    import inspect
+
+    for fn in (cardlab.solve, cardlab.analyse):
+        assert inspect.signature(fn).parameters["max_nodes"].default == DEFAULT_MAX_NODES
+    assert DEFAULT_MAX_NODES * BYTES_PER_POSITION < 1e9  # below 1 GB by default
+    s = cardlab.load("mipig", hand_size=3, open_hands=True, first_player=0).new_initial_state(seed=1)
+    with pytest.raises(cardlab.TooLargeError, match=r"passed max_nodes=50 positions \(about .* GB of table\)"):
+        cardlab.solve(s, max_nodes=50)
