@@ -10,6 +10,7 @@ janken (MP-4).  Everything here clicks the buttons a person would click.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -88,6 +89,28 @@ def test_MP_6_MP_7_placement_offers_the_hand_then_only_the_legal_squares():
     x, y = squares[0][3:].split(",")
     b.pick_buttons[squares[0]].click()
     assert b.match.history[before].action == f"place {hand[0]} {x},{y}" and b.picks == ()
+
+
+def test_MP_Q4_the_grid_keeps_the_square_names_after_a_card_left_of_the_first():
+    """MP-Q4, MP-6, MP-7 (issue L): after player 1 lays a card left of the first card, the
+    grid still draws the first card on 0,0, names the new one -1,0 and offers the squares
+    by the names of the moves (-2,0 further left); the move played is named as clicked."""
+    game = cardlab.load("mipig", hand_size=3, hands=["trio_a", "trio_b"], first_player=0)
+    s = game.new_initial_state().apply("place p01 0,0").apply("place p03 -1,0")
+    b = board(s, ["person", "random"], seed=2)
+    lay = mr.layout(b.state, perspective=0)
+    assert "p01" in lay.squares[(0, 0)] and "card back" in lay.squares[(-1, 0)]
+    assert lay.bounds() == (-2, -1, 1, 1)
+    labels = [w.value for w in b.grid.children[1:5]]
+    assert [re.sub(r"<[^>]+>", "", v) for v in labels] == ["-2", "-1", "0", "1"]
+    b.pick("item:p05")
+    assert offers(b) == sorted(f"sq:{x},{y}" for x, y in mr.placement_targets(b.state))
+    assert "sq:-2,0" in offers(b) and "sq:0,0" not in offers(b)
+    before = len(b.match.history)
+    b.pick_buttons["sq:-2,0"].click()
+    assert b.match.history[before].action == "place p05 -2,0"
+    field = {(c["x"], c["y"]): c["card"] for c in b.state.to_dict()["field"]}
+    assert field[(0, 0)] == "p01" and field[(-1, 0)] == "p03" and field[(-2, 0)] == "p05"
 
 
 def test_MP_5_switching_the_card_and_taking_a_choice_back():

@@ -118,6 +118,34 @@ def test_MP_11_MP_12_MP_18_attacks_passes_and_coins_are_public_and_open_hands_sh
     assert {"deal", "show", "place", "attack", "coin"} <= public
 
 
+def test_MP_Q4_MP_Q6_both_players_name_every_square_alike():
+    """MP-Q4, MP-7, MP-Q6 (issue L): a square's name depends only on where cards were laid,
+    which both players see, so both read the same names: the square of a face-down card
+    laid (``place ?? x,y``), each player's observation, the places of the unseen cards
+    (``hidden``) and every re-deal of them (which changes no name) agree with to_dict()."""
+    game = cardlab.load("mipig", hand_size=4)
+    rng = random.Random(3)
+    negative = 0
+    for s, a in positions(game, range(12), agents=("random", "heuristic")):
+        field = sorted((c["x"], c["y"], c["owner"], c["face_up"]) for c in s.to_dict()["field"])
+        negative += any(x < 0 or y < 0 for x, y, *_ in field)
+        for v in (0, 1):
+            seen = s.observation(v)["field"]
+            assert sorted((c["x"], c["y"], c["owner"], c["face_up"]) for c in seen) == field
+            down = sorted(f"face down {x},{y}" for x, y, o, up in field if o != v and not up)
+            h = s.hidden(v)
+            assert sorted(name for name, _ in h.places if name.startswith("face down")) == down
+            t = s.redeal(v, rng)
+            assert sorted((c["x"], c["y"], c["owner"], c["face_up"]) for c in t.to_dict()["field"]) == field
+        if a.startswith("place "):
+            mover, square = s.current_player, a.split()[2]
+            x, y = (int(w) for w in square.split(","))
+            assert s.public_action(a, 1 - mover) == f"place ?? {square}"
+            after = s.apply(a).observation(1 - mover)["field"]
+            assert [(c["owner"], c["card"]) for c in after if (c["x"], c["y"]) == (x, y)] == [(mover, None)]
+    assert negative > 20  # cards were laid left of or above the first one
+
+
 # -- every position a player cannot tell apart (MP-4, MP-Q2, MP-Q3, MP-Q6) ----------------
 def check_arrangements(s, v: int, rng: random.Random) -> int:
     """The arrangements of ``s`` for ``v``: the true position is one, each

@@ -403,7 +403,8 @@ def test_MP_5_players_alternate_from_the_first_player():
 
 
 def test_MP_6_the_first_card_may_go_anywhere():
-    """MP-6: anywhere is one position up to translation (MP-Q4): one action per card."""
+    """MP-6: anywhere is one position up to translation (MP-Q4): one action per card; the
+    first card's square is named 0,0 for the rest of the game."""
     s = duo_game().new_initial_state()
     assert s.legal_actions() == ["place R5 0,0", "place L4 0,0"]
 
@@ -413,7 +414,7 @@ def test_MP_7_later_cards_share_a_full_edge_not_a_corner():
     s = duo_game().new_initial_state().apply("place R5 0,0")
     spots = sorted({a.split()[2] for a in s.legal_actions()})
     assert spots == sorted(["-1,0", "1,0", "0,-1", "0,1"])
-    with pytest.raises(cardlab.IllegalActionError, match="Legal:"):
+    with pytest.raises(cardlab.IllegalActionError, match="(?i)legal: place"):
         s.apply("place S5 1,1")
     t = s.apply("place S5 1,0")  # player 1 next to player 0's card
     # player 0 may now touch player 1's card too: (2,0) touches only the opponent's card
@@ -787,23 +788,152 @@ def test_MP_Q3_which_cards_count_option():
     assert t.phase == "tiebreak" and t.legal_actions() == ["pick rock", "pick paper"]
 
 
-def test_MP_Q4_translation_normalised_layouts_are_one_state():
-    """MP-Q4: the same layout reached by different orders or shifts is one state, one hash."""
-    g = cardlab.load("mipig", cards=TEST_CARDS, hand_size=2, hands=[["R5", "L4"], ["S5", "L6"]],
-                     first_player=0)
-    a = placed(g, ["place R5 0,0", "place S5 1,0", "place L4 2,0"])
-    b = placed(g, ["place L4 0,0", "place S5 -1,0", "place R5 -1,0"])
-    assert a == b and hash(a) == hash(b)
-    d = a.to_dict()
-    for c in d["field"]:
-        c["x"] += 7
-        c["y"] -= 3
-    assert g.state_from_dict(d) == a
-    assert min(x for x, *_ in a.cells()) == 0 and min(y for _, y, *_ in a.cells()) == 0
-    # removing a card can shift the rest back to 0
+def test_MP_Q4_a_battle_renames_no_square():
+    """MP-Q4, MP-15: when the loser leaves the field, the winner keeps its square's name."""
     s = battle_state([(0, 0, 1, "R5", False), (1, 0, 0, "W9", False)], mover=0)
     t = s.apply("attack 1,0 0,0")
-    assert [(x, y) for x, y, *_ in t.cells()] == [(0, 0)]
+    assert [(x, y) for x, y, *_ in t.cells()] == [(1, 0)]
+
+
+# -- MP-Q4: a square keeps its name (issue L) ------------------------------------------------
+#: four pigs laid left of and above the first card, then taken off the field by battles
+CROSS = {"name": "cross pigs", "cards": [
+    card("A", 5, 5, 9, 5, "love", "rock"),       # left 9: beats B's right 1
+    card("B", 9, 5, 5, 1, "wisdom", "rock"),     # top 9: beats C's bottom 1
+    card("C", 5, 1, 5, 9, "healing", "rock"),    # right 9: beats D's left 1
+    card("D", 5, 5, 1, 5, "play", "rock")]}
+#: A first at 0,0; B left of it, C above B, D above A; then D, C and B leave the field in turn
+#: (D: the top row keeps C; C: the top row empties; B: the left column empties)
+CROSS_MOVES = ["place A 0,0", "place B -1,0", "place C -1,-1", "place D 0,-1",
+               "attack -1,-1 0,-1", "attack -1,0 -1,-1", "attack 0,0 -1,0"]
+
+
+def cross_game(**options):
+    return cardlab.load("mipig", cards=CROSS, hand_size=2, hands=[["A", "C"], ["B", "D"]],
+                        first_player=0, **options)
+
+
+def squares(s) -> dict:
+    """Card id -> the name ``(x, y)`` of its square, from ``to_dict()``."""
+    return {c["card"]: (c["x"], c["y"]) for c in s.to_dict()["field"]}
+
+
+def translate(action: str, dx: int, dy: int) -> str:
+    """``action`` with every square name moved by ``(dx, dy)``."""
+    def move(w):
+        if "," not in w:
+            return w
+        x, y = w.split(",")
+        return f"{int(x) + dx},{int(y) + dy}"
+    return " ".join(move(w) for w in action.split())
+
+
+def test_MP_Q4_MP_5_MP_7_a_square_keeps_its_name_from_placement_to_the_end():
+    """MP-Q4, MP-5, MP-6, MP-7 (issue L): the first card laid is at 0,0; a card laid left of or
+    above the field gets a negative name and no other square is renamed; cards leaving the field
+    in battle (MP-15) rename nothing either.  The same name in the actions, the explain() lines,
+    the battles, to_dict and both players' observations, from placement to the end."""
+    s = cross_game().new_initial_state()
+    assert s.legal_actions() == ["place A 0,0", "place C 0,0"]  # MP-6: the first card at 0,0
+    home: dict[str, tuple[int, int]] = {}
+    for a in CROSS_MOVES:
+        assert a in s.legal_actions(), (a, s.legal_actions())
+        line = s.explain(a)
+        words = a.split()
+        if words[0] == "place":
+            home[words[1]] = tuple(int(v) for v in words[2].split(","))
+            assert f"lays {words[1]} face down at {words[2]}," in line
+        else:
+            b = s.explain_battle(a)
+            names = {sq: cid for cid, sq in home.items()}
+            assert (b.attacker_pos, b.defender_pos) == tuple(tuple(int(v) for v in w.split(",")) for w in words[1:])
+            assert (b.attacker_card.id, b.defender_card.id) == (names[b.attacker_pos], names[b.defender_pos])
+            assert f" at {words[1]} attacks " in line and f" at {words[2]} (MP-11)" in line
+        s = s.apply(a)
+        on_field = squares(s)
+        assert on_field == {cid: home[cid] for cid in on_field}
+        assert on_field.get("A", (0, 0)) == (0, 0)
+        for p in (0, 1):
+            seen = s.observation(p)["field"]
+            assert sorted((c["x"], c["y"]) for c in seen) == sorted(on_field.values())
+            assert all(home[c["card"]] == (c["x"], c["y"]) for c in seen if c["card"] is not None)
+    assert s.is_terminal() and squares(s) == {"A": (0, 0)} and s.returns() == [1, -1]
+    assert s.to_dict()["graveyards"] == [["C"], ["B", "D"]]
+
+
+def test_MP_Q4_MP_11_the_attacks_keep_the_names_after_the_field_shrinks():
+    """MP-Q4, MP-11: after the top row and then the left column empty, the attacks still name
+    the squares as they were laid (a position reached over the shrinking field)."""
+    s = cross_game().new_initial_state()
+    for a in CROSS_MOVES[:5]:
+        s = s.apply(a)
+    assert s.legal_actions() == ["attack -1,0 -1,-1", "attack -1,0 0,0"]
+    s = s.apply("attack -1,0 -1,-1")  # the top row is empty now
+    assert s.legal_actions() == ["attack 0,0 -1,0"]
+    with pytest.raises(cardlab.IllegalActionError):
+        s.apply("attack 1,0 0,0")  # the names the field had when its top-left was 0,0
+
+
+def test_MP_Q4_translated_layouts_are_one_state_each_with_its_own_names():
+    """MP-Q4: positions that differ only by a translation are one position (== and hash, so the
+    solver's transposition table and the tree merge them; the value is the same), while each
+    keeps the square names of its own game: the first card at 0,0, the moves translated."""
+    g = cardlab.load("mipig", cards=TEST_CARDS, hand_size=2, hands=[["R5", "L4"], ["S5", "L6"]],
+                     first_player=0, open_hands=True)
+    a = placed(g, ["place R5 0,0", "place S5 1,0", "place L4 2,0"])
+    b = placed(g, ["place L4 0,0", "place S5 -1,0", "place R5 -2,0"])
+    assert a == b and hash(a) == hash(b)
+    assert squares(a) == {"R5": (0, 0), "S5": (1, 0), "L4": (2, 0)}
+    assert squares(b) == {"R5": (-2, 0), "S5": (-1, 0), "L4": (0, 0)}
+    assert b.legal_actions() == [translate(x, -2, 0) for x in a.legal_actions()]
+    # what a player knows names the squares too: one information set, one set of move names
+    assert a.information_set(1) != b.information_set(1)
+    sa, sb = cardlab.solve(a, progress=False), cardlab.solve(b, progress=False)
+    assert sa.value == sb.value
+    assert sb.best_actions == [translate(x, -2, 0) for x in sa.best_actions]
+    assert sb.pv == [translate(x, -2, 0) for x in sa.pv]
+    # the tree merges the two into one node, named as the first order reached it
+    G = cardlab.tree(g.new_initial_state())
+    merged = [n for n in G if G.nodes[n]["state"] == a]
+    assert len(merged) == 1
+    into = {x for e in G.in_edges(merged[0]) for x in G.edges[e]["action"].split(" | ")}
+    assert {"place L4 2,0", "place R5 -2,0"} <= into
+    out = {x for e in G.out_edges(merged[0]) for x in G.edges[e]["action"].split(" | ")}
+    assert out == set(G.nodes[merged[0]]["state"].legal_actions())
+
+
+def test_MP_Q4_to_dict_keeps_the_names_and_old_positions_load_as_before():
+    """MP-Q4: to_dict() saves each square under its name and state_from_dict() gives it back
+    (negative names included); a saved field is taken as named, whatever its smallest x and y,
+    so the positions saved before (smallest x and y 0) load with the same names as before."""
+    s = cross_game().new_initial_state()
+    for a in CROSS_MOVES[:5]:
+        s = s.apply(a)
+    d = s.to_dict()
+    assert min(c["x"] for c in d["field"]) == -1 and min(c["y"] for c in d["field"]) == -1
+    t = s.game.state_from_dict(d)
+    assert t == s and t.to_dict() == d and t.legal_actions() == s.legal_actions()
+    assert [t.explain(a) for a in t.legal_actions()] == [s.explain(a) for a in s.legal_actions()]
+    for p in (0, 1):
+        assert t.observation(p) == s.observation(p)
+    moved = json.loads(json.dumps(d))
+    for c in moved["field"]:
+        c["x"] += 7
+        c["y"] -= 3
+    u = s.game.state_from_dict(moved)
+    assert u == s and u.to_dict() == moved
+    assert u.legal_actions() == [translate(x, 7, -3) for x in s.legal_actions()]
+    # every stored position (perft, reference) loads with its own names, as before
+    data = Path(__file__).parent / "data"
+    stored = 0
+    for kind in ("perft", "reference"):
+        for e in json.loads((data / kind / "mipig.json").read_text("utf-8")):
+            if "position" in e and e["position"]["field"]:
+                pos = e["position"]
+                got = cardlab.load("mipig", **e.get("options", {})).state_from_dict(pos).to_dict()
+                assert got["field"] == pos["field"], e["name"]
+                stored += 1
+    assert stored >= 5
 
 
 def test_MP_Q5_which_edge_faces_which():
@@ -988,7 +1118,8 @@ FACING = {(1, 0): ("right", "left"), (-1, 0): ("left", "right"), (0, 1): ("botto
 
 def referee(before: dict, action: str, cards: dict) -> tuple:
     """MP-12 … MP-15, MP-19 … MP-22, MP-Q5 written again from the digest, on to_dict data:
-    the field (normalised positions, owner, card, face up) and the graveyards after the attack."""
+    the field (squares by name, owner, card, face up) and the graveyards after the attack.
+    A square keeps its name when a card leaves the field (MP-Q4)."""
     (ax, ay), (dx, dy) = (tuple(map(int, p.split(","))) for p in action.split()[1:])
     field = {(c["x"], c["y"]): dict(c) for c in before["field"]}
     att, dfn = field[(ax, ay)], field[(dx, dy)]
@@ -1014,14 +1145,13 @@ def referee(before: dict, action: str, cards: dict) -> tuple:
     if loser:
         gone = field.pop(loser)
         graves[gone["owner"]] = sorted(graves[gone["owner"]] + [gone["card"]])
-    mx = min(x for x, _ in field)
-    my = min(y for _, y in field)
-    cells = sorted((x - mx, y - my, c["owner"], c["card"], c["face_up"]) for (x, y), c in field.items())
+    cells = sorted((x, y, c["owner"], c["card"], c["face_up"]) for (x, y), c in field.items())
     return cells, graves
 
 
 def test_every_battle_of_random_games_matches_an_independent_referee():
-    """Random 5- and 10-card games: each attack's result equals the referee's (MP-13 … MP-15, MP-19 … MP-22)."""
+    """Random 5- and 10-card games: each attack's result equals the referee's (MP-13 … MP-15,
+    MP-19 … MP-22), and no square is renamed by it (MP-Q4)."""
     cards = {c["id"]: c for c in json.loads(
         (Path(cardlab.__file__).parent / "data" / "mipig.json").read_text("utf-8"))["cards"]}
     rng = random.Random(11)

@@ -132,8 +132,54 @@ def test_MP_6_MP_7_the_grid_offers_exactly_the_legal_squares():
             h = mr.html(s, perspective=p)
             got = re.findall(r"<title>placement target 配置できる場所 (-?\d+),(-?\d+) \(MP-7\)</title>", h)
             assert {(int(x), int(y)) for x, y in got} == squares
-    assert (3, 1) not in mr.placement_targets(s) and (-1, -1) not in mr.placement_targets(s)  # corners (MP-7)
-    assert "x=-1" in mr.html(s) and ">-1,0<" in mr.html(s)  # coordinates of the notation
+    assert (2, 1) not in mr.placement_targets(s) and (-2, -1) not in mr.placement_targets(s)  # corners (MP-7)
+    assert "x=-2" in mr.html(s) and ">-2,0<" in mr.html(s)  # the square names of the notation (MP-Q4)
+
+
+def text_cell(t: str, x: int, y: int) -> str:
+    """The 8 characters the text board draws on square ``x,y`` (columns named by its ``x=`` head)."""
+    lines = t.splitlines()
+    head = next(ln for ln in lines if ln.lstrip().startswith("x="))
+    xs = [int(v) for v in re.findall(r"x=(-?\d+)", head)]
+    row = next(ln for ln in lines if re.match(rf"  y={y}\s", ln))
+    i = xs.index(x)
+    return row[7 + 8 * i:15 + 8 * i]
+
+
+def test_MP_Q4_every_view_names_a_square_as_the_notation_for_the_whole_game():
+    """MP-Q4, MP-5 … MP-7 (issue L): a card laid left of and above the first one, then cards
+    leaving the field in battle; every view (text, HTML, the board's grid, each perspective)
+    draws each card on the square its placement named, the first card on 0,0; the grid's
+    dashed squares and arrows carry the names of the moves."""
+    from test_mipig import CROSS_MOVES, cross_game
+
+    s = cross_game().new_initial_state()
+    home: dict[str, tuple[int, int]] = {}
+    for a in CROSS_MOVES:
+        words = a.split()
+        if words[0] == "place":
+            home[words[1]] = tuple(int(v) for v in words[2].split(","))
+        s = s.apply(a)
+        field = s.to_dict()["field"]
+        xs, ys = [c["x"] for c in field], [c["y"] for c in field]
+        for p in (0, 1, None):
+            t = mr.text(s, perspective=p)
+            h = mr.html(s, perspective=p)
+            lay = mr.layout(s, perspective=p)
+            for c in field:
+                seen = c["card"] if p is None or c["owner"] == p or c["face_up"] else "??"
+                assert text_cell(t, *home[c["card"]]).startswith(f"{c['owner']}:{seen}"), (a, p, t)
+                assert lay.squares[home[c["card"]]] and "placement target" not in lay.squares[home[c["card"]]]
+                if seen != "??":
+                    assert f"<title>{c['card']} " in lay.squares[home[c["card"]]]
+            x0, y0 = min(xs + [x for x, _ in mr.placement_targets(s)]), min(ys + [y for _, y in mr.placement_targets(s)])
+            assert lay.bounds()[:2] == (x0, y0) and f">x={x0}</text>" in h
+        for x, y in mr.placement_targets(s):
+            assert f"<title>placement target 配置できる場所 {x},{y} (MP-7)</title>" in mr.html(s)
+        arrows = re.findall(r"<title>attack 攻撃 (-?\d+,-?\d+) → (-?\d+,-?\d+) \(MP-11\)</title>", mr.html(s))
+        assert arrows == [tuple(x.split()[1:]) for x in s.legal_actions() if x.startswith("attack")]
+    assert text_cell(mr.text(s), 0, 0).startswith("0:A") and home["A"] == (0, 0)
+    assert "keep their names" in mr.layout(s, perspective=0).grid_title and "MP-Q4" in mr.layout(s).grid_title
 
 
 def test_MP_8_ownership_is_drawn_for_every_card():

@@ -26,6 +26,17 @@ sorted tuple of packed ints ``(x*32 + y) << 12 | card << 2 | owner << 1 |
 face_up``, with coordinates translated so the smallest x and y are 0 (MP-Q4):
 layouts that differ only by a shift are one position and hash equally.
 
+Square names (MP-Q4).  The key's coordinates are for search only.  A square
+keeps one name for the whole game: the first card laid is at ``0,0``, x grows
+to the right and y downwards, and a card laid left of or above the field gets
+a negative name (``place p07 -1,0``).  Each state carries, outside its key,
+its *origin*: the name of the key's square ``(0, 0)`` (the smallest x and y
+on the field by name; ``(0, 0)`` on an empty field).  The actions, their
+parsing, :meth:`MipigState.explain`, the observations and information sets,
+:meth:`MipigState.to_dict` and the renderers all use the names; only the key
+is translated.  The origin changes when a card is laid left of or above the
+field, or when the card(s) of the leftmost column or top row leave it.
+
 Simultaneous choices (MP-4, MP-Q2, MP-Q3) are sequential moves: player 0
 picks, then player 1, whose observation and information set show only *that*
 player 0 has picked.  With ``open_hands=True`` everything is visible,
@@ -43,7 +54,7 @@ player 0's janken pick only once player 1 has picked too), and
 Notation (player actions, then chance outcomes)::
 
     show p07            first-player janken: show card p07 from your hand (MP-4)
-    place p07 -1,0      lay p07 face down at x=-1, y=0 of the current field (MP-5 … MP-7)
+    place p07 -1,0      lay p07 face down on square -1,0: left of the first card (MP-5 … MP-7)
     attack 0,0 1,0      your face-down card at (0,0) attacks the card at (1,0) (MP-11)
     pass                no attack possible (MP-18)
     pick rock           end-of-game janken: one of your counted cards with that mark (MP-25)
@@ -51,7 +62,8 @@ Notation (player actions, then chance outcomes)::
     coin 1              chance: a fair coin makes player 1 first (MP-Q2)
 
 Coordinates: x grows to the right, y grows downwards; a card's ``top`` edge
-faces y-1, ``right`` faces x+1 (MP-Q5).
+faces y-1, ``right`` faces x+1 (MP-Q5).  The first card laid is on ``0,0``
+and every square keeps its name to the end of the game (MP-Q4).
 """
 
 from __future__ import annotations
@@ -116,7 +128,7 @@ _DIRS = {_XSTEP: (3, 2, "right"), -_XSTEP: (2, 3, "left"), 1: (1, 0, "below"), -
 
 _ID = r"[A-Za-z0-9_.\-]+"
 ACTION_RE = re.compile(
-    rf"(show|deal) {_ID}|place {_ID} -?\d+,-?\d+|attack \d+,\d+ \d+,\d+|pass"
+    rf"(show|deal) {_ID}|place {_ID} -?\d+,-?\d+|attack -?\d+,-?\d+ -?\d+,-?\d+|pass"
     rf"|pick (rock|scissors|paper)|coin [01]")
 _ID_RE = re.compile(_ID)
 
@@ -402,7 +414,7 @@ class Battle:
     defender_player: int
     attacker_card: Card
     defender_card: Card
-    attacker_pos: tuple[int, int]
+    attacker_pos: tuple[int, int]   # the squares' names (MP-Q4), as in the action
     defender_pos: tuple[int, int]
     direction: str
     attacker_edge: str
@@ -440,8 +452,9 @@ class Battle:
     def text(self) -> str:
         a, d = self.attacker_card, self.defender_card
         up = "already face up" if self.defender_was_face_up else "turned face up"
-        head = (f"Player {self.attacker_player}'s {a.id} {a.name} at {self.attacker_pos} attacks "
-                f"player {self.defender_player}'s {d.id} {d.name} {_WHERE[self.direction]} at {self.defender_pos} "
+        (ax, ay), (dx, dy) = self.attacker_pos, self.defender_pos
+        head = (f"Player {self.attacker_player}'s {a.id} {a.name} at {ax},{ay} attacks "
+                f"player {self.defender_player}'s {d.id} {d.name} {_WHERE[self.direction]} at {dx},{dy} "
                 f"(MP-11); both face up (defender {up}, MP-12).")
         nums = (f" Edges (MP-Q5): attacker {self.attacker_edge} {_EDGE_JA[self.attacker_edge]} "
                 f"{self.attacker_number} {self.attacker_bonus.text()} = {self.attacker_total}; "
@@ -478,16 +491,17 @@ def _pack(x: int, y: int, card: int, owner: int, up: int) -> int:
     return ((x * _XSTEP + y) << _SHIFT) | (card << 2) | (owner << 1) | up
 
 
-def _normalise(cells: list[int]) -> tuple[int, ...]:
-    """MP-Q4: shift the field so that the smallest x and the smallest y are 0."""
+def _normalise(cells: list[int]) -> tuple[tuple[int, ...], int, int]:
+    """MP-Q4: shift the field so that the smallest x and the smallest y are 0;
+    with the shift ``(mx, my)`` taken off."""
     if not cells:
-        return ()
+        return (), 0, 0
     mx = min(v >> (_SHIFT + 5) for v in cells)
     my = min((v >> _SHIFT) & 31 for v in cells)
     if mx or my:
         d = (mx * _XSTEP + my) << _SHIFT
         cells = [v - d for v in cells]
-    return tuple(sorted(cells))
+    return tuple(sorted(cells)), mx, my
 
 
 # -- the game --------------------------------------------------------------------
@@ -536,7 +550,8 @@ class Mipig(Game):
                         check=_hands_ok, accepts="None or a list of two hands (a hand name or a list of card ids)"),
     }
     ACTION_GRAMMAR = ("'show p07', 'place p07 -1,0', 'attack 0,0 1,0', 'pass', 'pick rock'; chance: "
-                      "'deal p07', 'coin 0'/'coin 1' (x grows right, y grows down)")
+                      "'deal p07', 'coin 0'/'coin 1' (squares: the first card laid is 0,0 and names never "
+                      "change; x grows right, y grows down)")
     ACTION_RE = ACTION_RE
 
     def _setup(self) -> None:
@@ -582,7 +597,8 @@ class Mipig(Game):
                               f"set of {len(self.cards)} ({cs.where}): choose hand_size ≤ "
                               f"{len(self.cards) // 2}, or deal='own' (each player their own copy)")
         self._parsed: dict[str, tuple] = {}
-        self._spots: dict[tuple, list[str]] = {}
+        self._free: dict[tuple, list[tuple[int, int]]] = {}   # field key -> free squares (key coordinates)
+        self._spots: dict[tuple, list[str]] = {}  # (field key, origin) -> their names (MP-Q4)
 
     def _make_spec(self) -> Spec:
         n, r = self.n, self.rounds
@@ -615,7 +631,9 @@ class Mipig(Game):
         return MipigState(self, (JANKEN, 0, -1, 0, h0, h1, (), (), (), 0, -1, (), (), None))
 
     def parse(self, action: str) -> tuple:
-        """The action as a tuple ``(verb, ...)`` (cached; the action is well formed)."""
+        """The action as a tuple ``(verb, ...)`` (cached; the action is well formed).
+        Squares stay names (MP-Q4): ``("place", card, x, y)``, ``("attack", ax, ay, dx, dy)``;
+        the state turns them into key coordinates."""
         t = self._parsed.get(action)
         if t is None:
             parts = action.split(" ")
@@ -628,7 +646,7 @@ class Mipig(Game):
             elif verb == "attack":
                 ax, ay = parts[1].split(",")
                 dx, dy = parts[2].split(",")
-                t = (verb, int(ax) * _XSTEP + int(ay), int(dx) * _XSTEP + int(dy))
+                t = (verb, int(ax), int(ay), int(dx), int(dy))
             elif verb == "pick":
                 t = (verb, MARKS.index(parts[1]))
             elif verb == "coin":
@@ -645,9 +663,47 @@ class Mipig(Game):
 
 # -- the state -------------------------------------------------------------------
 class MipigState(State):
-    """A mipig position; see the module docstring for the key and the notation."""
+    """A mipig position; see the module docstring for the key and the notation.
 
-    __slots__ = ()
+    Square names (MP-Q4): ``_o``, outside the key, is the *origin*, the name
+    of the key's square ``(0, 0)``; a square's name is its key coordinates
+    plus the origin.  Equality and hashing use the key alone, so two states
+    whose layouts differ only by a translation are equal (``==``, one hash)
+    although they may name their squares differently (``"place p07 2,0"``
+    in one is ``"place p07 -1,0"`` in the other).  The solver's
+    transposition table (keyed on the key) gives both one value; its
+    principal variation and best actions are those of the state solved, in
+    its names.  :func:`cardlab.tree` merges them into one node that keeps
+    the state reached first: the edges out of it carry that state's names,
+    and an edge into it the names of the parent it comes from.  The
+    information sets carry the origin (what a player sees names the squares
+    of the moves), so such states share no information set.
+    """
+
+    __slots__ = ("_o",)
+
+    def __init__(self, game: Game, key: tuple, origin: tuple[int, int] = (0, 0)) -> None:
+        _set = object.__setattr__  # State.__init__ and the origin in one call (a hot path)
+        _set(self, "game", game)
+        _set(self, "_k", key)
+        _set(self, "_h", None)
+        _set(self, "_o", origin)
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """MP-Q4: the name ``(x, y)`` of the smallest x and y on the field
+        (``(0, 0)`` on an empty field); a square's key coordinates plus this
+        are its name."""
+        return self._o
+
+    def _pos(self, x: int, y: int) -> int:
+        """The key position (packed) of the square named ``x,y``."""
+        ox, oy = self._o
+        return (x - ox) * _XSTEP + (y - oy)
+
+    def _name(self, pos: int) -> tuple[int, int]:
+        """The name ``(x, y)`` of the key position ``pos``."""
+        return (pos >> 5) + self._o[0], (pos & 31) + self._o[1]
 
     # -- reading the position ------------------------------------------------------
     @property
@@ -672,8 +728,10 @@ class MipigState(State):
         return [ids[c] for c in self._k[4 + p]]
 
     def cells(self) -> list[tuple[int, int, int, int, int]]:
-        """The field as ``(x, y, card, owner, face_up)`` tuples, sorted by x then y."""
-        return [_unpack(v) for v in self._k[6]]
+        """The field as ``(x, y, card, owner, face_up)`` tuples, sorted by x then y;
+        ``x, y`` is the square's name (MP-Q4: the first card laid is on ``0, 0``)."""
+        ox, oy = self._o
+        return [(x + ox, y + oy, c, o, u) for x, y, c, o, u in map(_unpack, self._k[6])]
 
     def face_up_count(self, p: int) -> int:
         """MP-24: own face-up cards on the field."""
@@ -697,14 +755,21 @@ class MipigState(State):
         g = self.game
         if ph == PLACE:
             ids = g.ids
-            spots = g._spots.get(k[6])
+            spots = g._spots.get((k[6], self._o))
             if spots is None:
-                spots = _free_spots(k[6])
+                free = g._free.get(k[6])
+                if free is None:
+                    free = _free_spots(k[6])
+                    if len(g._free) < 500_000:
+                        g._free[k[6]] = free
+                ox, oy = self._o
+                spots = [f"{x + ox},{y + oy}" for x, y in free]
                 if len(g._spots) < 500_000:
-                    g._spots[k[6]] = spots
+                    g._spots[(k[6], self._o)] = spots
             return [f"place {ids[c]} {s}" for c in sorted(set(k[4 + p])) for s in spots]
         if ph == BATTLE:
             occ = {v >> _SHIFT: v for v in k[6]}
+            ox, oy = self._o
             acts = []
             for v in k[6]:  # sorted by position
                 if not v & 1 and (v >> 1) & 1 == p:  # MP-16 face-down attackers only
@@ -713,7 +778,8 @@ class MipigState(State):
                         w = occ.get(pos + d)
                         if w is not None and (w >> 1) & 1 != p:  # MP-11 a touching opponent card
                             q = pos + d
-                            acts.append(f"attack {pos >> 5},{pos & 31} {q >> 5},{q & 31}")
+                            acts.append(f"attack {(pos >> 5) + ox},{(pos & 31) + oy} "
+                                        f"{(q >> 5) + ox},{(q & 31) + oy}")
             return acts or ["pass"]  # MP-18
         if ph == JANKEN:
             return [f"show {g.ids[c]}" for c in sorted(set(k[4 + p]))]
@@ -737,17 +803,19 @@ class MipigState(State):
         g = self.game
         t = g.parse(action)
         k = self._k
+        o = self._o
         verb = t[0]
         if verb == "place":  # MP-5 … MP-7
             ph, p, first, how, h0, h1, fld = k[:7]
             c = t[1]
             hand = list(k[4 + p])
             hand.remove(c)
-            x, y = t[2], t[3]
+            x, y = t[2] - o[0], t[3] - o[1]  # the square's name in key coordinates
             cells = list(fld)
-            if x < 0 or y < 0:  # MP-Q4: keep the smallest coordinates at 0
+            if x < 0 or y < 0:  # MP-Q4: keep the smallest coordinates at 0, the names stay
                 d = ((-x if x < 0 else 0) * _XSTEP + (-y if y < 0 else 0)) << _SHIFT
                 cells = [v + d for v in cells]
+                o = (min(t[2], o[0]), min(t[3], o[1]))
                 x, y = max(x, 0), max(y, 0)
             cells.append(_pack(x, y, c, p, 0))
             cells.sort()
@@ -755,13 +823,13 @@ class MipigState(State):
             hands[p] = tuple(hand)
             if hands[1 - p] or hands[p]:
                 return MipigState(g, (PLACE, 1 - p, first, how, hands[0], hands[1], tuple(cells))
-                                  + k[7:])
+                                  + k[7:], o)
             # MP-9, MP-10: both hands empty, the battle starts with the first player
-            return self._battle_next(first, tuple(cells), k[7], k[8], first)
+            return self._battle_next(first, tuple(cells), k[7], k[8], first, o)
         if verb == "attack":
-            return self._attack(t[1], t[2])
+            return self._attack(self._pos(t[1], t[2]), self._pos(t[3], t[4]))
         if verb == "pass":  # MP-18
-            return MipigState(g, (BATTLE, 1 - k[1]) + k[2:])
+            return MipigState(g, (BATTLE, 1 - k[1]) + k[2:], o)
         if verb == "deal":
             h0, h1 = k[4], k[5]
             if len(h0) < g.n:
@@ -792,15 +860,15 @@ class MipigState(State):
             return MipigState(g, (PLACE, f, f, 2) + k[4:9] + (0, -1, s0, s1, None))
         if verb == "pick":  # MP-25, MP-Q3
             if k[1] == 0:
-                return MipigState(g, (TIEBREAK, 1) + k[2:10] + (t[1],) + k[11:])
+                return MipigState(g, (TIEBREAK, 1) + k[2:10] + (t[1],) + k[11:], o)
             m0, m1 = k[10], t[1]
             if m0 != m1:
                 return MipigState(g, (END, 1) + k[2:9] + (k[9], -1, k[11], k[12],
-                                                         1 if janken_beats(m0, m1) else -1))
+                                                         1 if janken_beats(m0, m1) else -1), o)
             r = k[9] + 1
             if r >= g.rounds:
-                return MipigState(g, (END, 1) + k[2:9] + (r, -1, k[11], k[12], 0))
-            return MipigState(g, (TIEBREAK, 0) + k[2:9] + (r, -1, k[11], k[12], None))
+                return MipigState(g, (END, 1) + k[2:9] + (r, -1, k[11], k[12], 0), o)
+            return MipigState(g, (TIEBREAK, 0) + k[2:9] + (r, -1, k[11], k[12], None), o)
         raise AssertionError(action)  # pragma: no cover (apply() checked it)
 
     def _fight(self, occ: dict, apos: int, dpos: int) -> tuple:
@@ -840,23 +908,26 @@ class MipigState(State):
         graves = [k[7], k[8]]
         occ[apos] |= 1
         occ[dpos] |= 1
+        origin = self._o
         if res:  # MP-15: the loser goes to its owner's graveyard
             lpos = dpos if res > 0 else apos
             v = occ.pop(lpos)
             o = (v >> 1) & 1
             graves[o] = tuple(sorted(graves[o] + ((v >> 2) & 1023,)))
-            fld = _normalise(list(occ.values()))
-            if fld[0] >> _SHIFT != min(occ):  # shifted: the positions changed
+            fld, mx, my = _normalise(list(occ.values()))
+            if mx or my:  # shifted: the key positions changed, the names did not (MP-Q4)
                 occ = None
+                origin = (origin[0] + mx, origin[1] + my)
         else:
             fld = tuple(sorted(occ.values()))
-        return self._battle_next(1 - k[1], fld, graves[0], graves[1], k[2], occ)
+        return self._battle_next(1 - k[1], fld, graves[0], graves[1], k[2], origin, occ)
 
     def _battle_next(self, mover: int, fld: tuple, g0: tuple, g1: tuple, first: int,
-                     occ: dict | None = None) -> "MipigState":
+                     origin: tuple[int, int], occ: dict | None = None) -> "MipigState":
         """The battle continues with ``mover`` (who may have to pass, MP-18) or ends (MP-23)."""
         k = self._k
-        s = MipigState(self.game, (BATTLE, mover, first, k[3], (), (), fld, g0, g1, 0, -1, k[11], k[12], None))
+        s = MipigState(self.game, (BATTLE, mover, first, k[3], (), (), fld, g0, g1, 0, -1, k[11], k[12], None),
+                       origin)
         if _attackers(fld, occ) != (False, False):
             return s
         return s._finish()
@@ -868,19 +939,19 @@ class MipigState(State):
         c0, c1 = self.face_up_count(0), self.face_up_count(1)
         rest = k[2:9] + (0, -1, k[11], k[12])
         if g.options["payoff"] == "score":
-            return MipigState(g, (END, 0) + rest + (c0 - c1,))
+            return MipigState(g, (END, 0) + rest + (c0 - c1,), self._o)
         if c0 != c1:
-            return MipigState(g, (END, 0) + rest + (1 if c0 > c1 else -1,))
+            return MipigState(g, (END, 0) + rest + (1 if c0 > c1 else -1,), self._o)
         mode = g.options["tiebreak"]
         if mode == "draw":
-            return MipigState(g, (END, 0) + rest + (0,))
+            return MipigState(g, (END, 0) + rest + (0,), self._o)
         m0, m1 = self._tiebreak_marks(0), self._tiebreak_marks(1)
         if mode == "value":
             v = janken_value(m0, m1, g.rounds)
-            return MipigState(g, (END, 0) + rest + (int(v) if v.denominator == 1 else v,))
+            return MipigState(g, (END, 0) + rest + (int(v) if v.denominator == 1 else v,), self._o)
         if not m0 or not m1 or (m0 == m1 and len(m0) == 1):  # MP-Q3: no pick can break the tie
-            return MipigState(g, (END, 0) + rest + (0,))
-        return MipigState(g, (TIEBREAK, 0) + rest + (None,))
+            return MipigState(g, (END, 0) + rest + (0,), self._o)
+        return MipigState(g, (TIEBREAK, 0) + rest + (None,), self._o)
 
     def returns(self) -> list:
         o = self._k[13]
@@ -903,7 +974,8 @@ class MipigState(State):
             raise IllegalActionError(f"mipig: {action!r} is not an attack that is legal here; "
                              f"legal: {', '.join(self.legal_actions()) or 'none'}")
         g = self.game
-        _, apos, dpos = g.parse(action)
+        _, ax, ay, dx, dy = g.parse(action)
+        apos, dpos = self._pos(ax, ay), self._pos(dx, dy)
         occ = {v >> _SHIFT: v for v in self._k[6]}
         res, an, dn, ba, bd, na, nd, jk = self._fight(occ, apos, dpos)
         va, vd = occ[apos], occ[dpos]
@@ -917,7 +989,7 @@ class MipigState(State):
         rules.append("MP-15")
         return Battle(
             attacker_player=pa, defender_player=pd, attacker_card=card_a, defender_card=card_d,
-            attacker_pos=(apos >> 5, apos & 31), defender_pos=(dpos >> 5, dpos & 31),
+            attacker_pos=(ax, ay), defender_pos=(dx, dy),
             direction=direction, attacker_edge=EDGES[ea], defender_edge=EDGES[ed],
             attacker_number=an, defender_number=dn,
             attacker_bonus=Bonus(pa, card_a.attribute, na, ba),
@@ -993,9 +1065,10 @@ class MipigState(State):
         o = 1 - player
         open_hands = g.options["open_hands"]
         fld = []
+        ox, oy = self._o
         for v in self._field_view(player):
             x, y, c, owner, up = _unpack(v)
-            fld.append({"x": x, "y": y, "owner": owner, "face_up": bool(up),
+            fld.append({"x": x + ox, "y": y + oy, "owner": owner, "face_up": bool(up),
                         "card": None if c == _UNKNOWN else ids[c]})
         pending: Any = None
         if k[10] >= 0:
@@ -1024,13 +1097,16 @@ class MipigState(State):
         return [ids[c] for c in cards]
 
     def information_set(self, player: int) -> tuple:
+        """What ``player`` knows, with the origin (MP-Q4): the square names of
+        the moves depend on it, and it depends only on where cards were laid
+        and which left the field, which both players see."""
         k = self._k
         if self.game.options["open_hands"]:
-            return k
+            return k + (self._o,)
         o = 1 - player
         pending = k[10] if self._sees_pending(player) else k[10] >= 0
         return (k[0], k[1], k[2], k[3], k[4 + player], len(k[4 + o]), self._field_view(player),
-                k[7], k[8], k[9], pending, k[11], k[12], k[13], player)
+                k[7], k[8], k[9], pending, k[11], k[12], k[13], player, self._o)
 
     def public_action(self, action: str, viewer: int) -> str:
         """What ``viewer`` may know of ``action`` (MP-Q6), from its kind alone:
@@ -1111,7 +1187,7 @@ class MipigState(State):
         n_hand = len(k[4 + o])
         places = [("janken pick", 1)] if pick_card else []
         places.append(("opponent hand", n_hand - pick_card))
-        places += [(f"face down {(fld[i] >> _SHIFT) >> 5},{(fld[i] >> _SHIFT) & 31}", 1) for i in slots]
+        places += [("face down {},{}".format(*self._name(fld[i] >> _SHIFT)), 1) for i in slots]
         if pick_mark:
             places.append(("end janken pick", 1))
         rest = len(cards) - n_hand - len(slots) + 2 * pick_mark
@@ -1136,7 +1212,7 @@ class MipigState(State):
             for i, c in zip(slots, placed):
                 cells[i] = (cells[i] & ~_CARD_MASK) | (c << 2)
             new[6] = tuple(sorted(cells))
-            t = MipigState(g, tuple(new))
+            t = MipigState(g, tuple(new), self._o)
             return t if t.possible() else None
 
         return Hidden(tuple(cards) + (MARKS if pick_mark else ()), tuple(places), build)
@@ -1232,9 +1308,9 @@ class MipigState(State):
             if k[0] == JANKEN:
                 k[10] = rng.choice(sorted(set(k[4])))
             elif k[0] == TIEBREAK:
-                s = MipigState(g, tuple(k))
+                s = MipigState(g, tuple(k), self._o)
                 k[10] = rng.choice(s._tiebreak_marks(0))
-        return MipigState(g, tuple(k))
+        return MipigState(g, tuple(k), self._o)
 
     def heuristic(self, player: int) -> float:
         """Face-up lead, plus a little for own face-down cards that can still attack."""
@@ -1296,16 +1372,17 @@ class MipigState(State):
         if k[10] >= 0:
             lines.append(f"  pending pick: {g.ids[k[10]] if k[0] == JANKEN else MARKS[k[10]]}")
         cells = self.cells()
-        if cells:
-            w = max(x for x, *_ in cells) + 1
-            h = max(y for _, y, *_ in cells) + 1
+        if cells:  # the squares by name (MP-Q4): the first card laid is on 0,0
+            x0, y0 = self._o
+            w = max(x for x, *_ in cells) + 1 - x0
+            h = max(y for _, y, *_ in cells) + 1 - y0
             grid = [["   .    "] * w for _ in range(h)]
             for x, y, c, o, u in cells:
-                grid[y][x] = f"{o}:{g.ids[c]:<4}{'▲' if u else '▽'} "[:8].ljust(8)
+                grid[y - y0][x - x0] = f"{o}:{g.ids[c]:<4}{'▲' if u else '▽'} "[:8].ljust(8)
             lines.append("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏):")
-            lines.append("      " + "".join(f"x={x:<6}" for x in range(w)))
+            lines.append("      " + "".join(f"x={x:<6}" for x in range(x0, x0 + w)))
             for y in range(h):
-                lines.append(f"  y={y:<2} " + "".join(grid[y]).rstrip())
+                lines.append(f"  y={y + y0:<2} " + "".join(grid[y]).rstrip())
         return "\n".join(lines)
 
 
@@ -1380,9 +1457,10 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
         raw.append((x, y, g.index[c["card"]], o, int(u)))
     if len({(x, y) for x, y, *_ in raw}) != len(raw):
         raise err("field", "two cards on one square")
-    if raw:
-        mx, my = min(r[0] for r in raw), min(r[1] for r in raw)
-        raw = [(x - mx, y - my, c, o, u) for x, y, c, o, u in raw]
+    origin = (0, 0)
+    if raw:  # MP-Q4: x, y are the squares' names; the key is translated, the names are kept
+        origin = min(r[0] for r in raw), min(r[1] for r in raw)
+        raw = [(x - origin[0], y - origin[1], c, o, u) for x, y, c, o, u in raw]
         if max(max(r[0], r[1]) for r in raw) > 30:  # the packed key holds spans up to 31 squares
             raise err("field", "the cards may span at most 31 squares across and down")
     fld = tuple(sorted(_pack(*r) for r in raw))
@@ -1467,7 +1545,7 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
         raise err("pending", "player 0 has not picked yet")
     key = (ph, mover, first, how, hands[0], hands[1], fld, graves[0], graves[1], rnd, pending,
            shown[0], shown[1], outcome)
-    s = MipigState(g, key)
+    s = MipigState(g, key, origin)
     if ph == BATTLE:
         if _attackers(fld) == (False, False):
             raise err("phase", "nobody can attack: the game is over (MP-23); use phase 'end'")
@@ -1477,13 +1555,13 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     return s
 
 
-def _free_spots(fld: tuple) -> list[str]:
-    """MP-6, MP-7: the empty squares sharing a full edge with a card (``0,0`` on an empty field)."""
+def _free_spots(fld: tuple) -> list[tuple[int, int]]:
+    """MP-6, MP-7: the empty squares sharing a full edge with a card, in key
+    coordinates, sorted (``(0, 0)`` on an empty field: the first card's square, MP-Q4)."""
     if not fld:
-        return ["0,0"]
+        return [(0, 0)]
     occ = {((v >> _SHIFT) >> 5, (v >> _SHIFT) & 31) for v in fld}
-    free = sorted({(x + dx, y + dy) for x, y in occ for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - occ)
-    return [f"{x},{y}" for x, y in free]
+    return sorted({(x + dx, y + dy) for x, y in occ for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - occ)
 
 
 def _attackers(fld: tuple, occ: dict | None = None) -> tuple[bool, bool]:

@@ -5,8 +5,9 @@ Pure functions of a state and a perspective: ``perspective=p`` draws only
 backs, unless the game has open hands); ``perspective=None`` shows everything
 (``state.to_dict()``), face-down cards with their faces, marked face down.
 
-The field (フィールド) is drawn as a grid with the coordinates of the action
-notation (``place p07 -1,0``, ``attack 0,0 1,0``): during placement the legal
+The field (フィールド) is drawn as a grid with the square names of the action
+notation (``place p07 -1,0``, ``attack 0,0 1,0``; the first card laid is on
+``0,0`` and a square keeps its name to the end, MP-Q4): during placement the legal
 squares (MP-6, MP-7) are dashed boxes labelled with their coordinates; during
 the battle the legal attacks of the player to move (MP-11, MP-16, MP-17) are
 arrows from attacker to target.  Face-up cards carry their attribute bonus
@@ -193,15 +194,16 @@ def text(state: State, *, perspective: int | None = None) -> str:
     cells = v["field"]
     if not cells:
         lines.append("  field フィールド: empty; the first card may go anywhere (MP-6)")
-    else:
-        w = max(c["x"] for c in cells) + 1
-        h = max(c["y"] for c in cells) + 1
+    else:  # the squares by name (MP-Q4): the first card laid is on 0,0
+        x0, y0 = min(c["x"] for c in cells), min(c["y"] for c in cells)
+        w = max(c["x"] for c in cells) + 1 - x0
+        h = max(c["y"] for c in cells) + 1 - y0
         grid = [["   .    "] * w for _ in range(h)]
         for c in cells:
-            grid[c["y"]][c["x"]] = f"{c['owner']}:{c['card'] or '??':<4}{'▲' if c['face_up'] else '▽'} "[:8]
+            grid[c["y"] - y0][c["x"] - x0] = f"{c['owner']}:{c['card'] or '??':<4}{'▲' if c['face_up'] else '▽'} "[:8]
         lines.append("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏, ?? unseen):")
-        lines.append("      " + "".join(f"x={x:<6}" for x in range(w)))
-        lines.extend(f"  y={y:<2} " + "".join(grid[y]).rstrip() for y in range(h))
+        lines.append("      " + "".join(f"x={x:<6}" for x in range(x0, x0 + w)))
+        lines.extend(f"  y={y + y0:<2} " + "".join(grid[y]).rstrip() for y in range(h))
     if v["returns"] is not None:
         lines.append("  result: " + _result(v))
     return "\n".join(lines)
@@ -465,9 +467,9 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
             labels = ("attack 攻撃", "target 対象")
     return render.Layout(
         above=_frame(above), below=_frame(below), squares=squares,
-        grid_title=(caption + " The squares are numbered so that the field's leftmost column and top row "
-                    "are 0 (MP-Q4): after a card is laid left of or above the field, the numbers shift."
-                    if squares else "field フィールド: empty"), items=items,
+        grid_title=(caption + " The squares keep their names for the whole game (MP-Q4): the first card "
+                    "laid is on 0,0, x grows to the right and y downwards, and the squares left of or "
+                    "above it have negative numbers." if squares else "field フィールド: empty"), items=items,
         items_title=f"hand 手札 of player {mover}" if items else "", paths=paths,
         prompts=prompts, labels=labels)
 
