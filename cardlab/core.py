@@ -288,6 +288,18 @@ class State:
 
     __slots__ = ("game", "_k", "_h")
 
+    #: protocol methods that take a player (and those that take an action):
+    #: :meth:`__init_subclass__` makes every game refuse a bad one, as apply() does
+    _TAKE_PLAYER = ("information_set", "observation", "redeal", "heuristic", "hidden")
+    _TAKE_ACTION = ("explain", "public_action")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in cls._TAKE_PLAYER + cls._TAKE_ACTION:
+            fn = cls.__dict__.get(name)
+            if fn is not None and not getattr(fn, "_checked", False):
+                setattr(cls, name, _checked(fn, name in cls._TAKE_ACTION))
+
     def __init__(self, game: Game, key: tuple) -> None:
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "_k", key)
@@ -413,13 +425,35 @@ class State:
         else:
             legal = self.legal_actions()
         if text not in legal:
-            who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(
-                self.current_player, f"player {self.current_player}")
-            raise IllegalActionError(
-                f"{self.game.name}: {action!r} is not legal here ({who} to move).\n"
-                f"Legal: {', '.join(legal) if legal else 'none'}\nPosition:\n{self}"
-            )
+            raise self._illegal(action, legal)
         return self._apply(text)
+
+    def _illegal(self, action: Action, legal: Sequence[Action]) -> IllegalActionError:
+        """The error for an action that is not legal here.  It names the legal
+        player actions, never the position or chance's outcomes (which can
+        name hidden cards), since a message can reach a player's screen."""
+        p = self.current_player
+        if p == CHANCE:
+            return IllegalActionError(f"{self.game.name}: {action!r} is not a chance outcome here "
+                                      "(chance_outcomes() lists them)")
+        if p == TERMINAL:
+            return IllegalActionError(f"{self.game.name}: {action!r} is not legal here: the game is over")
+        return IllegalActionError(f"{self.game.name}: {action!r} is not legal here (player {p} to move). "
+                                  f"Legal: {', '.join(legal) if legal else 'none'}")
+
+    def _check_player(self, player: Any, what: str) -> None:
+        n = self.game.spec.num_players
+        if type(player) is not int or not 0 <= player < n:
+            raise CardlabError(f"{self.game.name}: {what}({player!r}): a player is a whole number 0..{n - 1}")
+
+    def _check_action(self, action: Any, what: str) -> None:
+        legal = ([a for a, _ in self.chance_outcomes()] if self.current_player == CHANCE
+                 else self.legal_actions())
+        if action not in legal:
+            if not isinstance(action, str):
+                raise MalformedActionError(f"{self.game.name}: {what}({action!r}): an action is a string in "
+                                           f"the game's notation ({self.game.ACTION_GRAMMAR})")
+            raise self._illegal(action, legal)
 
     def child(self, action: Action) -> "State":
         """Alias of :meth:`apply` (OpenSpiel's name)."""
@@ -436,6 +470,32 @@ class State:
 
 # -- the registry -----------------------------------------------------------
 _REGISTRY: dict[str, type[Game]] = {}
+
+
+def _checked(fn: Callable[..., Any], takes_action: bool) -> Callable[..., Any]:
+    """``fn`` (a protocol method of a game's State) refusing a bad player or
+    an action that is not legal here with the errors of :meth:`State.apply`."""
+    import functools
+
+    name = fn.__name__
+    if takes_action:
+        @functools.wraps(fn)
+        def method(self: State, action: Any, *args: Any, **kwargs: Any) -> Any:
+            self._check_action(action, name)
+            if args:  # public_action(action, viewer)
+                self._check_player(args[0], name)
+            return fn(self, action, *args, **kwargs)
+    else:
+        @functools.wraps(fn)
+        def method(self: State, player: Any, *args: Any, **kwargs: Any) -> Any:
+            self._check_player(player, name)
+            return fn(self, player, *args, **kwargs)
+    method._checked = True  # type: ignore[attr-defined]
+    return method
+
+
+for _name in State._TAKE_PLAYER + State._TAKE_ACTION:  # the defaults too
+    setattr(State, _name, _checked(State.__dict__[_name], _name in State._TAKE_ACTION))
 
 
 def register(cls: type[Game]) -> type[Game]:
