@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import combinations, permutations
 
 from leak import open_average, positions
-from test_toritsuki import GAME, P, pos, y
+from test_toritsuki import GAME, ICONS, P, pos, y
 
 import cardlab
 from cardlab import CHANCE, render
@@ -128,7 +128,7 @@ def test_TK_Q6_arrangements_are_the_redeals_of_late_positions():
     deals, and they are exactly the positions ``redeal`` gives."""
     rng = random.Random(5)
     checked = 0
-    for s, _ in positions(GAME, range(4)):
+    for s, _ in positions(GAME, range(4, 8)):
         if s.is_terminal() or any(count_fillings(s, v, 12) is None for v in (0, 1)):
             continue
         for v in (0, 1):
@@ -145,12 +145,12 @@ def test_TK_Q6_arrangements_are_the_redeals_of_late_positions():
 
 # -- the fair hint (TK-Q6) --------------------------------------------------------------------
 def hint_position(hand1: list[int], unseen1: list[int]):
-    """Player 0's battle time: its Noroshi-maru (blaze B; m3 100 spell,
-    pierce, cost 2) can attack player 1's Amagappa (tide C; m1 50, m2 70
-    spell) at 5 damage; player 0's deck holds one card, so it loses at its
-    next draw unless it wins now.  Player 1 holds one of Mizutama,
-    Uzumaki-dayu, Nagisa-no-kami, Koishi, Iwa-otoko."""
-    return pos(stage="battle", p0={"front": [y(4)], "yoki": [2, 0], "unseen": [1]},
+    """With the icon file (TK-Q7): player 0's battle time: its Noroshi-maru
+    (Brave B; m3 100 spell, pierce, cost 2) can attack player 1's Amagappa
+    (Slippery C; m1 50, m2 70 spell) at 5 damage; player 0's deck holds one
+    card, so it loses at its next draw unless it wins now.  Player 1 holds
+    one of Mizutama, Uzumaki-dayu, Nagisa-no-kami, Koishi, Iwa-otoko."""
+    return pos(ICONS, stage="battle", p0={"front": [y(4)], "yoki": [2, 0], "unseen": [1]},
                p1={"hand": hand1, "unseen": unseen1, "back": [y(8)], "yoki": [1, 0], "damage": [5, 0]})
 
 
@@ -166,14 +166,15 @@ def brute_force_hint(s, p: int) -> dict[str, Fraction]:
         d = s.to_dict()
         d["players"][o]["hand"] = list(order[:seen["hand_size"]])
         d["players"][o]["unseen"] = list(order[seen["hand_size"]:])
-        worlds.append((GAME.state_from_dict(d), 1))
+        worlds.append((s.game.state_from_dict(d), 1))
     return open_average(s, p, worlds)
 
 
 def test_TK_Q6_fair_hint_is_the_average_over_what_player_0_cannot_see():
-    """TK-Q6 (hands hidden), TK-16, TK-19, TK-20, TK-21, TK-23 (pierce),
-    TK-7: the fair hint is the exact equal-weight average of the open-hands
-    values over every order of the 5 cards player 0 cannot see: only the
+    """TK-Q6 (hands hidden), TK-16, TK-19, TK-20, TK-21, TK-23, TK-Q7 (pierce
+    and guard, from the icon file), TK-7: the fair hint is the exact
+    equal-weight average of the open-hands values over every order of the
+    5 cards player 0 cannot see: only the
     pierce attack can win; Nagisa-no-kami (+30, guard) in hand saves player
     1, otherwise its possession from the deck finds it one time in four.
     Two positions player 0 cannot tell apart get the same hint."""

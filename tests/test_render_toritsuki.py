@@ -172,11 +172,11 @@ def test_TK_23_TK_24_cards_carry_both_languages():
     g = GAME
     c = g.cards[3]
     svg = tr.card_svg(c, g.cardset.tribe_ja)
-    assert c.japanese in svg and c.name in svg and "炎 blaze" in svg and "とりつく" in svg
+    assert c.japanese in svg and c.name in svg and "イサマシ族 Brave" in svg and "とりつく" in svg
     for i, m in enumerate(c.methods, 1):
         assert f"m{i} {m.name} ({m.japanese}) BP {m.bp}" in svg
     ev = tr.card_svg(g.cards[41])
-    assert "event イベント" in ev and g.cards[41].effect[0] in ev
+    assert "event イベント" in ev and g.cards[41].effect_text() in ev
     s = GAME.new_initial_state(seed=2)
     h = tr.html(s)
     for term in ("前衛", "後衛", "妖気おきば", "ダメージおきば", "手札", "山札", "トラッシュ", "元気"):
@@ -203,12 +203,38 @@ def test_action_labels_put_japanese_beside_english():
     assert tr.action_label("possess 6") == "possess from the hand 手札からとりつく! #6"
     assert tr.action_label("pass") == "no possession とりつかない"
     assert tr.action_label("event 44 F1") == "event イベント #44 F1"
-    assert tr.action_label("swap F1 B2") == "swap 移動 F1 B2"
+    assert tr.action_label("move F1 B2") == "move 移動 F1 B2"
     assert tr.action_label("release B2") == "to the trash トラッシュ B2"
     assert tr.action_label("mulligan") == "mulligan マリガン"
     assert render.action_label("toritsuki", "odd") == "odd"
     assert render.has_renderer("toritsuki")
 
+
+
+
+def test_TK_Q8_TK_Q2_labels_name_the_boost_and_event_cards_say_what_they_do():
+    """TK-Q8: a payment with face-up damage (妖気ブースト) shows on the button;
+    TK-Q2, TK-24: an event card shows what it does (Lullaby こもりうた: a
+    blocker rests), never a bare ``rest 0``."""
+    assert tr.action_label("summon 5 F boost 2") == "summon 召喚 #5 → front 前衛 · boost 妖気ブースト 2"
+    assert tr.action_label("attack F1 m3 boost 1") == "attack アタック F1 m3 · boost 妖気ブースト 1"
+    assert tr.action_label("block B1 m2 boost 1") == "block ブロック B1 m2 · boost 妖気ブースト 1"
+    ba = cardlab.load("toritsuki", decks=["B", "A"])
+    lullaby = tr.card_svg(ba.cards[48])
+    assert "rest 0" not in lullaby and "cannot block" in lullaby and "a blocker rests" in lullaby
+    for c in GAME.cards.values():
+        if not c.is_yokai:
+            assert tr.EFFECT_SHORT[c.effect[0]](c.effect[1]) in tr.card_svg(c)
+
+
+def test_TK_Q7_TK_13_options_are_named_on_the_table():
+    """TK-Q7: the icon file is named on the table as the exceptions to
+    TK-21; TK-13: the move_once_per_turn house rule is named too."""
+    s = cardlab.load("toritsuki", cards="icons", move_once_per_turn=True).new_initial_state(seed=1)
+    h = tr.html(s)
+    assert "icon file: pierce 貫通, guard 守り (exceptions to TK-21, TK-Q7)" in h
+    assert "each yokai moves once a turn (house rule, TK-13)" in h
+    assert "exceptions to TK-21" not in tr.html(GAME.new_initial_state(seed=1))
 
 
 # -- the board ---------------------------------------------------------------------------------

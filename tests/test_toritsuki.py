@@ -4,19 +4,25 @@ Positions are built with :func:`pos` from small hand-written dicts; card facts
 used below come from ``cardlab/data/toritsuki.json`` (deck A is player 0's,
 deck B player 1's unless a test says otherwise):
 
-* 1 Hibana-kozo, blaze E, cost 0: m1 30 strike, m2 50 skill cost 1; possesses own blaze +20
-* 2 Kamado-baba, blaze D, cost 1: m1 40, m2 60 cost 1; possesses own rank ≤ C +20
-* 3 Rosoku-nyudo, blaze C, cost 1: m1 50, m2 70; possesses own method strike +30
-* 4 Noroshi-maru, blaze B, cost 2: m1 60, m2 80, m3 100 spell pierce cost 2; possesses the opponent's −20
-* 5 Homura-hime, blaze A, cost 3: m1 70 …; possesses own blaze +30 and grants pierce
-* 6 Mizutama, tide E, cost 0: m1 30 strike, m2 50 spell cost 1
-* 16 Koishi, stone E: m1 30; 18 Jizo-bei, stone C: m1 50 strike with the guard icon
+* 1 Hibana-kozo, Brave (イサマシ族) E, cost 0: m1 30 strike, m2 50 skill cost 1; possesses own Brave +20
+* 2 Kamado-baba, Brave D, cost 1: m1 40, m2 60 cost 1; possesses own rank ≤ C +20
+* 3 Rosoku-nyudo, Brave C, cost 1: m1 50, m2 70; possesses own method strike +30
+* 4 Noroshi-maru, Brave B, cost 2: m1 60, m2 80, m3 100 spell cost 2; possesses the opponent's −20
+* 5 Homura-hime, Brave A, cost 3: m1 70 …; possesses own Brave +30
+* 6 Mizutama, Slippery (ニョロロン族) E, cost 0: m1 30 strike, m2 50 spell cost 1
+* 16 Koishi, Tough (ゴーケツ族) E: m1 30; 18 Jizo-bei, Tough C: m1 50 strike
+
+The default card file has no battle-method icon (TK-Q7); the icon file
+(``cards="icons"``, ``cardlab/data/toritsuki_icons.json``) is the same set with
+pierce (貫通) on Noroshi-maru's m3 and Homura-hime's possession, guard (守り)
+on Jizo-bei's m1 and Nagisa-no-kami's (10) possession, among others.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 import time
 from fractions import Fraction
 
@@ -29,6 +35,7 @@ from cardlab.games.toritsuki import RANKS, BattleReport, load_cards
 
 GAME = cardlab.load("toritsuki")
 OPEN = cardlab.load("toritsuki", open_hands=True)
+ICONS = cardlab.load("toritsuki", cards="icons")  # the optional icon file: exceptions to TK-21 (TK-Q7)
 
 
 def y(card, rested=0, moved=0, bonus=0):
@@ -233,18 +240,85 @@ def test_make_room_only_when_full():
     assert not any(a.startswith("release") for a in pos(p0=no_summon).legal_actions())
 
 
-def test_moves_between_rows():
-    """TK-13: move yokai between front and back, each once a turn; swap when both rows are full."""
-    s = pos(p0={"unseen": [2, 2], "front": [y(1), y(3)], "back": [y(11)]})
-    t = s.apply("move F1")
-    d = P(t, 0)
-    assert d["front"] == [y(3)] and d["back"] == [y(1, moved=1), y(11)]
-    assert "move B1" not in t.legal_actions() and "move B2" in t.legal_actions()
-    full = pos(p0={"unseen": [2, 2], "front": [y(1), y(3), y(4)], "back": [y(11), y(12), y(13)]})
-    acts = full.legal_actions()
-    assert not any(a.startswith("move") for a in acts) and "swap F1 B3" in acts
-    u = full.apply("swap F1 B3")
-    assert [e[0] for e in P(u, 0)["front"]] == [3, 4, 13] and [e[0] for e in P(u, 0)["back"]] == [1, 11, 12]
+def arrangement(s, p=0):
+    """Player ``p``'s rows as card numbers (front, back), marks left out."""
+    d = P(s, p)
+    return tuple(e[0] for e in d["front"]), tuple(e[0] for e in d["back"])
+
+
+def test_TK_13_moving_is_not_limited_each_arrangement_once():
+    """TK-13 (seed: 「自分の場の妖怪を移動させる」, no limit), option
+    ``move_once_per_turn`` (default False, the seed): one ``move`` action
+    moves any set of yokai between the rows at once; every arrangement but
+    the current one is offered exactly once.  Right after a rearrangement
+    no other is offered (it would only compose with the first); after any
+    other main action (summon, release, event) moving is offered again,
+    the same yokai back included."""
+    assert GAME.options["move_once_per_turn"] is False
+    s = pos(p0={"hand": [1, 2], "unseen": [2, 3], "yoki": [2, 0], "front": [y(3), y(4)], "back": [y(11)]})
+    moves = [a for a in s.legal_actions() if a.startswith("move")]
+    assert moves == ["move F1", "move F2", "move B1", "move F1 F2", "move F1 B1", "move F2 B1", "move F1 F2 B1"]
+    # 3 yokai, at most 3 a row: 2³ arrangements, each reached once, none the current one
+    assert len({arrangement(s.apply(a)) for a in moves} | {arrangement(s)}) == 8
+    t = s.apply("move F1 B1")  # Rosoku-nyudo back, Kazaguruma front (both rows keep their sizes)
+    assert P(t, 0)["front"] == [y(4), y(11, moved=1)] and P(t, 0)["back"] == [y(3, moved=1)]
+    assert not any(a.startswith("move") for a in t.legal_actions())
+    u = t.apply("summon 1 B")  # another action: the marks go, Rosoku-nyudo may come back
+    assert P(u, 0)["back"] == [y(1), y(3)] and "move B2" in u.legal_actions()
+    assert arrangement(u.apply("move B2")) == ((3, 4, 11), (1,))
+    # the old house rule as an option: each yokai changes rows once a turn, summons or not
+    once = cardlab.load("toritsuki", move_once_per_turn=True)
+    s1 = pos(once, p0={"hand": [1, 2], "unseen": [2, 3], "yoki": [2, 0], "front": [y(3), y(4)], "back": [y(11)]})
+    t1 = s1.apply("move F1 B1")
+    assert [a for a in t1.legal_actions() if a.startswith("move")] == ["move F1"]  # only Noroshi-maru left
+    u1 = t1.apply("summon 1 B")
+    assert [a for a in u1.legal_actions() if a.startswith("move")] == ["move F1", "move B1", "move F1 B1"]
+
+
+def test_TK_13_a_move_that_changes_nothing_is_not_offered():
+    """TK-13, TK-27: trading two alike yokai between the rows, or moving
+    the second of two alike yokai of a row, reaches no new arrangement: not
+    offered.  Hibana-kozo in each row and Noroshi-maru in front: the 5 other
+    arrangements of {1, 1, 4}, once each."""
+    s = pos(p0={"unseen": [2, 3], "front": [y(1), y(4)], "back": [y(1)]})
+    moves = [a for a in s.legal_actions() if a.startswith("move")]
+    assert moves == ["move F1", "move F2", "move B1", "move F1 F2", "move F2 B1"]
+    got = [arrangement(s.apply(a)) for a in moves]
+    assert len(set(got)) == 5 and arrangement(s) not in got
+    full = pos(p0={"unseen": [2, 3], "front": [y(1), y(1), y(4)], "back": [y(11), y(12), y(13)]})
+    moves = [a for a in full.legal_actions() if a.startswith("move")]
+    # both rows full: only as many go back as come forward; the two Hibana-kozo count once
+    assert "move F1" not in moves and "move F2 B1" not in moves and "move F1 B1" in moves
+    assert len(moves) == len({arrangement(full.apply(a)) for a in moves}) == 2 * 3 + 2 * 3 + 1 * 1
+    u = full.apply("move F1 F3 B2 B3")
+    assert arrangement(u) == ((1, 12, 13), (1, 4, 11))
+
+
+def test_TK_13_unlimited_moves_cannot_loop_agents_or_trees():
+    """TK-13 with ``move_once_per_turn=False`` (the default): moving back and
+    forth cannot loop.  A random agent's main phase with four yokai and
+    nothing else to do is a rearrangement at most, then an attack or the end
+    (2 actions); ``tree()`` of a small endgame is finite, also without
+    merging transpositions, and its main phase meets each of the 2³
+    arrangements of player 0's three yokai; the solver and ``solve_tree``
+    agree on it."""
+    s = pos(p0={"unseen": [2, 2], "front": [y(1), y(3)], "back": [y(11), y(12)]})
+    for seed in range(30):
+        rng = random.Random(seed)
+        t, n = s, 0
+        while t.stage == "main" and t.turn_player == 0:
+            t = t.apply(rng.choice(t.legal_actions()))
+            n += 1
+        assert n <= 2
+    known = cardlab.load("toritsuki", open_hands=True, known_deck_order=True)
+    small = pos(known, p0={"deck_top": [2], "front": [y(1), y(3)], "back": [y(11)]},
+                p1={"deck_top": [7], "back": [y(6)]})
+    for merge in (True, False):
+        G = cardlab.tree(small, max_nodes=5000, merge_transpositions=merge)
+        mains = {arrangement(G.nodes[n]["state"]) for n in G.nodes
+                 if G.nodes[n]["state"].stage == "main" and G.nodes[n]["state"].turn_player == 0}
+        assert len(mains) == 8
+        assert cardlab.solve_tree(G)[0][0] == cardlab.solve(small, progress=False).value
 
 
 def test_one_event_per_main():
@@ -312,21 +386,21 @@ def test_no_block_one_damage_face_up():
     assert P(u, 0)["front"] == [y(1), y(3, rested=1)]  # the attacker stays resting, unharmed
 
 
-def in_battle(apos=None, bpos=None, stage="possess_a", p0=None, p1=None, a=3, am=1, b=6, bm=1):
-    return pos(stage=stage, battle=battle(a, am, b, bm, apos=apos, bpos=bpos),
+def in_battle(game=GAME, apos=None, bpos=None, stage="possess_a", p0=None, p1=None, a=3, am=1, b=6, bm=1):
+    return pos(game, stage=stage, battle=battle(a, am, b, bm, apos=apos, bpos=bpos),
                p0=p0 or {"unseen": [2, 2, 4]}, p1=p1 or {"unseen": [7, 7, 8]})
 
 
 def test_possession_from_deck_fits_or_trash():
     """TK-19: from the deck the top card is revealed; it possesses if it fits, else to the trash."""
-    s = in_battle(p0={"unseen": [2, 41, 4]})  # attacker Rosoku-nyudo (blaze C, strike)
+    s = in_battle(p0={"unseen": [2, 41, 4]})  # attacker Rosoku-nyudo (Brave C, strike)
     t = s.apply("possess deck")
     assert t.stage == "reveal_a"
     u = t.apply("reveal 2")  # Kamado-baba: own yokai rank ≤ C: fits
     assert u.to_dict()["battle"]["attacker_possession"] == 2 and u.current_player == 1
     u = t.apply("reveal 41")  # an event never possesses
     assert u.to_dict()["battle"]["attacker_possession"] is None and P(u, 0)["trash"] == 1
-    s = in_battle(p0={"unseen": [5, 4]}, a=2)  # Homura-hime needs a blaze yokai: Kamado-baba is blaze
+    s = in_battle(p0={"unseen": [5, 4]}, a=2)  # Homura-hime needs a Brave yokai: Kamado-baba is Brave
     assert s.apply("possess deck").apply("reveal 5").to_dict()["battle"]["attacker_possession"] == 5
     s = in_battle(p0={"unseen": [2, 2, 4]}, p1={"unseen": [8, 7]}, a=5)  # Homura-hime is rank A
     t = s.apply("possess deck").apply("reveal 2")  # Kamado-baba needs rank ≤ C: to the trash
@@ -337,17 +411,17 @@ def test_possession_from_hand_only_fitting_cards_attacker_first():
     """TK-19: from the hand only a fitting card; attacker first, then defender, once each."""
     s = in_battle(p0={"hand": [1, 11, 41], "unseen": [2, 2]}, p1={"hand": [6, 16], "unseen": [7, 7]})
     assert s.current_player == 0
-    assert s.legal_actions() == ["pass", "possess deck", "possess 1"]  # 11 needs gale, 41 is an event
+    assert s.legal_actions() == ["pass", "possess deck", "possess 1"]  # 11 needs Mysterious, 41 is an event
     t = s.apply("possess 1")
     assert t.current_player == 1 and t.stage == "possess_d"
-    # the blocker is Mizutama (tide): Mizutama possesses tide yokai, Koishi only stone ones
+    # the blocker is Mizutama (Slippery): Mizutama possesses Slippery yokai, Koishi only Tough ones
     assert t.legal_actions() == ["pass", "possess deck", "possess 6"]
     assert P(t, 0)["hand"] == [11, 41]
 
 
 def test_opponent_possession_lowers_their_bp():
     """TK-20: a card that possesses the opponent's yokai lowers its BP."""
-    s = in_battle(p0={"hand": [4], "unseen": [2, 2]}, a=3, b=8)  # 8 Amagappa: tide C, m1 50
+    s = in_battle(p0={"hand": [4], "unseen": [2, 2]}, a=3, b=8)  # 8 Amagappa: Slippery C, m1 50
     t = s.apply("possess 4")
     rep = t.battle_report()
     assert rep.defender.modifiers == [("possession (とりつく) by Noroshi-maru #4 of player 0", -20)]
@@ -366,12 +440,41 @@ def test_duel_loser_faints_tie_both():
     assert P(t, 0)["front"] == [] and P(t, 1)["back"] == []
 
 
-def test_guard_icon_survives_a_tie_and_pierce_damages():
-    """TK-21, TK-23: icons: guard (守り) does not faint on a tie; pierce (貫通) adds 1 damage on a win."""
-    s = in_battle(stage="possess_d", a=3, b=18, p1={"unseen": [7, 7]})  # 50 vs Jizo-bei 50 guard
+def test_TK_Q7_default_tie_faints_both_and_a_win_deals_no_damage():
+    """TK-Q7, TK-21 (seed: 「勝った場合: 特に無し」, 「引き分けの場合: バトルした双方の妖怪が気絶する」):
+    in the default card file no battle method and no possession carries an
+    icon that overturns these: Rosoku-nyudo 50 against Jizo-bei's Rock
+    Smash 50 faints both; Noroshi-maru's Great Bonfire 100 beats Mizutama 30
+    and deals no damage."""
+    yokai = [c for c in GAME.cards.values() if c.is_yokai]
+    assert all(m.icon is None for c in yokai for m in c.methods) and all(c.poss_icon is None for c in yokai)
+    s = in_battle(stage="possess_d", a=3, b=18, p1={"unseen": [7, 7]})
+    t = s.apply("pass")
+    assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 1 and P(t, 1)["back"] == []
+    s = in_battle(stage="possess_d", a=4, am=3, b=6, p1={"unseen": [7, 7]})
+    t = s.apply("pass")
+    assert t.stage != "damage" and P(t, 1)["damage"] == [0, 0] and P(t, 1)["trash"] == 1
+
+
+def test_TK_Q7_icon_file_is_the_default_set_plus_the_exceptions():
+    """TK-Q7, TK-21, TK-23: the optional icon file (``cards="icons"``,
+    ``cardlab/data/toritsuki_icons.json``) is the default set with icons
+    added, nothing else: guard (守り) does not faint on a tie, pierce (貫通)
+    adds 1 damage on a win — exceptions to TK-21 that its name states."""
+    icons, plain = _raw("toritsuki_icons.json"), _raw()
+    assert "exceptions to the base rules TK-21" in icons["name"]
+    for c in icons["cards"]:
+        for m in c.get("methods", []):
+            m["icon"] = None
+        c.get("possess", {}).pop("icon", None)
+    assert {k: v for k, v in icons.items() if k != "name"} == {k: v for k, v in plain.items() if k != "name"}
+    assert ICONS.cardset.where == "cardlab/data/toritsuki_icons.json"
+    assert {m.icon for c in ICONS.cards.values() for m in c.methods} == {None, "pierce", "guard"}
+    s = in_battle(ICONS, stage="possess_d", a=3, b=18, p1={"unseen": [7, 7]})  # 50 vs Jizo-bei 50 guard
     t = s.apply("pass")
     assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 0 and [e[0] for e in P(t, 1)["back"]] == [18]
-    s = in_battle(stage="possess_d", a=4, am=3, b=6, p1={"unseen": [7, 7]})  # 100 pierce vs 30
+    assert "guard (守り, an exception to TK-21" in s.explain("pass")
+    s = in_battle(ICONS, stage="possess_d", a=4, am=3, b=6, p1={"unseen": [7, 7]})  # 100 pierce vs 30
     t = s.apply("pass")
     assert t.stage == "damage" and P(t, 1)["trash"] == 1
     assert P(t.apply("damage 7"), 1)["damage"] == [1, 0]
@@ -381,7 +484,7 @@ def test_possessing_cards_go_to_owners_trash():
     """TK-22: at the end of the attack every possessing card goes to its owner's trash."""
     s = in_battle(p0={"hand": [2], "unseen": [2, 4]}, p1={"hand": [6], "unseen": [7, 7]}, a=3, b=7)
     t = s.apply("possess 2")  # Rosoku 50+20 = 70
-    # Amagappa (7: tide D, m1 40) possessed by Mizutama (tide +20) = 60: the attacker wins
+    # Shiofuki-gani (7: Slippery D, m1 40) possessed by Mizutama (Slippery +20) = 60: the attacker wins
     u = t.apply("possess 6")
     d0, d1 = P(u, 0), P(u, 1)
     assert d0["trash"] == 1 and d1["trash"] == 2  # possession cards, and the fainted blocker
@@ -415,7 +518,7 @@ def test_card_data_kinds():
     assert {RANKS[c.rank] for c in yokai} == set("EDCBAS")
     assert all(len(c.methods) >= 2 for c in yokai)
     assert {m.category for c in yokai for m in c.methods} == {"strike", "skill", "spell"}
-    assert {m.icon for c in yokai for m in c.methods} == {None, "pierce", "guard"}
+    assert {m.icon for c in yokai for m in c.methods} == {None}  # TK-Q7: icons only in the icon file
     kinds = {(c.cond_tribe is not None, c.cond_rank_max is not None, c.cond_category is not None, c.target)
              for c in yokai}
     assert {(True, False, False, "own"), (False, True, False, "own"), (False, False, True, "own"),
@@ -449,9 +552,35 @@ def test_card_file_errors_name_file_card_field(tmp_path):
         cardlab.load("toritsuki", cards=str(tmp_path / "missing.json"))
 
 
-def _raw():
+def _raw(name="toritsuki.json"):
     from importlib import resources
-    return json.loads(resources.files("cardlab.data").joinpath("toritsuki.json").read_text("utf-8"))
+    return json.loads(resources.files("cardlab.data").joinpath(name).read_text("utf-8"))
+
+
+def test_TK_23_default_tribes_are_the_eight_of_the_original():
+    """TK-23 (seed: 「種族は原作準拠であり、プリチー族 など 8種類」): the default
+    card file's tribes are exactly the eight of the original franchise,
+    Japanese with English; every one is used; the icon file has the same."""
+    eight = [("charming", "Charming", "プリチー族"), ("brave", "Brave", "イサマシ族"), ("tough", "Tough", "ゴーケツ族"),
+             ("mysterious", "Mysterious", "フシギ族"), ("heartful", "Heartful", "ポカポカ族"),
+             ("slippery", "Slippery", "ニョロロン族"), ("eerie", "Eerie", "ブキミー族"), ("shady", "Shady", "ウスラカゲ族")]
+    for name in ("toritsuki.json", "toritsuki_icons.json"):
+        assert [(t["id"], t["name"], t["japanese"]) for t in _raw(name)["tribes"]] == eight
+    cs = load_cards()
+    assert [(t, cs.tribe_ja[t]) for t in cs.tribes] == [(i, ja) for i, _, ja in eight]
+    assert {c.tribe for c in cs.cards.values() if c.is_yokai} == {i for i, _, _ in eight}
+
+
+def test_TK_23_a_yokai_with_one_battle_method_is_refused(tmp_path):
+    """TK-23 (seed: 「複数のバトル方法を持ち」): a card file whose yokai has a
+    single battle method is refused, naming the file, the card and the field."""
+    data = _raw()
+    data["cards"][2]["methods"] = data["cards"][2]["methods"][:1]
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    with pytest.raises(CardFileError, match=r"one.json: card 3 'Rosoku-nyudo', field 'methods': .*"
+                                            r"several battle methods \(複数のバトル方法, TK-23\).*2 to 4.*got 1"):
+        cardlab.load("toritsuki", cards=str(f))
 
 
 def test_user_card_file_is_used(tmp_path):
@@ -492,6 +621,67 @@ def test_block_cost_paid_by_defender():
     t = s.apply("attack F1 m1")
     assert "block B1 m2" in t.legal_actions()
     assert P(t.apply("block B1 m2"), 1)["damage"] == [0, 1]
+
+
+def payments(s, start):
+    return [a for a in s.legal_actions() if a.startswith(start)]
+
+
+def test_TK_Q8_which_ready_yoki_is_never_asked():
+    """TK-Q8, TK-25: face-down yoki are all alike and never looked at, so
+    which ready yoki pays cannot matter: with ready yoki only there is one
+    action per summon, and paying rests that many of them."""
+    s = pos(p0={"hand": [5], "unseen": [1, 2, 2], "yoki": [3, 1]})
+    assert payments(s, "summon 5") == ["summon 5 F", "summon 5 B"]
+    assert P(s.apply("summon 5 F"), 0)["yoki"] == [0, 4]
+    forced = pos(p0={"hand": [5], "unseen": [1, 2, 2], "yoki": [1, 0], "damage": [2, 0]})
+    assert payments(forced, "summon 5") == ["summon 5 F", "summon 5 B"]  # 1 yoki + 2 boosts: no choice
+    assert P(forced.apply("summon 5 F"), 0)["damage"] == [0, 2]
+
+
+def test_TK_Q8_boost_or_not_is_offered_as_actions():
+    """TK-Q8, TK-25, TK-26: with ready yoki and face-up damage both able to
+    pay, the plain action pays ready yoki first (boosts only for what they
+    cannot pay); ``… boost N`` turns N face-up damage cards down instead
+    (妖気ブースト), for a summon, an attack and a block alike."""
+    s = pos(p0={"hand": [5], "unseen": [1, 2, 2], "yoki": [2, 0], "damage": [2, 0]})
+    assert payments(s, "summon 5 F") == ["summon 5 F", "summon 5 F boost 2"]  # cost 3: 1 or 2 boosts
+    d = P(s.apply("summon 5 F"), 0)
+    assert d["yoki"] == [0, 2] and d["damage"] == [1, 1]
+    d = P(s.apply("summon 5 F boost 2"), 0)
+    assert d["yoki"] == [1, 1] and d["damage"] == [0, 2]
+    line = s.explain("summon 5 F boost 2")
+    assert "1 ready yoki rested" in line and "2 face-up damage cards turned face down (妖気ブースト" in line
+    assert "TK-Q8" in line
+    a = pos(p0={"unseen": [2, 2], "front": [y(4)], "yoki": [2, 0], "damage": [1, 0]},
+            p1={"unseen": [6, 7], "back": [y(6)], "yoki": [1, 0], "damage": [1, 0]})
+    assert payments(a, "attack F1 m3") == ["attack F1 m3", "attack F1 m3 boost 1"]
+    assert payments(a, "attack F1 m1") == ["attack F1 m1"]  # nothing to pay
+    b = a.apply("attack F1 m3 boost 1")
+    assert P(b, 0)["yoki"] == [1, 1] and P(b, 0)["damage"] == [0, 1]
+    assert b.legal_actions() == ["block B1 m1", "block B1 m2", "block B1 m2 boost 1", "noblock"]
+    c = b.apply("block B1 m2 boost 1")
+    assert P(c, 1)["yoki"] == [1, 0] and P(c, 1)["damage"] == [0, 1]
+    with pytest.raises(IllegalActionError):
+        a.apply("attack F1 m1 boost 1")
+
+
+def test_TK_Q8_a_boost_can_cost_the_game():
+    """TK-Q8, TK-26, TK-Q2: the choice is real, and ready yoki first is the
+    better side of it: a rested yoki can come back (here at once, by Deep
+    Breath しんこきゅう, which readies resting yoki), a boost never does.
+    Player 0 (deck B; 1 yoki, 1 face-up damage; Mizutama in front; a 1-card
+    deck, so it loses at its next draw, TK-7) must attack three times into
+    two blockers to put player 1's 6th damage through: summon Shiofuki-gani
+    (cost 1), Deep Breath, summon Uzumaki-dayu (cost 2).  Paid with the
+    yoki, Deep Breath readies it and the 2 are there: a win; paid with the
+    boost, only 1 is left: a loss."""
+    known = cardlab.load("toritsuki", open_hands=True, known_deck_order=True, decks=["B", "A"])
+    s = pos(known, p0={"hand": [7, 9, 43], "deck_top": [16], "front": [y(6)], "yoki": [1, 0], "damage": [1, 0]},
+            p1={"deck_top": [11, 11, 12], "back": [y(2), y(3)], "damage": [5, 0]})
+    assert payments(s, "summon 7 F") == ["summon 7 F", "summon 7 F boost 1"]
+    assert cardlab.solve(s.apply("summon 7 F"), progress=False).value == 1
+    assert cardlab.solve(s.apply("summon 7 F boost 1"), progress=False).value == -1
 
 
 def test_place_in_row_means_nothing():
@@ -645,7 +835,7 @@ def test_bad_positions_are_refused_naming_the_field():
 def test_illegal_action_changes_nothing():
     s = pos(p0={"hand": [5], "unseen": [1, 2]})
     before = s.to_dict()
-    with pytest.raises(IllegalActionError, match="Legal:"):
+    with pytest.raises(IllegalActionError, match="(?i)legal: "):
         s.apply("summon 5 F")
     assert s.to_dict() == before
 
@@ -662,6 +852,30 @@ def test_explain_names_rules_and_text_board():
         assert word in text
     u = t.apply("block B1 m1")
     assert "BP勝負" in str(u) and "TK-19" in u.explain("possess deck")
+
+
+def test_explain_names_the_moving_yokai_and_the_event_effect():
+    """TK-13, TK-27, TK-24, TK-Q2: a move names each yokai that changes
+    rows and where it goes (not a slot); an event says what it does and to
+    which yokai (Lullaby こもりうた: rests a ready yokai of the opponent's
+    back row, which then cannot block), never a bare ``rest 0``."""
+    s = pos(p0={"hand": [44], "unseen": [2, 2], "front": [y(1), y(3)], "back": [y(11)]})
+    line = s.explain("move F1 B1")
+    assert ("moves Hibana-kozo (ひばなこぞう) #1 from the front row (前衛) to the back row (後衛) and "
+            "Kazaguruma (かざぐるま) #11 from the back row (後衛) to the front row (前衛)") in line
+    assert "F1" not in line and "TK-13" in line
+    line = s.explain("event 44 F2")
+    assert "+20 BP" in line and "Rosoku-nyudo (ろうそくにゅうどう) #3" in line and "bp_up" not in line
+    s = pos(BA, p0={"hand": [48, 46], "unseen": [6, 7]}, p1={"unseen": [1, 2], "back": [y(2)], "front": [y(1)]})
+    line = s.explain("event 48 oB1")
+    assert "rest" in line and "Kamado-baba (かまどばば) #2" in line and "cannot block" in line
+    assert "rest 0" not in line and "TK-Q2" in line
+    assert "Hibana-kozo (ひばなこぞう) #1" in s.explain("event 46 oF1") and "rank D or lower" in s.explain("event 46 oF1")
+    for c in GAME.cards.values():  # every event kind has its text
+        if not c.is_yokai:
+            kind, value = c.effect
+            text = c.effect_text()
+            assert text != f"{kind} {value}" and "_" not in text and len(text) > 15, text
 
 
 def test_max_game_length_holds_on_long_games():
@@ -698,13 +912,17 @@ def _entry(kind, name):
 
 
 def test_perft_smallest_counts_by_hand():
-    """TK-2, TK-18, TK-19: the smallest perft counts reasoned by hand.
+    """TK-2, TK-18, TK-19, TK-Q7: the smallest perft counts reasoned by hand.
 
     The deal (TK-2) draws for player 0 from deck A: 18 card numbers, 8 of them
     single copies.  After a first card with 2-3 copies 18 numbers remain, after
     a single 17: 10·18 + 8·17 = 316 paths of depth 2.  In the defender's
-    possession position: ``pass`` (the pierce win then takes 1 damage from 5
-    different cards) or ``possess deck`` (5 different cards revealed): 10.
+    possession position (with the icon file, TK-Q7): ``pass`` (the pierce win
+    then takes 1 damage from 5 different cards) or ``possess deck`` (5
+    different cards revealed): 10.  With the default cards the pierce is
+    gone: ``pass`` ends the attack without damage, and the turn (nothing
+    left to attack with) passes to player 1, whose draw has 5 outcomes: 10
+    again, along other paths.
     """
     lst = GAME.deck_lists[0]
     kinds = sorted(set(lst))
@@ -713,31 +931,72 @@ def test_perft_smallest_counts_by_hand():
     assert len(GAME.new_initial_state().chance_outcomes()) == 18
     assert _entry("perft", "root-deal")["count"] == 10 * 18 + 8 * 17
     e = _entry("perft", "defender-possession")
-    s = OPEN.state_from_dict(e["position"])
+    s = cardlab.load("toritsuki", **e["options"]).state_from_dict(e["position"])
     assert s.legal_actions() == ["pass", "possess deck"]
     assert [len(s.apply(a).chance_outcomes()) for a in s.legal_actions()] == [5, 5]
     assert e["count"] == 10 and e["depth"] == 2
+    assert e["options"] == {"open_hands": True, "cards": "icons"}
+    d = _entry("perft", "defender-possession-default")
+    assert d["position"] == dict(e["position"], options={"open_hands": True}) and d["count"] == 10
+    s = OPEN.state_from_dict(d["position"])
+    assert s.apply("pass").stage == "draw" and len(s.apply("pass").chance_outcomes()) == 5
+
+
+def test_perft_moves_and_boosts_first_layer_by_hand():
+    """TK-13, TK-Q8, TK-16: the first layer of ``main-moves-and-boosts``:
+    four yokai (two a row) have 2⁴ arrangements, less the two with 4 in a
+    row and the current one: 13 moves; Kamado-baba (cost 1) into either row,
+    with the yoki or a boost: 4 summons; two attackers, each m1 (free) and
+    m2 (cost 1, with the yoki or a boost): 6 attacks; and end: 24."""
+    e = _entry("perft", "main-moves-and-boosts")
+    s = OPEN.state_from_dict(e["position"])
+    acts = s.legal_actions()
+    kinds = Counter(a.split()[0] for a in acts)
+    assert kinds == {"move": 13, "summon": 4, "attack": 6, "end": 1} and len(acts) == 24
 
 
 def test_reference_value_by_hand():
-    """TK-19, TK-21, TK-6, TK-7: the reference value 3/5, worked out by hand.
+    """TK-19, TK-21, TK-6, TK-7, TK-Q7: the reference value 3/5, worked out by hand
+    with the icon file (pierce is an exception to TK-21).
 
     Noroshi-maru attacks with Great Bonfire (100, pierce) possessed by
     Hibana-kozo (+20): 120.  Player 1 blocks with Nagisa-no-kami's 100 and has
     5 damage.  Passing loses at once (120 > 100, pierce: the 6th damage).
-    From the deck (6, 7, 8, 16, 17) only Mizutama (6, tide) possesses the tide
+    From the deck (6, 7, 8, 16, 17) only Mizutama (6, Slippery) possesses the Slippery
     blocker: 120 = 120, both faint, no pierce, and player 0 then loses at the
     next turn's draw from a one-card deck (TK-7); the other 4 cards miss and
     player 0 wins.  min(1, 1/5·(−1) + 4/5·1) = 3/5.  With the deck order known
     and 6 on top the reveal always ties: −1.
     """
     e = _entry("reference", "pierce-hangs-on-the-defenders-reveal")
-    s = OPEN.state_from_dict(e["position"])
+    s = cardlab.load("toritsuki", **e["options"]).state_from_dict(e["position"])
     assert cardlab.solve(s, progress=False).value == Fraction(3, 5) == Fraction(e["value"])
     assert cardlab.solve(s.apply("pass"), progress=False).value == 1
     e = _entry("reference", "known-order-reveal-ties")
     k = cardlab.load("toritsuki", **e["options"])
     assert cardlab.solve(k.state_from_dict(e["position"]), progress=False).value == -1 == Fraction(e["value"])
+    # with the default cards (no pierce) passing wins no damage: player 0 then loses at its next
+    # draw from a one-card deck (TK-7), whatever player 1 does: -1
+    d = _entry("reference", "no-pierce-the-deck-decides")
+    assert d["position"] == dict(e_pierce_position(), options={"open_hands": True})
+    assert cardlab.solve(OPEN.state_from_dict(d["position"]), progress=False).value == -1 == Fraction(d["value"])
+
+
+def test_reference_rearrange_to_attack_twice_by_hand():
+    """TK-13, TK-14, TK-18, TK-7: player 1 has 5 damage and one blocker;
+    player 0 (Hibana-kozo in front, Kazaguruma behind) loses at its next
+    draw from a one-card deck.  Only bringing Kazaguruma forward (``move
+    B1``) gives two attacks: one is blocked, the other is the 6th damage.
+    Every other move loses."""
+    e = _entry("reference", "rearrange-to-attack-twice")
+    s = OPEN.state_from_dict(e["position"])
+    values = {r["action"]: r["value"] for r in cardlab.analyse(s, progress=False).rows}
+    assert values == {"move F1": -1, "move B1": 1, "move F1 B1": -1, "attack F1 m1": -1, "end": -1}
+    assert Fraction(e["value"]) == 1
+
+
+def e_pierce_position():
+    return _entry("reference", "pierce-hangs-on-the-defenders-reveal")["position"]
 
 
 def test_position_round_trip_canonical_and_checked():

@@ -1,6 +1,6 @@
 """Toritsuki card battle (とりつきカードバトル): summon yokai, attack, possess.
 
-Rules: ``docs/rules/toritsuki.md`` (TK-1 … TK-29, TK-Q1 … TK-Q6), from the
+Rules: ``docs/rules/toritsuki.md`` (TK-1 … TK-29, TK-Q1 … TK-Q8), from the
 seed text ``003_50cbaf1ce9c159c0.txt``.  Rule ids in comments and in
 :meth:`ToritsukiState.explain` point there.
 
@@ -24,31 +24,58 @@ Notation (player actions, then chance outcomes)::
     keep / mulligan           TK-3
     summon 12 F               summon card 12 into the front (F) or back (B) row, TK-13
     release B2                all 6 places full: send a yokai to the trash, TK-13
-    move F1 / swap F1 B2      front ↔ back (each yokai once a turn), TK-13
+    move F1 / move F1 B2      the listed yokai change rows (front ↔ back), all at once, TK-13
     event 44 F1 / event 48 oB1 / event 41   one event a main phase, TK-13, TK-24
     attack F1 m2              attack with front yokai 1, battle method 2, TK-16 (from the
                               main phase it also ends the main phase, TK-14)
     end                       end the turn (from main: without any attack)
     block B1 m1 / noblock     TK-17, TK-18
+    … boost N                 after a summon, attack or block: pay with N face-up
+                              damage cards (妖気ブースト) where ready yoki could pay, TK-Q8
     possess deck / possess 12 / pass     とりつく!, TK-19
     shuffle N, deal N, draw N, damage N, reveal N, first K   chance outcomes
 
 Choices where the digest is silent (each tested in ``tests/test_toritsuki.py``):
 
-* Payment (TK-25, TK-26, TK-Q5) is automatic: ready yoki first, then
-  face-up damage turned face down.  Both cost one point; yoki come back at
-  the refresh and a boost never does, so this order is never worse.
-* Moving (TK-13): each yokai moves at most once a turn (this bounds the game);
-  with both rows full two yokai swap places.  Making room (TK-13) is offered
-  only when all 6 places are full and a yokai in hand can be paid for.
+* Payment (TK-25, TK-26, TK-Q5, TK-Q8).  Which ready yoki pays is never
+  asked: face-down yoki are all alike (counts).  Whether to boost is a real
+  choice (the position differs), so it is offered: the plain action pays
+  ready yoki first and boosts only what they cannot pay; ``… boost N`` turns
+  N face-up damage cards down instead.  Paying with yoki first is never
+  worse (the yoki come back at the refresh, a boost never does; healing
+  takes face-down damage first, so it never favours a boost), but the seed
+  leaves the choice to the player.
+* Moving (TK-13): the seed sets no limit.  A ``move`` action moves any set
+  of yokai between the rows at once (``move F1 B2`` trades two yokai, which
+  is how a full row changes), so every arrangement is one action.  The
+  moved yokai are marked; while a mark is on the field no other ``move`` is
+  offered (a second rearrangement would only compose with the first), and
+  any other main action (summon, release, event) takes the marks off.  Only
+  moves that reach a new arrangement are offered, each arrangement once (of
+  two alike yokai in a row only the first is named; two alike yokai are not
+  traded).  Every other main action is irreversible (a card leaves the hand,
+  the trash grows, the event is used), so the game graph has no cycle:
+  depth-first search, ``tree()`` expansion and random agents always end, and
+  a main phase has at most one rearrangement more than its other actions.
+  The option ``move_once_per_turn`` restores a house rule (not the seed's):
+  each yokai changes rows at most once a turn, and the marks stay until the
+  end of the main phase.  Making room (TK-13) is offered only when all 6
+  places are full and a yokai in hand can be paid for.
 * The first attack ends the main phase (TK-14): there is no separate "go to
   battle" action; ``end`` in the main phase ends the turn without battle.
   Steps with a single possible choice (no attacker left, nothing can block)
   are taken at once.
 * The deck runs out (TK-7, TK-Q4) the moment its last card leaves it.
-* Icons (TK-23), original: pierce (貫通) — an attacker that wins the duel
-  also deals 1 damage; guard (守り) — does not faint on a tie.  A possessing
-  card may grant an icon (TK-20).
+* Icons (TK-23, TK-Q7): the seed gives them no meaning, and the default
+  card file has none.  The engine knows two, pierce (貫通: an attacker that
+  wins the duel also deals 1 damage) and guard (守り: does not faint on a
+  tie); both overturn TK-21 (「勝った場合: 特に無し」, a tie faints both), so
+  they appear only in the optional icon file ``cards="icons"``
+  (``cardlab/data/toritsuki_icons.json``), as named exceptions.  A
+  possessing card may grant an icon (TK-20).
+* Tribes (TK-23): the default file has the eight tribes of the original
+  franchise (「種族は原作準拠」: プリチー族 Charming … ウスラカゲ族 Shady);
+  the cards themselves are cardlab's own.
 * Events (TK-Q2): draw, ready yoki, +BP until end of turn, heal (face-down
   damage first, into the trash), banish a low-rank yokai, charge, rest an
   opposing blocker, and one card with its own win condition (TK-8).
@@ -63,9 +90,10 @@ Choices where the digest is silent (each tested in ``tests/test_toritsuki.py``):
 from __future__ import annotations
 
 import random
+import re
 from bisect import bisect_right
 from collections import Counter
-import re
+from itertools import combinations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -81,8 +109,11 @@ __all__ = ["Toritsuki", "ToritsukiState", "Card", "Method", "CardSet", "load_car
 RANKS = "EDCBAS"  # rank E (lowest) … S (highest), TK-23
 CATEGORIES = ("strike", "skill", "spell")  # 戦 技 術, TK-23
 CATEGORY_JA = {"strike": "戦", "skill": "技", "spell": "術"}
-ICONS = ("pierce", "guard")
+ICONS = ("pierce", "guard")  # only in the optional icon file: exceptions to TK-21 (TK-Q7)
 ICON_JA = {"pierce": "貫通", "guard": "守り"}
+ICON_TEXT = {"pierce": "pierce (貫通, an exception to TK-21 from the icon file): a win also deals 1 damage",
+             "guard": "guard (守り, an exception to TK-21 from the icon file): no fainting on a tie"}
+NAMED_CARDS = {"icons": "toritsuki_icons.json"}  # cards="icons": the optional icon file (TK-Q7)
 EVENT_KINDS = {  # kind: parameters it needs (TK-Q2)
     "draw": ("n",), "ready_yoki": ("n",), "bp_up": ("n",), "heal": ("n",),
     "banish": ("rank_max",), "charge": ("n",), "rest": (), "win_if_field": ("n",),
@@ -112,10 +143,12 @@ _PLAYER_FIELDS = frozenset(("hand", "unseen", "deck_size", "deck_top", "front", 
 H, PO, N, TOP, FR, BK, YR, YS, DU, DD, TR = range(11)
 
 ACTION_RE = re.compile(
-    r"keep|mulligan|summon \d+ [FB]|release [FB][1-3]|move [FB][1-3]|swap F[1-3] B[1-3]"
-    r"|event \d+( o?[FB][1-3])?|end|attack F[1-3] m[1-9]|block B[1-3] m[1-9]|noblock"
+    r"keep|mulligan|release [FB][1-3]|move( [FB][1-3]){1,6}"
+    r"|(summon \d+ [FB]|attack F[1-3] m[1-9]|block B[1-3] m[1-9])( boost [1-9])?"
+    r"|event \d+( o?[FB][1-3])?|end|noblock"
     r"|possess (deck|\d+)|pass|(shuffle|deal|draw|damage|reveal) \d+|first [01]"
 )
+ROW_NAME = {"F": "the front row (前衛)", "B": "the back row (後衛)"}
 
 
 # -- card data (TK-Q1, TK-Q2, TK-23, TK-24) ------------------------------------
@@ -159,6 +192,21 @@ class Card:
     def label(self) -> str:
         return f"{self.name} ({self.japanese}) #{self.no}"
 
+    def effect_text(self) -> str:
+        """What an event does, in words (TK-Q2)."""
+        kind, v = self.effect
+        if kind == "banish":
+            return f"an opposing yokai of rank {RANKS[v]} or lower goes to the trash"
+        return {
+            "draw": f"draw {v} card{'s' if v > 1 else ''} (ドロー)",
+            "ready_yoki": f"up to {v} resting yoki (妖気) become ready again",
+            "bp_up": f"+{v} BP to one of your yokai until the end of the turn",
+            "heal": f"heal {v} damage: damage cards (face-down ones first) go to the trash",
+            "charge": f"charge {v}: the deck top goes face down, ready, into the yoki zone (妖気おきば)",
+            "rest": "a ready yokai of the opponent's back row rests (休憩), so it cannot block this turn",
+            "win_if_field": f"win at once with {v} or more of your yokai on the field (TK-8)",
+        }[kind]
+
     def condition_text(self) -> str:
         parts = []
         if self.cond_tribe:
@@ -190,15 +238,16 @@ def _int(v: Any, lo: int, hi: int) -> bool:
 def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     """Read and check a Toritsuki card file (JSON): ``tribes``, ``cards``, ``decks``.
 
-    ``source`` is a path, a parsed dict, or ``None`` for cardlab's own set
-    (TK-Q1).  Errors are :class:`~cardlab.CardFileError` naming the file, the
-    card and the field.
+    ``source`` is a path, a parsed dict, ``None`` for cardlab's own set
+    (TK-Q1) or ``"icons"`` for the same set with battle-method icons, the
+    exceptions to TK-21 (TK-Q7).  Errors are :class:`~cardlab.CardFileError`
+    naming the file, the card and the field.
 
     >>> cs = load_cards()
     >>> len(cs.tribes), sum(c.is_yokai for c in cs.cards.values()) >= 40
     (8, True)
     """
-    where, data = read_data_file(source, "toritsuki.json")
+    where, data = read_data_file(source, "toritsuki.json", NAMED_CARDS)
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: the file must hold a JSON object with 'tribes', 'cards', 'decks'")
     extra = set(data) - {"name", "tribes", "cards", "decks"}
@@ -265,8 +314,10 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
         if not _int(c.get("cost"), 0, 9):
             raise bad("cost", f"the summon cost must be a whole number 0-9, got {c.get('cost')!r}")
         ms = c.get("methods")
-        if not isinstance(ms, list) or not 1 <= len(ms) <= 4:
-            raise bad("methods", "a list of 1 to 4 battle methods is needed")
+        if not isinstance(ms, list) or not 2 <= len(ms) <= 4:
+            got = len(ms) if isinstance(ms, list) else repr(ms)
+            raise bad("methods", "a yokai has several battle methods (複数のバトル方法, TK-23): "
+                                 f"a list of 2 to 4 is needed, got {got}")
         methods = []
         for j, m in enumerate(ms):
             f = f"methods[{j}]"
@@ -367,7 +418,7 @@ class SideReport:
 
     def text(self) -> str:
         mods = "".join(f" {v:+d} ({src})" for src, v in self.modifiers)
-        icons = f" [{', '.join(f'{i} {ICON_JA[i]}' for i in self.icons)}]" if self.icons else ""
+        icons = f" [{'; '.join(ICON_TEXT[i] for i in self.icons)}]" if self.icons else ""
         return (f"player {self.player} {self.name} {self.method} "
                 f"({self.category} {CATEGORY_JA[self.category]}) BP {self.base_bp}{mods} = {self.total}{icons}")
 
@@ -394,7 +445,7 @@ class BattleReport:
         res = {"attacker": "the attacker wins", "defender": "the blocker wins",
                "tie": "a tie"}[self.winner]
         faint = f"; faints (気絶): {', '.join(self.fainted)}" if self.fainted else ""
-        pierce = "; pierce (貫通): the defender takes 1 damage" if self.pierce else ""
+        pierce = "; pierce (貫通, an exception to TK-21): the defender takes 1 damage" if self.pierce else ""
         return (f"BP duel (BP勝負, TK-21): attacker {self.attacker.text()} vs blocker "
                 f"{self.defender.text()}: {res}{faint}{pierce}")
 
@@ -421,17 +472,22 @@ class Toritsuki(Game):
         "known_deck_order": bool_option(
             "each shuffle lays out the whole deck order by chance at once, public from then on (TK-Q6)"),
         "mulligan": bool_option("the optional one-time mulligan (TK-3)", default=True),
+        "move_once_per_turn": bool_option(
+            "house rule, not the seed's: each yokai changes rows at most once a turn (TK-13)"),
         "first_player": Option(None, "who goes first: None for a fair coin (chance), or 0 or 1 (TK-Q3)",
                                choices=(None, 0, 1), check=lambda v: not isinstance(v, bool),
                                accepts="None, 0 or 1"),
-        "cards": Option(None, "the card file: None (cardlab's own set), a JSON path or dict (TK-Q1)",
-                        check=_cards_ok, accepts="None, a path to a JSON card file, or a dict"),
+        "cards": Option(None, "the card file: None (cardlab's own set), 'icons' (the same set with the "
+                        "battle-method icons pierce 貫通 and guard 守り, exceptions to TK-21, TK-Q7), "
+                        "a JSON path or dict (TK-Q1)",
+                        check=_cards_ok, accepts="None, 'icons', a path to a JSON card file, or a dict"),
         "decks": Option(None, "the two decks: None (ready decks A and B), or [deck0, deck1] where each is "
                         "a deck name of the card file or a list of card numbers (TK-1)",
                         check=_decks_ok, accepts="None or a list of two decks (names or lists of card numbers)"),
     }
-    ACTION_GRAMMAR = ("'keep', 'mulligan', 'summon 12 F', 'release B2', 'move F1', 'swap F1 B2', "
+    ACTION_GRAMMAR = ("'keep', 'mulligan', 'summon 12 F', 'release B2', 'move F1', 'move F1 B2', "
                       "'event 44 F1', 'event 48 oB1', 'end', 'attack F1 m2', 'block B1 m1', "
+                      "'summon 5 F boost 1' (also after attack and block), "
                       "'noblock', 'possess deck', 'possess 12', 'pass'; chance: 'shuffle N', 'deal N', "
                       "'draw N', 'damage N', 'reveal N', 'first K'")
     ACTION_RE = ACTION_RE
@@ -478,14 +534,17 @@ class Toritsuki(Game):
         # After the deal every later card taken from a deck is ≤ 1 chance
         # transition; C such cards exist, C ≤ n0 + n1 − 10 (the game ends when a
         # deck is empty, TK-7).  Every turn charges a card (TK-12), so turns
-        # T ≤ C.  A turn has ≤ 3S+22 decisions (S summons: S releases + 1,
-        # ≤ 6+S moves (each yokai moves once a turn), 1 event, 1 end of main,
-        # ≤ 3 attacks × 4 decisions (attack, block, 2 possessions), 1 end) and
-        # ΣS ≤ the cards ever in hand ≤ 10 + C.
+        # T ≤ C + 1.  A main phase with S summons has ≤ S + 1 releases (only
+        # with all 6 places full), ≤ 1 event and ≤ 2S + 3 rearrangements (one
+        # before each other main action and one at its end; with
+        # move_once_per_turn ≤ 6 + S, each yokai once), so ≤ 4S + 9 decisions;
+        # then 1 end of main, ≤ 3 attacks × 4 decisions (attack, block, 2
+        # possessions) and 1 end: ≤ 4S + 23 a turn, and ΣS ≤ the cards ever in
+        # hand ≤ 10 + C.
         c = n0 + n1 - 10
         return Spec(num_players=2, chance=True, perfect_information=self.options["open_hands"],
                     min_utility=Fraction(-1), max_utility=Fraction(1),
-                    max_game_length=setup + c + 3 * (10 + c) + 22 * c + 22)
+                    max_game_length=setup + c + 4 * (10 + c) + 23 * (c + 1))
 
     def _root(self) -> "ToritsukiState":
         players = [self._player(p) for p in (0, 1)]
@@ -673,14 +732,55 @@ def _runs(t: tuple) -> list[tuple[int, int]]:
     return out
 
 
-def _pay(P: list, cost: int) -> None:
-    """TK-25, TK-26, TK-Q5: ready yoki first, then face-up damage turned face down."""
-    k = min(cost, P[YR])
-    P[YR] -= k
-    P[YS] += k
-    rest = cost - k
-    P[DU] -= rest
-    P[DD] += rest
+def _boosts(P: tuple | list, cost: int) -> range:
+    """TK-25, TK-26, TK-Q8: the numbers of face-up damage cards that may pay
+    ``cost`` beside ready yoki (empty when it cannot be paid); the first is
+    ready yoki first."""
+    return range(max(0, cost - P[YR]), min(cost, P[DU]) + 1)
+
+
+def _with_payments(action: str, P: tuple, cost: int) -> list[str]:
+    """TK-Q8: ``action`` paid ready yoki first, then ``action boost N`` for
+    every other number of boosts that can pay; nothing if it cannot be paid."""
+    b = _boosts(P, cost)
+    return [action] + [f"{action} boost {n}" for n in b[1:]] if b else []
+
+
+def _split_boost(arg: str) -> tuple[str, int | None]:
+    """``"F1 m3 boost 1"`` → ``("F1 m3", 1)``; without a boost part ``None`` (ready yoki first)."""
+    head, _, n = arg.partition(" boost ")
+    return head, int(n) if n else None
+
+
+def _pay(P: list, cost: int, boosts: int | None = None) -> None:
+    """TK-25, TK-26, TK-Q5, TK-Q8: ``boosts`` face-up damage cards turned face
+    down, the rest in ready yoki rested; by default ready yoki first."""
+    if boosts is None:
+        boosts = max(0, cost - P[YR])
+    P[YR] -= cost - boosts
+    P[YS] += cost - boosts
+    P[DU] -= boosts
+    P[DD] += boosts
+
+
+def _payment_text(P: tuple, cost: int, boosts: int | None) -> str:
+    """The payment of ``cost`` in words (TK-25, TK-26, TK-Q8)."""
+    if cost == 0:
+        return "nothing to pay"
+    b = max(0, cost - P[YR]) if boosts is None else boosts
+    parts = []
+    if cost - b:
+        parts.append(f"{cost - b} ready yoki rested")
+    if b:
+        parts.append(f"{b} face-up damage card{'s' if b > 1 else ''} turned face down (妖気ブースト, TK-26)")
+    return f"paying {cost} yoki (妖気): {' and '.join(parts)} (TK-25, TK-Q8)"
+
+
+def _unmark(P: list) -> None:
+    """Take the move marks off player ``P``'s yokai (TK-13)."""
+    for r in (FR, BK):
+        if any(y[2] for y in P[r]):
+            P[r] = tuple(sorted((y[0], y[1], 0, y[3]) for y in P[r]))
 
 
 def _charge(P: list) -> bool:
@@ -779,25 +879,18 @@ class ToritsukiState(State):
         g = self.game
         P = k[7 + tp]
         front, back = P[FR], P[BK]
-        money = P[YR] + P[DU]
         acts = []
-        affordable = [no for no in _uniq(P[H]) if g.cards[no].is_yokai and g.cards[no].cost <= money]
+        affordable = [no for no in _uniq(P[H]) if g.cards[no].is_yokai and _boosts(P, g.cards[no].cost)]
         for no in affordable:
             if len(front) < ROW:
-                acts.append(f"summon {no} F")
+                acts += _with_payments(f"summon {no} F", P, g.cards[no].cost)
             if len(back) < ROW:
-                acts.append(f"summon {no} B")
+                acts += _with_payments(f"summon {no} B", P, g.cards[no].cost)
         full = len(front) == ROW and len(back) == ROW
         if full and affordable:  # TK-13 make room
             acts += [f"release F{i + 1}" for i in _distinct(front)]
             acts += [f"release B{i + 1}" for i in _distinct(back)]
-        if len(back) < ROW:
-            acts += [f"move F{i + 1}" for i in _distinct(front) if not front[i][2]]
-        if len(front) < ROW:
-            acts += [f"move B{i + 1}" for i in _distinct(back) if not back[i][2]]
-        if full:
-            acts += [f"swap F{i + 1} B{j + 1}" for i in _distinct(front) if not front[i][2]
-                     for j in _distinct(back) if not back[j][2]]
+        acts += self._move_actions(P)
         if not k[4] and not k[3]:  # one event per main; none on the first player's first turn (TK-5)
             O = k[8 - tp]
             for no in _uniq(P[H]):
@@ -818,23 +911,45 @@ class ToritsukiState(State):
         # attacking ends the main phase (TK-13 → TK-14): no separate "battle" step
         return acts + self._attack_actions() + ["end"]
 
+    def _move_actions(self, P: tuple) -> list[str]:
+        """TK-13: each arrangement of the rows other than this one, once, as
+        one ``move`` of the yokai that change rows (see the module doc: no
+        limit, no cycle)."""
+        front, back = P[FR], P[BK]
+        if not self.game.options["move_once_per_turn"] and any(y[2] for y in front + back):
+            return []  # just rearranged: another rearrangement only after another main action
+        rows = {"F": front, "B": back}
+        slots = [(r, i) for r, row in rows.items() for i in range(len(row)) if not row[i][2]]
+        acts = []
+        for n in range(1, len(slots) + 1):
+            for pick in combinations(slots, n):
+                if any(i and rows[r][i - 1] == rows[r][i] and (r, i - 1) not in pick for r, i in pick):
+                    continue  # of alike yokai in a row, name the first ones only
+                out = {rows[r][i] for r, i in pick if r == "F"}
+                into = {rows[r][i] for r, i in pick if r == "B"}
+                n_out, n_in = sum(r == "F" for r, _ in pick), sum(r == "B" for r, _ in pick)
+                if out & into or len(front) - n_out + n_in > ROW or len(back) - n_in + n_out > ROW:
+                    continue  # trading alike yokai changes nothing; 3 a row at most
+                acts.append("move " + " ".join(f"{r}{i + 1}" for r, i in pick))
+        return acts
+
     def _attack_actions(self) -> list[str]:
         tp = self._k[1]
         P = self._k[7 + tp]
         if self._k[3]:  # TK-5 no battle on the first player's first turn
             return []
-        money = P[YR] + P[DU]
         front = P[FR]
-        return [f"attack F{i + 1} m{j + 1}" for i in _distinct(front) if not front[i][1]
-                for j, m in enumerate(self.game.cards[front[i][0]].methods) if m.cost <= money]
+        return [a for i in _distinct(front) if not front[i][1]
+                for j, m in enumerate(self.game.cards[front[i][0]].methods)
+                for a in _with_payments(f"attack F{i + 1} m{j + 1}", P, m.cost)]
 
     def _block_actions(self) -> list[str]:
         d = 1 - self._k[1]
         P = self._k[7 + d]
-        money = P[YR] + P[DU]
         back = P[BK]
-        return [f"block B{i + 1} m{j + 1}" for i in _distinct(back) if not back[i][1]
-                for j, m in enumerate(self.game.cards[back[i][0]].methods) if m.cost <= money]
+        return [a for i in _distinct(back) if not back[i][1]
+                for j, m in enumerate(self.game.cards[back[i][0]].methods)
+                for a in _with_payments(f"block B{i + 1} m{j + 1}", P, m.cost)]
 
     def _possess_actions(self, p: int) -> list[str]:
         g = self.game
@@ -928,12 +1043,13 @@ class ToritsukiState(State):
             D = Ps[1 - tp]
             if verb == "noblock":
                 return self._no_block(k, Ps)
-            slot, m = arg.split()
+            head, boosts = _split_boost(arg)
+            slot, m = head.split()
             i = int(slot[1]) - 1
             y = D[BK][i]
             D[BK] = D[BK][:i] + D[BK][i + 1:]
             mi = int(m[1:]) - 1
-            _pay(D, g.cards[y[0]].methods[mi].cost)  # TK-17
+            _pay(D, g.cards[y[0]].methods[mi].cost, boosts)  # TK-17, TK-Q8
             b = k[9]
             k[9] = (b[0], b[1], b[2], y[0], y[3], mi, 0, 0)
             k[0] = POSS_A
@@ -958,12 +1074,13 @@ class ToritsukiState(State):
     def _step_attack(self, k: list, Ps: list, arg: str) -> list:
         """TK-16: the attacker rests, chooses a method and pays its cost."""
         P = Ps[k[1]]
-        slot, m = arg.split()
+        head, boosts = _split_boost(arg)
+        slot, m = head.split()
         i = int(slot[1]) - 1
         y = P[FR][i]
         P[FR] = P[FR][:i] + P[FR][i + 1:]
         mi = int(m[1:]) - 1
-        _pay(P, self.game.cards[y[0]].methods[mi].cost)
+        _pay(P, self.game.cards[y[0]].methods[mi].cost, boosts)  # TK-Q8
         k[9] = (y[0], y[3], mi, 0, 0, 0, 0, 0)
         k[0] = BLOCK
         return self._pack(k, Ps)
@@ -1078,11 +1195,22 @@ class ToritsukiState(State):
         g = self.game
         tp = k[1]
         P = Ps[tp]
+        if verb == "move":  # TK-13: the listed yokai change rows, marked (see _move_actions)
+            picked = {"F": set(), "B": set()}
+            for slot in arg.split():
+                picked[slot[0]].add(int(slot[1]) - 1)
+            front, back = P[FR], P[BK]
+            P[FR] = tuple(sorted([y for i, y in enumerate(front) if i not in picked["F"]]
+                                 + [(y[0], y[1], 1, y[3]) for i, y in enumerate(back) if i in picked["B"]]))
+            P[BK] = tuple(sorted([y for i, y in enumerate(back) if i not in picked["B"]]
+                                 + [(y[0], y[1], 1, y[3]) for i, y in enumerate(front) if i in picked["F"]]))
+            return self._pack(k, Ps)
         if verb == "summon":  # TK-13, TK-28 ready at once
-            no_s, row = arg.split()
+            head, boosts = _split_boost(arg)
+            no_s, row = head.split()
             no = int(no_s)
             P[H] = _remove(P[H], no)
-            _pay(P, g.cards[no].cost)
+            _pay(P, g.cards[no].cost, boosts)
             r = FR if row == "F" else BK
             P[r] = tuple(sorted(P[r] + ((no, 0, 0, 0),)))
         elif verb == "release":
@@ -1090,28 +1218,16 @@ class ToritsukiState(State):
             i = int(arg[1]) - 1
             P[r] = P[r][:i] + P[r][i + 1:]
             P[TR] += 1
-        elif verb == "move":
-            r, s = (FR, BK) if arg[0] == "F" else (BK, FR)
-            i = int(arg[1]) - 1
-            y = P[r][i]
-            P[r] = P[r][:i] + P[r][i + 1:]
-            P[s] = tuple(sorted(P[s] + ((y[0], y[1], 1, y[3]),)))
-        elif verb == "swap":
-            a, b = arg.split()
-            i, j = int(a[1]) - 1, int(b[1]) - 1
-            yf, yb = P[FR][i], P[BK][j]
-            P[FR] = tuple(sorted(P[FR][:i] + P[FR][i + 1:] + ((yb[0], yb[1], 1, yb[3]),)))
-            P[BK] = tuple(sorted(P[BK][:j] + P[BK][j + 1:] + ((yf[0], yf[1], 1, yf[3]),)))
         elif verb == "event":
-            return self._event(k, Ps, arg)
-        elif verb == "attack":  # the main phase ends, TK-14 battle; moved marks only matter in main
-            for r in (FR, BK):
-                if any(y[2] for y in P[r]):
-                    P[r] = tuple(sorted((y[0], y[1], 0, y[3]) for y in P[r]))
-            k[0] = BATTLE
-            return self._step_attack(k, Ps, arg)
+            k = self._event(k, Ps, arg)
+        elif verb == "attack":  # the main phase ends, TK-14 battle; move marks only matter in main
+            k = self._step_attack(k, Ps, arg)  # the slot names the marked row: unmark after it
+            _unmark(P)
+            return self._pack(k, Ps)
         elif verb == "end":
             return self._end_turn(k, Ps)
+        if not g.options["move_once_per_turn"]:
+            _unmark(P)  # after a summon, release or event moving is offered again (TK-13)
         return self._pack(k, Ps)
 
     def _event(self, k: list, Ps: list, arg: str) -> list:
@@ -1355,7 +1471,9 @@ class ToritsukiState(State):
         return action
 
     def heuristic(self, player: int) -> float:
-        """Damage lead, field BP and cards in hand (only what ``player`` sees)."""
+        """Damage lead, field BP, cards in hand and money: ready yoki and
+        face-up damage (a boost) alike, resting yoki a little (they come back,
+        a boost does not, TK-Q8) — only what ``player`` sees."""
         k = self._k
         if k[0] == OVER:
             return 100.0 * self.returns()[player]
@@ -1364,7 +1482,8 @@ class ToritsukiState(State):
         def side(p: int) -> float:
             P = k[7 + p]
             bp = sum(max(m.bp for m in g.cards[y[0]].methods) for y in P[FR] + P[BK])
-            return -3.0 * (P[DU] + P[DD]) + bp / 40 + 0.5 * len(P[H]) + 0.3 * P[YR] + 0.05 * P[N]
+            return (-3.0 * (P[DU] + P[DD]) + bp / 40 + 0.5 * len(P[H]) + 0.3 * (P[YR] + P[DU]) + 0.1 * P[YS]
+                    + 0.05 * P[N])
         return side(player) - side(1 - player)
 
     # -- text --------------------------------------------------------------------------
@@ -1384,33 +1503,50 @@ class ToritsukiState(State):
             return f"Player {who} keeps the opening hand (TK-3)."
         if verb == "mulligan":
             return f"Player {who} shuffles the hand back and draws 5 again, once (マリガン, TK-3)."
+        P = k[7 + tp]
+
+        def field(slot: str) -> str:  # "F1", "oB2" (the opponent's): the yokai there, by name
+            theirs = slot[0] == "o"
+            slot = slot.lstrip("o")
+            y = (k[8 - tp] if theirs else P)[FR if slot[0] == "F" else BK][int(slot[1]) - 1]
+            return f"player {1 - tp}'s {name(y[0])}" if theirs else name(y[0])
         if verb == "summon":
-            no, row = arg.split()
-            return (f"Player {who} summons (召喚) {name(no)} paying {g.cards[int(no)].cost} yoki (妖気) into the "
-                    f"{'front row (前衛)' if row == 'F' else 'back row (後衛)'}, ready (TK-13, TK-25, TK-28).")
+            head, boosts = _split_boost(arg)
+            no, row = head.split()
+            return (f"Player {who} summons (召喚) {name(no)} into {ROW_NAME[row]}, ready (TK-13, TK-28), "
+                    f"{_payment_text(P, g.cards[int(no)].cost, boosts)}.")
         if verb == "release":
-            return f"All 6 places are full: player {who} sends {arg} to the trash to make room (TK-13)."
-        if verb in ("move", "swap"):
-            return f"Player {who} moves {arg} between front (前衛) and back (後衛) (TK-13, TK-27)."
+            return (f"All 6 places are full: player {who} sends {field(arg)} from {ROW_NAME[arg[0]]} "
+                    f"to the trash to make room (TK-13).")
+        if verb == "move":
+            parts = [f"{field(s)} from {ROW_NAME[s[0]]} to {ROW_NAME['B' if s[0] == 'F' else 'F']}"
+                     for s in arg.split()]
+            what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+            return f"Player {who} moves {what} (移動, TK-13, TK-27)."
         if verb == "event":
-            no = arg.split()[0]
-            kind, value = g.cards[int(no)].effect
-            return f"Player {who} uses the event (イベント) {name(no)}: {kind} {value} (TK-13, TK-24, TK-Q2)."
+            no, *target = arg.split()
+            c = g.cards[int(no)]
+            on = f"; target: {field(target[0])} in {ROW_NAME[target[0][-2]]}" if target else ""
+            return f"Player {who} uses the event (イベント) {name(no)}: {c.effect_text()}{on} (TK-13, TK-24, TK-Q2)."
         if verb == "end":
             return f"Player {who} ends the turn (エンドタイム, TK-15)" + (
                 ", without battle." if k[0] == MAIN else ".")
         if verb == "attack":
-            slot, m = arg.split()
-            y = k[7 + tp][FR][int(slot[1]) - 1]
+            head, boosts = _split_boost(arg)
+            slot, m = head.split()
+            y = P[FR][int(slot[1]) - 1]
             meth = g.cards[y[0]].methods[int(m[1:]) - 1]
             phase = "ends the main phase, goes to battle (TK-14) and " if k[0] == MAIN else ""
             return (f"Player {who} {phase}attacks (アタック) with {name(y[0])} using {meth.name} (BP {meth.bp}, "
-                    f"cost {meth.cost}); it rests (TK-16).")
+                    f"cost {meth.cost}); it rests (TK-16); {_payment_text(P, meth.cost, boosts)}.")
         if verb == "block":
-            slot, m = arg.split()
-            y = k[8 - tp][BK][int(slot[1]) - 1]
+            head, boosts = _split_boost(arg)
+            slot, m = head.split()
+            D = k[8 - tp]
+            y = D[BK][int(slot[1]) - 1]
             meth = g.cards[y[0]].methods[int(m[1:]) - 1]
-            return f"Player {who} blocks (ブロック) with {name(y[0])} using {meth.name} (BP {meth.bp}) (TK-17)."
+            return (f"Player {who} blocks (ブロック) with {name(y[0])} using {meth.name} (BP {meth.bp}, "
+                    f"cost {meth.cost}) (TK-17); {_payment_text(D, meth.cost, boosts)}.")
         if verb == "noblock":
             return f"Player {who} does not block: no battle, 1 damage from the deck top (TK-18)."
         if verb == "pass":

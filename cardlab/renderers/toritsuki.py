@@ -45,8 +45,14 @@ CW, CH = 118, 150          # a card face, px
 BW, BH = 26, 36            # a face-down / small card, px
 OWNER = ("#2f6fb5", "#c2453c")
 BACK = ("#3d2b5c", "#d8c9f0")
-TRIBE_COLOUR = {"blaze": "#f6d2c4", "tide": "#cfe3f7", "gale": "#dcf1e4", "stone": "#e6dccb",
-                "bolt": "#f7efbf", "shade": "#ddd3ea", "bloom": "#f8d9ea", "iron": "#dadfe3"}
+#: the eight tribes of the original (種族, TK-23)
+TRIBE_COLOUR = {"charming": "#f8d9ea", "brave": "#f6d2c4", "tough": "#e6dccb", "mysterious": "#dcf1e4",
+                "heartful": "#dadfe3", "slippery": "#cfe3f7", "eerie": "#f7efbf", "shady": "#ddd3ea"}
+#: an event's effect in a few words, for the small card face (TK-Q2); the full text is its tooltip
+EFFECT_SHORT = {"draw": lambda v: f"draw {v}", "ready_yoki": lambda v: f"ready {v} yoki",
+                "bp_up": lambda v: f"+{v} BP this turn", "heal": lambda v: f"heal {v} damage",
+                "banish": lambda v: f"trash a rank ≤ {RANKS[v]}", "charge": lambda v: f"charge {v} yoki",
+                "rest": lambda v: "a blocker rests", "win_if_field": lambda v: f"{v} yokai: win"}
 STAGE_JA = {"shuffle": "シャッフル", "deal": "配る", "mulligan": "マリガン", "coin": "先攻決め",
             "draw": "ドロー", "main": "メイン", "evdraw": "ドロー", "battle": "バトル", "block": "ブロック",
             "damage": "ダメージ", "possess_a": "とりつく!", "reveal_a": "とりつく!",
@@ -59,7 +65,8 @@ STAGE_NOTE = {
     "mulligan": "mulligan マリガン: keep, or shuffle the hand back and draw 5 again, once (TK-3)",
     "coin": "a fair coin decides the first player (TK-4, TK-Q3)",
     "draw": "draw time ドロータイム: one card (TK-11)",
-    "main": "main メイン: summon 召喚, move 移動, one event イベント; attacking ends the main phase (TK-13, TK-14)",
+    "main": ("main メイン: summon 召喚, move 移動 (any yokai, as often as you like), one event イベント; "
+             "attacking ends the main phase (TK-13, TK-14)"),
     "evdraw": "an event draws cards (TK-Q2)",
     "battle": "battle time バトルタイム: attack with a ready front-row yokai, or end (TK-14, TK-16)",
     "block": "block? ブロック: the defender decides (TK-17, TK-18)",
@@ -182,6 +189,11 @@ def _damage_up_svg(title: str) -> str:
     return _svg(BW, BH, body, title)
 
 
+def _tribe(card: Card, tribe_ja: dict[str, str]) -> str:
+    """``イサマシ族 Brave``: the tribe's Japanese and English names (TK-23)."""
+    return f"{tribe_ja.get(card.tribe, '')} {card.tribe.capitalize()}".strip()
+
+
 def _method_line(i: int, m: Any) -> str:
     icon = f" {ICON_JA[m.icon]}" if m.icon else ""
     cost = f" 妖気{m.cost}" if m.cost else ""
@@ -191,16 +203,15 @@ def _method_line(i: int, m: Any) -> str:
 def card_title(card: Card, tribe_ja: dict[str, str]) -> str:
     """The full description of a card (the SVG tooltip), English beside Japanese."""
     if not card.is_yokai:
-        kind, value = card.effect
-        return f"#{card.no} {card.name} ({card.japanese}) · event イベント · {kind} {value} (TK-24, TK-Q2)"
+        return f"#{card.no} {card.name} ({card.japanese}) · event イベント · {card.effect_text()} (TK-24, TK-Q2)"
     methods = "; ".join(
         f"m{i} {m.name} ({m.japanese}) BP {m.bp}, cost {m.cost}, {m.category} {CATEGORY_JA[m.category]}"
         + (f", {m.icon} {ICON_JA[m.icon]}" if m.icon else "") for i, m in enumerate(card.methods, 1))
     poss = (f"possess とりつく ({'own side' if card.target == 'own' else 'opponent 相手'}): "
             f"{card.condition_text()} → BP {card.poss_bp:+d}"
             + (f", grants {card.poss_icon} {ICON_JA[card.poss_icon]}" if card.poss_icon else ""))
-    return (f"#{card.no} {card.name} ({card.japanese}) · yokai 妖怪 · tribe {card.tribe} "
-            f"{tribe_ja.get(card.tribe, '')} · rank {RANKS[card.rank]} · summon cost {card.cost} · "
+    return (f"#{card.no} {card.name} ({card.japanese}) · yokai 妖怪 · tribe 種族 {_tribe(card, tribe_ja)}"
+            f" · rank {RANKS[card.rank]} · summon cost {card.cost} · "
             f"methods バトル方法: {methods} · {poss}")
 
 
@@ -213,15 +224,16 @@ def _card_body(card: Card, tribe_ja: dict[str, str], slot: str, bonus: int) -> s
                 f'<text x="{CW / 2}" y="44" font-size="11" text-anchor="middle" font-weight="bold">'
                 f'{escape(card.japanese)}</text>'
                 f'<text x="{CW / 2}" y="58" font-size="9" text-anchor="middle">{escape(card.name)}</text>'
-                f'<text x="{CW / 2}" y="90" font-size="10" text-anchor="middle">{escape(kind)} {value}</text>'
+                f'<text x="{CW / 2}" y="90" font-size="10" text-anchor="middle">'
+                f'{escape(EFFECT_SHORT[kind](value))}</text>'
                 f'<text x="{CW / 2}" y="{CH - 8}" font-size="8" text-anchor="middle" fill="#555">#{card.no}</text>')
     fill = TRIBE_COLOUR.get(card.tribe, "#eee")
     parts = [(f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="#333" '
               f'stroke-width="1.5"/>'),
              (f'<circle cx="12" cy="12" r="9" fill="#fff" stroke="#333"/>'
               f'<text x="12" y="15.5" font-size="10" text-anchor="middle">{card.cost}</text>'),
-             (f'<text x="{CW - 6}" y="14" font-size="9" text-anchor="end">{escape(tribe_ja.get(card.tribe, ""))}'
-              f' {escape(card.tribe)} · {RANKS[card.rank]}</text>'),
+             (f'<text x="{CW - 6}" y="14" font-size="9" text-anchor="end">{escape(_tribe(card, tribe_ja))}'
+              f' · {RANKS[card.rank]}</text>'),
              (f'<text x="{CW / 2}" y="32" font-size="11" text-anchor="middle" font-weight="bold">'
               f'{escape(card.japanese)}</text>'),
              f'<text x="{CW / 2}" y="44" font-size="8.5" text-anchor="middle">{escape(card.name)} #{card.no}</text>']
@@ -351,13 +363,14 @@ def battle_html(report: Any) -> str:
     for role, ja in (("attacker", "アタック"), ("defender", "ブロック")):
         s = d[role]
         mods = "".join(f"<br>{v:+d} {escape(src)}" for src, v in s["modifiers"])
-        icons = (" · " + ", ".join(f"{i} {ICON_JA[i]}" for i in s["icons"])) if s["icons"] else ""
+        icons = (" · " + ", ".join(f"{i} {ICON_JA[i]} (exception to TK-21)" for i in s["icons"])
+                 if s["icons"] else "")
         rows.append(f"<tr><td>{role} {ja} (player {s['player']})</td><td><b>{escape(s['name'])}</b> #{s['card']}"
                     f"<br>{escape(s['method'])} {s['category']} {CATEGORY_JA[s['category']]}{icons}</td>"
                     f"<td>BP {s['base_bp']}{mods}</td><td><b>= {s['total']}</b></td></tr>")
     res = {"attacker": "the attacker wins 勝ち", "defender": "the blocker wins 勝ち", "tie": "a tie 引き分け"}
     faint = f" · faints 気絶: {escape(', '.join(d['fainted']))}" if d["fainted"] else ""
-    pierce = " · pierce 貫通: 1 damage" if d["pierce"] else ""
+    pierce = " · pierce 貫通: 1 damage (exception to TK-21)" if d["pierce"] else ""
     rows.append(f"<tr><td>BP duel BP勝負</td><td colspan=\"3\"><b>{res[d['winner']]}</b>{faint}{pierce} "
                 "(TK-21)</td></tr>")
     return ('<table style="border-collapse:collapse;font-size:12px" border="1" cellpadding="3">'
@@ -447,8 +460,14 @@ def html(state: State, *, perspective: int | None = None) -> str:
         on.append("no mulligan")
     if opts["first_player"] is not None:
         on.append(f"first_player={opts['first_player']}")
-    if opts["cards"] is not None or opts["decks"] is not None:
-        on.append("own cards or decks (TK-Q1)")
+    if opts["cards"] == "icons":
+        on.append("icon file: pierce 貫通, guard 守り (exceptions to TK-21, TK-Q7)")
+    elif opts["cards"] is not None:
+        on.append("own cards (TK-Q1)")
+    if opts["decks"] is not None:
+        on.append("own decks (TK-Q1)")
+    if opts["move_once_per_turn"]:
+        on.append("each yokai moves once a turn (house rule, TK-13)")
     flags = []
     if v["first_turn"] and v["stage"] not in ("over",):
         flags.append("the first player's first turn: no draw, event or battle (TK-5)")
@@ -481,12 +500,18 @@ def action_label(action: str) -> str:
     'block ブロック B1 m2'
     >>> action_label("draw 7"), action_label("deal ??")
     ('draw ドロー: #7', 'deal 配る: ??')
+    >>> action_label("attack F1 m3 boost 1")
+    'attack アタック F1 m3 · boost 妖気ブースト 1'
+
     """
     fixed = {"keep": "keep the hand キープ", "mulligan": "mulligan マリガン", "end": "end エンド",
              "noblock": "no block ブロックしない", "pass": "no possession とりつかない",
              "possess deck": "possess from the deck 山札からとりつく!"}
     if action in fixed:
         return fixed[action]
+    head, sep, boosts = action.partition(" boost ")
+    if sep:  # TK-Q8: paid with face-up damage cards
+        return f"{action_label(head)} · boost 妖気ブースト {boosts}"
     verb, _, arg = action.partition(" ")
     if verb == "summon":
         no, row = arg.split()
@@ -499,8 +524,8 @@ def action_label(action: str) -> str:
         return f"possess from the hand 手札からとりつく! #{arg}"
     if verb == "event":
         return f"event イベント #{arg}"
-    if verb in ("move", "swap"):
-        return f"{verb} 移動 {arg}"
+    if verb == "move":
+        return f"move 移動 {arg}"
     if verb == "release":
         return f"to the trash トラッシュ {arg}"
     if verb == "first":
