@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .errors import (
+    CardlabError,
     IllegalActionError,
     MalformedActionError,
     OptionError,
@@ -243,9 +244,20 @@ class Game:
         return state
 
     def state_from_dict(self, d: Mapping[str, Any]) -> "State":
-        """Rebuild a state from :meth:`State.to_dict` output (JSON-able)."""
+        """Rebuild a state from :meth:`State.to_dict` output (JSON-able).
+
+        Refused with :class:`~cardlab.PositionError` naming the field: what
+        ``to_dict`` never writes (floats, NaN, ``Decimal``, objects that are
+        not JSON, nesting deeper than :data:`MAX_POSITION_DEPTH`, numbers
+        beyond ±10⁹), what the game's own checks refuse, and a position that
+        cannot be played on (a player to move with no move, a chance event
+        with no outcome or whose chances do not sum to 1, one that does not
+        survive a save and load)."""
         if not isinstance(d, Mapping):
             raise PositionError(f"{self.name}: a position must be a dict, not {type(d).__name__}")
+        problem = _not_json(d)
+        if problem:
+            raise PositionError(f"{self.name}: {problem}")
         if d.get("game", self.name) != self.name:
             raise PositionError(
                 f"{self.name}: this position is for game {d.get('game')!r}; "
@@ -253,11 +265,34 @@ class Game:
             )
         try:
             state = self._state_from_dict(d)
+            self._playable(state)
         except PositionError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise PositionError(f"{self.name}: malformed position: {exc!r}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
+            raise PositionError(f"{self.name}: malformed position: {type(exc).__name__}: "
+                                f"{str(exc)[:300]}") from None
         return state
+
+    def _playable(self, state: "State") -> None:
+        """A loaded position can be played on: someone or chance can move,
+        or the game is over; it survives a save and load unchanged."""
+        p = state.current_player
+        if p == CHANCE:
+            outcomes = state.chance_outcomes()
+            if not outcomes:
+                raise PositionError(f"{self.name}: chance is to act here but has no outcome")
+            if sum(prob for _, prob in outcomes) != 1:
+                raise PositionError(f"{self.name}: the chance outcomes here do not sum to 1")
+        elif p == TERMINAL:
+            state.returns()
+        elif type(p) is not int or not 0 <= p < self.spec.num_players:
+            raise PositionError(f"{self.name}: the player to move is {p!r}, not a player 0..{self.spec.num_players - 1}")
+        elif not state.legal_actions():
+            raise PositionError(f"{self.name}: player {p} is to move here but has no legal move")
+        saved = state.to_dict()
+        json.dumps(saved, allow_nan=False)
+        if self._state_from_dict(saved) != state:
+            raise PositionError(f"{self.name}: the position changes when saved and loaded again")
 
     def with_options(self, **changes: Any) -> "Game":
         """The same game with some options changed."""
@@ -472,6 +507,47 @@ class State:
 _REGISTRY: dict[str, type[Game]] = {}
 
 
+#: how deep a position's JSON may nest (``to_dict`` writes at most a few levels)
+MAX_POSITION_DEPTH = 24
+_MAX_NUMBER = 10**9
+
+
+#: the largest card or data file read (bytes): a JSON card file is a few kB
+MAX_DATA_FILE = 5_000_000
+
+
+def _not_json(value: Any, path: str = "", depth: int = 0, floats: bool = False) -> str:
+    """What in ``value`` a :meth:`State.to_dict` never writes ("" if nothing):
+    the first such place, by its path.  ``floats``: finite floats are fine
+    (card files may hold them)."""
+    where = path or "the position"
+    if depth > MAX_POSITION_DEPTH:
+        return f"{where} is nested more than {MAX_POSITION_DEPTH} deep; a position is a few levels of JSON"
+    if value is None or isinstance(value, (str, bool)):
+        return ""
+    if isinstance(value, int):
+        return "" if -_MAX_NUMBER <= value <= _MAX_NUMBER else f"{where}: {value} is out of range (±10⁹)"
+    if isinstance(value, float):
+        if floats and value == value and abs(value) != float("inf"):
+            return ""
+        return f"{where}: {value!r} is not a whole number; a position holds whole numbers, words, lists and objects"
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                return f"{where}: the key {k!r} is not a string"
+            problem = _not_json(v, f"{path}.{k}" if path else k, depth + 1, floats)
+            if problem:
+                return problem
+        return ""
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            problem = _not_json(v, f"{where}[{i}]", depth + 1, floats)
+            if problem:
+                return problem
+        return ""
+    return f"{where}: a {type(value).__name__} is not JSON; a position holds whole numbers, words, lists and objects"
+
+
 def _checked(fn: Callable[..., Any], takes_action: bool) -> Callable[..., Any]:
     """``fn`` (a protocol method of a game's State) refusing a bad player or
     an action that is not legal here with the errors of :meth:`State.apply`."""
@@ -558,16 +634,33 @@ def read_data_file(source: Any, default: str, named: Mapping[str, str] | None = 
         text = resources.files("cardlab.data").joinpath(filename).read_text("utf-8")
         return f"cardlab/data/{filename}", json.loads(text)
     if isinstance(source, Mapping):
-        return f"<{what.removesuffix(' file')} dict>", dict(source)
+        where = f"<{what.removesuffix(' file')} dict>"
+        problem = _not_json(source, where, 0, floats=True)
+        if problem:
+            raise CardFileError(problem)
+        return where, dict(source)
     if not isinstance(source, (str, Path)):
-        raise CardFileError(f"a {what} is None, a path or a dict, not {source!r}")
+        raise CardFileError(f"a {what} is None, a path or a dict, not {str(source)[:80]!r}")
     where = str(source)
     try:
-        return where, json.loads(Path(source).read_text("utf-8"))
+        with open(source, "rb") as f:
+            raw = f.read(MAX_DATA_FILE + 1)
+        if len(raw) > MAX_DATA_FILE:
+            raise CardFileError(f"{where}: larger than {MAX_DATA_FILE // 1_000_000} MB; a {what} is a small JSON file")
+        data = json.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise CardFileError(f"{where}: cannot read the {what} ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
         raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except ValueError:  # a NUL in the path, bytes that are not UTF-8
+        raise CardFileError(f"{where}: cannot read the {what} (a path without NUL to a UTF-8 JSON file "
+                            "is expected)") from None
+    except RecursionError:
+        raise CardFileError(f"{where}: the JSON is nested too deeply to be a {what}") from None
+    problem = _not_json(data, where, 0, floats=True)
+    if problem:
+        raise CardFileError(problem)
+    return where, data
 
 
 def fraction_list(values: Sequence[Any]) -> list[Fraction]:
