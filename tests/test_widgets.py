@@ -71,7 +71,7 @@ def board_plays_to_the_end(name: str, seed: int, stage: str, limit: int = 1000) 
 
     click_to_end(b, seed, limit=limit, each=check)
     assert not b._message, b._message
-    assert b.status.value.startswith("Game over. Returns:")
+    assert b.status.value.startswith("Game over: ")
     final = b.table.value
     assert final == module.html(b.state, perspective=0)
     b.view_picker.value = "all"
@@ -102,7 +102,7 @@ def test_every_board_plays_to_the_end_against_every_agent(game_name, agent):
         assert not b._message, b._message
         clicks = click_to_end(b, seed)
         assert clicks >= 1 and not b._message
-        assert b.status.value.startswith("Game over. Returns:")
+        assert b.status.value.startswith("Game over: ")
         assert b.action_buttons == {} and b.actions_box.children == ()
         assert b.hint_button.disabled and b.step_button.disabled and b.run_button.disabled
         assert len(b.log_lines()) == len(b.match.history)
@@ -581,3 +581,27 @@ def test_action_tooltips_reveal_nothing_hidden():
         assert b.action_buttons
         for action, button in b.action_buttons.items():
             assert button.tooltip == action
+
+
+def test_game_over_in_a_students_words():
+    """Issue L: "Game over. Returns: 1, -1." read like a program; the board
+    says who won, and the points only where the game pays points."""
+    from fractions import Fraction
+    from types import SimpleNamespace
+
+    from cardlab.widgets.board import result_words
+
+    def end(returns, **options):
+        return SimpleNamespace(returns=lambda: returns, game=SimpleNamespace(options=options))
+
+    assert result_words(end([1, -1])) == "player 0 wins"
+    assert result_words(end([-1, 1], payoff="win")) == "player 1 wins"
+    assert result_words(end([0, 0])) == "a draw"
+    assert result_words(end([Fraction(-3), Fraction(3)], payoff="score")) == "player 1 wins by 3 (returns -3, 3)"
+    assert result_words(end([Fraction(1), Fraction(1, 2), Fraction(-3, 2)])) == \
+        "player 0 wins (returns 1, 1/2, -3/2)"
+    assert result_words(end([1, -1, 1])) == "players 0 and 2 share the win"
+    b = board("koinobori", ["random", "random"], seed=2)
+    b.run_button.click()
+    assert b.state.is_terminal()
+    assert b.status.value == f"Game over: {result_words(b.state)}."

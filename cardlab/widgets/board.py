@@ -35,12 +35,34 @@ from ..errors import CardlabError, OptionError, TooLargeError
 from ..match import Match
 from ..solve import analyse
 
-__all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS", "option_widget", "option_value", "shown_value"]
+__all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS", "option_widget", "option_value", "shown_value",
+           "result_words"]
 
 #: what a seat dropdown offers: a person, or one of cardlab.agents
 SEAT_CHOICES = ("person",) + tuple(AGENTS)
 #: a dropdown's value None means "nothing chosen" (a blank box): this stands for the choice None
 _NONE = "\u2063none"
+
+
+def result_words(state: State) -> str:
+    """How a finished game ended, as a student says it: "player 0 wins",
+    "a draw", "players 0 and 2 share the win"; where the game pays points
+    (``payoff="score"``, or returns other than win/draw/loss), the returns
+    after it: "player 1 wins by 3 (returns -3, 3)"."""
+    r = state.returns()
+    best = max(r)
+    winners = [i for i, x in enumerate(r) if x == best]
+    if len(winners) == len(r):
+        words = "a draw"
+    elif len(winners) == 1:
+        words = f"player {winners[0]} wins"
+    else:
+        words = f"players {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"
+    if state.game.options.get("payoff") == "score" or any(x not in (-1, 0, 1) for x in r):
+        if len(r) == 2 and len(winners) == 1:
+            words += f" by {best}"
+        words += f" (returns {', '.join(str(x) for x in r)})"
+    return words
 
 
 def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets.Widget | None:
@@ -831,8 +853,7 @@ class Board(widgets.VBox):
     def _status_text(self) -> str:
         s = self.match.state
         if s.is_terminal():
-            r = ", ".join(str(x) for x in s.returns())
-            return f"Game over. Returns: {r}."
+            return f"Game over: {result_words(s)}."
         p = s.current_player
         if p == CHANCE:
             return "Chance is to act: press step ▶."
