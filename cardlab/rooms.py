@@ -1,0 +1,318 @@
+"""Game rooms that several pages share (issue R): the store.
+
+Each Voila page runs in its own kernel, so a room cannot live in one
+page's memory.  It lives in a SQLite database on the teacher's machine
+(the standard library's ``sqlite3``, WAL mode, so readers never wait for a
+writer): the room (game, options, seed, who sits where) and its moves,
+numbered.  The position is never stored, only replayed from the moves,
+so a room survives the server (or the machine) stopping: open the same
+file again and every room goes on from its last move.
+
+A move is stored only if it is legal in the room's position and its
+number is the next one, checked and written in one transaction: of two
+pages moving at once, exactly one wins and the other gets
+:class:`StaleMoveError` (its page then reloads the room).  Chance events
+are moves too, drawn from the room's seed and the move number, so every
+page that draws one draws the same, and the game is the same game whoever
+stores it.
+
+Links: a seat's link carries a key that only the store can make
+(``key(room, seat)``, an HMAC with the store's secret), so a pupil who edits
+``seat=1`` to ``seat=0`` in their link gets no board; the teacher's key
+opens every room with every card shown.
+
+>>> import tempfile, os
+>>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+>>> room = store.create("koinobori", seats=["person", "person"], seed=3, name="Aiko v Ben")
+>>> state = store.state(room.id)      # the deal is drawn: player 0 to move
+>>> state.current_player, store.seq(room.id) > 0
+(0, True)
+>>> n = store.seq(room.id)
+>>> store.play(room.id, n, state.legal_actions()[0]).current_player in (0, 1, -1)
+True
+>>> store.play(room.id, n, state.legal_actions()[0])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+cardlab.rooms.StaleMoveError: room ... move ... was already played: reload the room ...
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import random
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from .core import CHANCE, State, load, sample_chance
+from .errors import CardlabError
+
+__all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
+    seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (
+    room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
+    action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
+"""
+
+
+class RoomError(CardlabError, LookupError):
+    """A room or a key that does not exist."""
+
+
+class StaleMoveError(CardlabError, RuntimeError):
+    """A move numbered ``seq`` when the room is already past it (another page moved first)."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """One room: its id and name, the game and options, the seed of its
+    chance events, and who sits in each seat (``"person"`` or an agent)."""
+
+    id: str
+    name: str
+    game: str
+    options: dict
+    seed: int
+    seats: tuple
+
+    def load(self):
+        return load(self.game, **self.options)
+
+
+class RoomStore:
+    """The rooms of one class, in the SQLite file ``path`` (made when missing)."""
+
+    def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+        self._db.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(16),))
+        self._secret = self._db.execute("SELECT value FROM meta WHERE key='secret'").fetchone()[0].encode()
+        self._rooms: dict[str, Room] = {}
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- rooms ----------------------------------------------------------------
+    def create(self, game: str, seats: Sequence[str], *, options: dict | None = None, seed: int = 0,
+               name: str = "", room_id: str | None = None) -> Room:
+        """A new room (the options are checked by loading the game; the
+        chance events before the first decision are drawn at once)."""
+        options = dict(options or {})
+        g = load(game, **options)
+        n = g.spec.num_players
+        seats = tuple(seats)
+        if len(seats) != n:
+            raise CardlabError(f"{game} with these options has {n} seats; got {len(seats)}: {list(seats)}")
+        from .agents import AGENTS
+
+        for s in seats:
+            if s != "person" and s not in AGENTS:
+                raise CardlabError(f"a seat is 'person' or an agent ({', '.join(AGENTS)}), not {s!r}")
+        json.dumps(options)  # only JSON options can be stored
+        with self._write():
+            if room_id is None:
+                count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
+                room_id = f"R{count + 1}"
+                while self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
+                    room_id = f"R{count + 1}-{secrets.token_hex(2)}"
+            elif self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
+                raise CardlabError(f"a room {room_id!r} exists already")
+            self._db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (room_id, name or room_id, game, json.dumps(options, sort_keys=True), seed,
+                              json.dumps(list(seats)), time.time()))
+        self.draw_chance(room_id)
+        return self.room(room_id)
+
+    def pairings(self, game: str, names: Sequence[str], *, options: dict | None = None, seed: int = 0,
+                 odd: str = "heuristic") -> list[Room]:
+        """A round of two-seat rooms for a list of pupils: neighbours in the
+        list play each other; with an odd number the last plays ``odd``."""
+        rooms = []
+        names = list(names)
+        for i in range(0, len(names), 2):
+            pair = names[i:i + 2]
+            seats = ["person", "person"] if len(pair) == 2 else ["person", odd]
+            rooms.append(self.create(game, seats, options=options, seed=seed + i // 2,
+                                     name=" v ".join(pair) if len(pair) == 2 else f"{pair[0]} v {odd}"))
+        return rooms
+
+    def room(self, room_id: str) -> Room:
+        room = self._rooms.get(room_id)
+        if room is None:
+            row = self._db.execute("SELECT id, name, game, options, seed, seats FROM rooms WHERE id=?",
+                                   (room_id,)).fetchone()
+            if row is None:
+                raise RoomError(f"there is no room {room_id!r}; the rooms are: {', '.join(self.ids()) or 'none'}")
+            room = Room(row[0], row[1], row[2], json.loads(row[3]), row[4], tuple(json.loads(row[5])))
+            self._rooms[room_id] = room
+        return room
+
+    def ids(self) -> list[str]:
+        return [r[0] for r in self._db.execute("SELECT id FROM rooms ORDER BY created, id")]
+
+    # -- moves ----------------------------------------------------------------
+    def moves(self, room_id: str) -> list[tuple[int, str]]:
+        """``(player, action)`` of every stored move, in order (player -1: chance)."""
+        self.room(room_id)
+        return [(p, a) for p, a in self._db.execute(
+            "SELECT player, action FROM moves WHERE room=? ORDER BY seq", (room_id,))]
+
+    def seq(self, room_id: str) -> int:
+        """The number of the next move (how many moves are stored)."""
+        return self._db.execute("SELECT COUNT(*) FROM moves WHERE room=?", (room_id,)).fetchone()[0]
+
+    def state(self, room_id: str) -> State:
+        """The room's position: its moves replayed from the start."""
+        s = self.room(room_id).load().new_initial_state()
+        for _, action in self.moves(room_id):
+            s = s._apply(action)  # each was checked when stored
+        return s
+
+    def play(self, room_id: str, seq: int, action: str) -> State:
+        """Store ``action`` as move ``seq`` if ``seq`` is the next number and
+        the action is legal there (then draw the chance events after it);
+        the position after them.  Raises :class:`StaleMoveError` when another
+        page stored move ``seq`` first, :class:`~cardlab.IllegalActionError`
+        for an illegal move; nothing is stored then."""
+        with self._write():
+            now = self.seq(room_id)
+            if seq != now:
+                raise StaleMoveError(f"room {room_id}: move {seq} was already played: reload the room "
+                                     f"(it is at move {now})")
+            s = self.state(room_id)
+            player = s.current_player
+            after = s.apply(action)  # IllegalActionError: nothing written
+            self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (room_id, seq, player, action, time.time()))
+        self.draw_chance(room_id)
+        return self.state(room_id) if after.current_player == CHANCE else after
+
+    def draw_chance(self, room_id: str) -> State:
+        """Store the chance events due now, each drawn from the room's seed
+        and its move number (the same whichever page draws it)."""
+        room = self.room(room_id)
+        while True:
+            with self._write():
+                n = self.seq(room_id)
+                s = self.state(room_id)
+                if s.current_player != CHANCE:
+                    return s
+                action = sample_chance(s, random.Random(f"{room.seed}:{n}"))
+                self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (room_id, n, CHANCE, action, time.time()))
+
+    def advance(self, room_id: str) -> State:
+        """Play the agents' moves due now (an agent in the seat to move),
+        each seeded from the room's seed and the move number, and the chance
+        events between them; the position where a person must move or the
+        game is over.  Safe to call from several pages: a move another page
+        stored first is simply not stored twice."""
+        from .agents import make
+
+        room = self.room(room_id)
+        while True:
+            s = self.draw_chance(room_id)
+            if s.is_terminal() or room.seats[s.current_player] == "person":
+                return s
+            n = self.seq(room_id)
+            agent = make(room.seats[s.current_player], seed=random.Random(f"{room.seed}:agent:{n}").randrange(2**32))
+            try:
+                self.play(room_id, n, agent.choose(s))
+            except StaleMoveError:
+                continue
+
+    def _write(self):
+        """A write transaction that takes the database's lock at once (so
+        the check of the move number and the insert are one step)."""
+        db = self._db
+
+        class _Tx:
+            def __enter__(self_inner):
+                db.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self_inner, kind, value, tb):
+                db.execute("COMMIT" if kind is None else "ROLLBACK")
+                return False
+
+        return _Tx()
+
+    # -- links ----------------------------------------------------------------
+    def key(self, room_id: str, seat: int | str) -> str:
+        """The key of a seat's link (``seat="teacher"``: every room, every card)."""
+        msg = f"{room_id}:{seat}".encode() if seat != "teacher" else b"teacher"
+        return hmac.new(self._secret, msg, hashlib.sha256).hexdigest()[:16]
+
+    def check_key(self, room_id: str | None, seat: int | str, key: str) -> bool:
+        return hmac.compare_digest(self.key(room_id or "", seat), key or "")
+
+    def links(self, room_id: str, base: str = "play.ipynb") -> list[str]:
+        """One link a seat (persons only): ``play.ipynb?room=R1&seat=0&key=…``."""
+        room = self.room(room_id)
+        return [f"{base}?room={room_id}&seat={i}&key={self.key(room_id, i)}"
+                for i, who in enumerate(room.seats) if who == "person"]
+
+    # -- the teacher's side ---------------------------------------------------------
+    def summary(self) -> list[dict[str, Any]]:
+        """A row a room: whose turn, moves so far, the result when over."""
+        rows = []
+        for rid in self.ids():
+            room, s = self.room(rid), self.state(rid)
+            rows.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
+                         "seats": list(room.seats), "moves": self.seq(rid),
+                         "to_move": None if s.is_terminal() else s.current_player,
+                         "over": s.is_terminal(),
+                         "returns": [str(x) for x in s.returns()] if s.is_terminal() else None})
+        return rows
+
+    def export(self, folder: str | Path) -> tuple[Path, Path]:
+        """``games.json`` (each room: game, options, seed, seats and its move
+        list, which :meth:`replay` plays again) and ``results.csv`` (a row a
+        room) in ``folder``."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        games = []
+        for rid in self.ids():
+            room = self.room(rid)
+            games.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
+                          "seed": room.seed, "seats": list(room.seats),
+                          "moves": [a for _, a in self.moves(rid)]})
+        gpath = folder / "games.json"
+        gpath.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["room", "name", "game", "moves", "over", "returns"])
+        for row in self.summary():
+            w.writerow([row["room"], row["name"], row["game"], row["moves"], row["over"],
+                        " ".join(row["returns"] or [])])
+        cpath = folder / "results.csv"
+        cpath.write_text(out.getvalue(), "utf-8")
+        return gpath, cpath
+
+
+def replay(record: dict[str, Any]) -> list[State]:
+    """The positions of an exported game (one entry of ``games.json``), each
+    move checked as it is played again."""
+    s = load(record["game"], **record.get("options", {})).new_initial_state()
+    states = [s]
+    for action in record["moves"]:
+        s = s.apply(action)
+        states.append(s)
+    return states
+
+
+def read_export(path: str | Path) -> list[dict[str, Any]]:
+    """The games of a ``games.json`` made by :meth:`RoomStore.export`."""
+    return json.loads(Path(path).read_text("utf-8"))
+

@@ -1,0 +1,230 @@
+"""Issue R, the store of class rooms (``cardlab.rooms``): rooms in SQLite
+that survive the server stopping, one move per number when pages race,
+links a pupil cannot edit into another seat, and an export that replays."""
+
+from __future__ import annotations
+
+import csv
+import multiprocessing as mp
+import random
+
+import pytest
+
+import cardlab
+from cardlab.rooms import RoomError, RoomStore, StaleMoveError, read_export, replay
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "class.db"
+
+
+def play_out(store: RoomStore, room_id: str, rng: random.Random, moves: int | None = None) -> None:
+    done = 0
+    while moves is None or done < moves:
+        s = store.state(room_id)
+        if s.is_terminal():
+            return
+        store.play(room_id, store.seq(room_id), rng.choice(s.legal_actions()))
+        done += 1
+
+
+@pytest.mark.parametrize("game", ["koinobori", "mipig", "mazemon", "toritsuki", "monster_cards"])
+def test_R_a_room_goes_on_after_the_server_stops(db, game):
+    """Nothing lost: the store is closed mid-game (the server stops) and
+    opened again from its file; the room is where it was and plays to the
+    end; the exported move list replays to the same final state."""
+    store = RoomStore(db)
+    room = store.create(game, ["person"] * cardlab.load(game).spec.num_players, seed=5)
+    play_out(store, room.id, random.Random(1), moves=6)
+    before, moves = store.state(room.id), store.moves(room.id)
+    store.close()
+    again = RoomStore(db)
+    assert again.state(room.id) == before and again.moves(room.id) == moves
+    play_out(again, room.id, random.Random(2))
+    end = again.state(room.id)
+    assert end.is_terminal()
+    games, results = again.export(db.parent / "export")
+    (record,) = read_export(games)
+    assert replay(record)[-1] == end
+    rows = list(csv.DictReader(results.open(encoding="utf-8")))
+    assert rows[0]["room"] == room.id and rows[0]["over"] == "True"
+
+
+def test_R_chance_is_the_rooms_whoever_draws_it(tmp_path):
+    """The deal and every draw come from the room's seed and the move
+    number: two stores (two classes) with the same room and moves hold the
+    same game."""
+    a, b = RoomStore(tmp_path / "a.db"), RoomStore(tmp_path / "b.db")
+    ra = a.create("koinobori", ["person", "person"], seed=9)
+    rb = b.create("koinobori", ["person", "person"], seed=9)
+    for _ in range(10):
+        s = a.state(ra.id)
+        if s.is_terminal():
+            break
+        move = s.legal_actions()[0]
+        a.play(ra.id, a.seq(ra.id), move)
+        b.play(rb.id, b.seq(rb.id), move)
+    assert a.moves(ra.id) == b.moves(rb.id)
+    c = RoomStore(tmp_path / "c.db").create("koinobori", ["person", "person"], seed=10)
+    assert c.id == "R1"
+
+
+def test_R_a_stale_or_illegal_move_is_refused_and_stores_nothing(db):
+    store = RoomStore(db)
+    room = store.create("mipig", ["person", "person"], seed=1)
+    n, s = store.seq(room.id), store.state(room.id)
+    with pytest.raises(cardlab.IllegalActionError):
+        store.play(room.id, n, "pass")
+    assert store.seq(room.id) == n
+    with pytest.raises(StaleMoveError, match=f"move {n + 1} was already played"):
+        store.play(room.id, n + 1, s.legal_actions()[0])
+    with pytest.raises(StaleMoveError):
+        store.play(room.id, n - 1, s.legal_actions()[0])
+    assert store.seq(room.id) == n and store.state(room.id) == s
+    with pytest.raises(RoomError, match="there is no room 'R9'; the rooms are: R1"):
+        store.state("R9")
+
+
+def _race(path, room_id, seq, action, barrier, results):
+    store = RoomStore(path)
+    barrier.wait()
+    try:
+        store.play(room_id, seq, action)
+        results.put("stored")
+    except StaleMoveError:
+        results.put("stale")
+
+
+def test_R_two_pages_racing_store_exactly_one_move(db):
+    """Two kernels (processes, each with its own connection) move at the
+    same number at the same moment, six times: each time exactly one
+    move is stored and the other page is told; the room stays whole."""
+    store = RoomStore(db)
+    room = store.create("koinobori", ["person", "person"], seed=2)
+    ctx = mp.get_context("spawn")
+    rng = random.Random(0)
+    for _ in range(6):
+        s = store.state(room.id)
+        if s.is_terminal():
+            break
+        n = store.seq(room.id)
+        legal = s.legal_actions()
+        picks = [rng.choice(legal), rng.choice(legal)]
+        barrier, results = ctx.Barrier(2), ctx.Queue()
+        procs = [ctx.Process(target=_race, args=(str(db), room.id, n, a, barrier, results)) for a in picks]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        outcome = sorted(results.get(timeout=5) for _ in procs)
+        assert outcome == ["stale", "stored"]
+        assert store.moves(room.id)[n][1] in picks
+        store.state(room.id)  # replays: every stored move legal in turn
+
+
+def test_R_links_carry_a_key_a_pupil_cannot_edit(db):
+    store = RoomStore(db)
+    room = store.create("koinobori", ["person", "heuristic"], seed=1)
+    (link,) = store.links(room.id)
+    assert link.startswith(f"play.ipynb?room={room.id}&seat=0&key=")
+    key = link.rsplit("=", 1)[1]
+    assert store.check_key(room.id, 0, key)
+    assert not store.check_key(room.id, 1, key) and not store.check_key("R2", 0, key)
+    assert store.check_key(None, "teacher", store.key(None, "teacher"))
+    assert not store.check_key(room.id, 0, store.key(None, "teacher"))
+    # the secret is the store's: another class's store makes other keys
+    assert RoomStore(db.parent / "other.db").key(room.id, 0) != key
+    # and stays with the file when the server restarts
+    assert RoomStore(db).key(room.id, 0) == key
+
+
+def test_R_a_round_of_pairings_for_a_list_of_names(db):
+    store = RoomStore(db)
+    rooms = store.pairings("mipig", ["Aiko", "Ben", "Chie", "Dai", "Emi"], seed=4)
+    assert [r.name for r in rooms] == ["Aiko v Ben", "Chie v Dai", "Emi v heuristic"]
+    assert [r.seats for r in rooms] == [("person", "person"), ("person", "person"), ("person", "heuristic")]
+    assert len({r.seed for r in rooms}) == 3
+    rows = store.summary()
+    assert [r["room"] for r in rows] == ["R1", "R2", "R3"] and not any(r["over"] for r in rows)
+    with pytest.raises(cardlab.CardlabError, match="has 2 seats; got 3"):
+        store.create("mipig", ["person"] * 3)
+    with pytest.raises(cardlab.CardlabError, match="a seat is 'person' or an agent"):
+        store.create("mipig", ["person", "genius"])
+    with pytest.raises(cardlab.OptionError):
+        store.create("mipig", ["person", "person"], options={"hand_size": 99})
+    assert store.ids() == ["R1", "R2", "R3"]  # nothing half made
+
+
+def test_R_agents_take_any_seat_and_play_the_same_whoever_asks(tmp_path):
+    """An agent's move is seeded from the room's seed and the move number:
+    two stores (two classes) with the same room play the same game."""
+    games = []
+    for name in ("a.db", "b.db"):
+        store = RoomStore(tmp_path / name)
+        room = store.create("koinobori", ["heuristic", "random"], seed=6)
+        end = store.advance(room.id)
+        assert end.is_terminal()
+        games.append(store.moves(room.id))
+    assert games[0] == games[1] and len(games[0]) > 20
+
+
+# -- the pupils' pages -------------------------------------------------------------
+from cardlab import render  # noqa: E402
+from cardlab.widgets.room import RoomBoard  # noqa: E402
+
+
+@pytest.mark.parametrize("game", ["koinobori", "mazemon", "toritsuki"])
+def test_R_two_pupils_play_a_whole_game_from_their_own_pages(db, game):
+    """Two pages (two kernels: each its own connection to the store) play a
+    room to the end by clicking their buttons; after every move each page
+    shows the room's position in its own seat's view only, and its log is
+    the seat's seen_move lines (equal information, equal output: issue I)."""
+    teacher = RoomStore(db)
+    room = teacher.create(game, ["person", "person"], seed=3)
+    pages = [RoomBoard(RoomStore(db), room.id, seat, poll=None) for seat in (0, 1)]
+    rng = random.Random(4)
+    for _ in range(3000):
+        s = teacher.state(room.id)
+        if s.is_terminal():
+            break
+        page = pages[s.current_player]
+        assert page.state == s and page.action_buttons
+        other = pages[1 - s.current_player]
+        assert not other.action_buttons  # not their turn: nothing to click
+        rng.choice(list(page.action_buttons.values())).click()
+        assert not page._message, page._message
+        other.sync()
+        for seat, p in enumerate(pages):
+            assert p.state == teacher.state(room.id) and p.perspective == seat and p.locked
+            assert p.table.value == p._renderer(p.state, perspective=seat) or p._layout is not None
+    assert teacher.state(room.id).is_terminal()
+    for seat, p in enumerate(pages):
+        hist = p.states()
+        want = [render.seen_move(hist[i], m.action, seat) for i, m in enumerate(p.match.history)]
+        assert [line.split(": ", 1)[1] for line in p.log_lines()] == [w.label for w in want]
+        assert any(w.hidden for w in want)  # the other seat's hidden moves read as hidden here
+    assert all(p.status.value.startswith("Game over: ") for p in pages)
+
+
+def test_R_a_stale_page_is_told_and_shows_the_room(db):
+    """The same seat open in two tabs: both click; the second is told the
+    room moved on, and nothing is stored twice."""
+    store = RoomStore(db)
+    room = store.create("mipig", ["person", "heuristic"], seed=2, options={"first_player": 0})
+    a, b = (RoomBoard(RoomStore(db), room.id, 0, poll=None) for _ in range(2))
+    n = store.seq(room.id)
+    first = list(a.action_buttons)[0]
+    a.action_buttons[first].click()
+    b.action_buttons[list(b.action_buttons)[-1]].click()
+    assert "the room had moved on" in b.status.value
+    assert store.moves(room.id)[n][1] == first and b.state == a.state == store.state(room.id)
+
+
+def test_R_a_page_refuses_a_seat_it_cannot_have(db):
+    store = RoomStore(db)
+    room = store.create("koinobori", ["person", "random"], seed=1)
+    with pytest.raises(cardlab.CardlabError, match="seat 1 of room R1 is played by an agent"):
+        RoomBoard(store, room.id, 1, poll=None)
+    with pytest.raises(cardlab.CardlabError, match="has seats 0..1, not 2"):
+        RoomBoard(store, room.id, 2, poll=None)
