@@ -36,11 +36,13 @@ test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
 
 ## make play: the class app notebooks/play.ipynb as a page (Voila) on http://$(PLAY_IP):$(PLAY_PORT)/
-## (for students on other machines: make play PLAY_IP=0.0.0.0)
+## (for students on other machines: make play PLAY_IP=0.0.0.0); it first prints the teacher's link
+## to the class rooms (class-rooms.db: rooms and their moves, kept between lessons)
 PLAY_IP   ?= 127.0.0.1
 PLAY_PORT ?= 8866
 play: $(VENV)/.lab-installed
-	$(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT)
+	CARDLAB_ROOMS=$(CURDIR)/class-rooms.db $(BIN)/cardlab rooms --db $(CURDIR)/class-rooms.db --url http://$(PLAY_IP):$(PLAY_PORT)/
+	CARDLAB_ROOMS=$(CURDIR)/class-rooms.db $(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT)
 
 ## make test-fast: unit tests and doctests only
 test-fast: $(VENV)/.test-installed

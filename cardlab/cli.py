@@ -405,6 +405,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rooms(args: argparse.Namespace) -> int:
+    """The class rooms of a store: the teacher's link and a line a room."""
+    from .rooms import RoomStore
+
+    try:
+        store = RoomStore(args.db)
+    except Exception as exc:  # sqlite3 errors: a file that is not a store
+        raise CardlabError(f"{args.db}: cannot open the class rooms ({exc})") from None
+    print(f"class rooms: {args.db}")
+    print(f"the teacher's page (keep it to yourself; every card shows there): "
+          f"{args.url}?teacher={store.key(None, 'teacher')}")
+    for row in store.summary():
+        now = "over" if row["over"] else f"player {row['to_move']} to move"
+        print(f"  {row['room']}: {row['name']} · {row['game']} · {row['moves']} moves · {now}")
+        for link in store.links(row["room"]):
+            print(f"      {args.url}{link}")
+    return 0
+
+
 PLAY_DESCRIPTION = """Play in the terminal against an agent.  You see what your seat may see:
 each move as its public line (a card drawn by the opponent reads "??"),
 your view of the table, and on 'hint' the fair hint, computed only from
@@ -471,6 +490,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=_positive, default=100_000, metavar="N")
     p.add_argument("--no-merge", action="store_true", help="keep transpositions apart (a tree)")
     p.set_defaults(func=cmd_tree)
+    p = sub.add_parser("rooms", help="the class rooms: the teacher's link, each room and its pupils' links")
+    p.add_argument("--db", default="class-rooms.db", help="the class's store (make play uses class-rooms.db)")
+    p.add_argument("--url", default="http://127.0.0.1:8866/", help="the address of the class app (make play)")
+    p.set_defaults(func=cmd_rooms)
     p = game_parser("simulate", "play many games between agents")
     p.add_argument("-n", type=_positive, default=100, metavar="N", help="the number of games (default 100)")
     p.add_argument("--agents", nargs="+", choices=sorted(_agents.AGENTS))

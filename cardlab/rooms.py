@@ -53,7 +53,7 @@ from typing import Any, Sequence
 from .core import CHANCE, State, load, sample_chance
 from .errors import CardlabError
 
-__all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export"]
+__all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export", "default_path"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -257,8 +257,9 @@ class RoomStore:
     def check_key(self, room_id: str | None, seat: int | str, key: str) -> bool:
         return hmac.compare_digest(self.key(room_id or "", seat), key or "")
 
-    def links(self, room_id: str, base: str = "play.ipynb") -> list[str]:
-        """One link a seat (persons only): ``play.ipynb?room=R1&seat=0&key=…``."""
+    def links(self, room_id: str, base: str = "") -> list[str]:
+        """One link a seat (persons only): ``?room=R1&seat=0&key=…``, relative
+        to the class app's page (``base`` may give its address)."""
         room = self.room(room_id)
         return [f"{base}?room={room_id}&seat={i}&key={self.key(room_id, i)}"
                 for i, who in enumerate(room.seats) if who == "person"]
@@ -310,6 +311,15 @@ def replay(record: dict[str, Any]) -> list[State]:
         s = s.apply(action)
         states.append(s)
     return states
+
+
+def default_path() -> Path:
+    """The class's store: ``$CARDLAB_ROOMS`` (``make play`` sets it to
+    ``class-rooms.db`` at the top of the repository, so every page's kernel
+    opens the same file), else ``class-rooms.db`` in the working folder."""
+    import os
+
+    return Path(os.environ.get("CARDLAB_ROOMS") or "class-rooms.db")
 
 
 def read_export(path: str | Path) -> list[dict[str, Any]]:

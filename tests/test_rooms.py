@@ -127,7 +127,7 @@ def test_R_links_carry_a_key_a_pupil_cannot_edit(db):
     store = RoomStore(db)
     room = store.create("koinobori", ["person", "heuristic"], seed=1)
     (link,) = store.links(room.id)
-    assert link.startswith(f"play.ipynb?room={room.id}&seat=0&key=")
+    assert link.startswith(f"?room={room.id}&seat=0&key=")
     key = link.rsplit("=", 1)[1]
     assert store.check_key(room.id, 0, key)
     assert not store.check_key(room.id, 1, key) and not store.check_key("R2", 0, key)
@@ -228,3 +228,63 @@ def test_R_a_page_refuses_a_seat_it_cannot_have(db):
         RoomBoard(store, room.id, 1, poll=None)
     with pytest.raises(cardlab.CardlabError, match="has seats 0..1, not 2"):
         RoomBoard(store, room.id, 2, poll=None)
+
+
+def test_R_links_open_the_seat_and_nothing_else(db, monkeypatch):
+    """play_app (the Voila page) opens a room link as the pupil's locked
+    board; an edited seat, a wrong key or an agent's seat opens nothing;
+    the teacher's key opens the lobby."""
+    from cardlab.widgets import play_app
+    from cardlab.widgets.room import Lobby
+
+    monkeypatch.setenv("CARDLAB_ROOMS", str(db))
+    store = RoomStore(db)
+    room = store.create("koinobori", ["person", "person"], seed=1, name="Aiko v Ben")
+    link0, link1 = store.links(room.id)
+    page = play_app(query=link0[1:])
+    b = page.children[1]
+    assert isinstance(b, RoomBoard) and b.seat == 0 and b.locked and "you are player 0" in page.children[0].value
+    for bad in (link0[1:].replace("seat=0", "seat=1"), link1[1:] + "0", f"room={room.id}&seat=0"):
+        page = play_app(query=bad)
+        assert "This link does not open a room" in page.value and not isinstance(page, RoomBoard)
+    assert "does not open a room" in play_app(query="teacher=nope").value
+    lobby = play_app(query=f"teacher={store.key(None, 'teacher')}")
+    assert isinstance(lobby, Lobby) and "Aiko v Ben" in lobby.rooms_html.value
+
+
+def test_R_the_teachers_lobby_makes_rooms_watches_and_exports(db):
+    store = RoomStore(db)
+    from cardlab.widgets.room import Lobby
+
+    lobby = Lobby(store, poll=None)
+    lobby.make_button.click()
+    assert "write the pupils' names" in lobby.message.value and store.ids() == []
+    lobby.game_picker.value = "mipig"
+    lobby.names.value = "Aiko\nBen\n\nChie\n"
+    lobby.make_button.click()
+    assert store.ids() == ["R1", "R2"] and "2 rooms made" in lobby.message.value
+    assert lobby.rooms_html.value.count("seat 0") == 2 and lobby.rooms_html.value.count("seat 1") == 1
+    lobby.watch.value = "R1"
+    s = store.state("R1")
+    assert lobby.watch_html.value == render.html(s)  # every card: the teacher's view
+    store.advance("R2")
+    play_out(store, "R1", random.Random(3))
+    lobby.refresh()
+    assert "over: " in lobby.rooms_html.value
+    lobby.export_button.click()
+    games = db.parent / "class-export" / "games.json"
+    assert games.exists() and [r["room"] for r in read_export(games)] == ["R1", "R2"]
+    assert replay(read_export(games)[0])[-1] == store.state("R1")
+
+
+def test_R_cardlab_rooms_prints_the_teachers_link_and_each_seat(db, capsys):
+    from cardlab.cli import main
+
+    store = RoomStore(db)
+    store.pairings("koinobori", ["Aiko", "Ben", "Chie"])
+    assert main(["rooms", "--db", str(db), "--url", "http://10.0.0.5:8866/"]) == 0
+    out = capsys.readouterr().out
+    assert f"http://10.0.0.5:8866/?teacher={store.key(None, 'teacher')}" in out
+    for link in store.links("R1") + store.links("R2"):
+        assert f"http://10.0.0.5:8866/{link}" in out
+    assert "R2: Chie v heuristic" in out

@@ -298,15 +298,23 @@ class PlayApp(widgets.VBox):
                 f"players={self.players}, seed={self.seed_box.value}, board={self.board!r})")
 
 
-def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None) -> PlayApp:
+def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None) -> widgets.Widget:
     """The class app; ``query`` defaults to the page's query string (Voila
     sets ``QUERY_STRING`` in the kernel's environment), so a link such as
     ``…/play.ipynb?game=mipig&seat=0&lock=1&opponent=heuristic`` starts a
-    locked board at once (:func:`parse_query` lists what is accepted).
+    locked board at once (:func:`parse_query` lists what is accepted).  A
+    class room's link (``?room=R1&seat=0&key=…``, or the teacher's
+    ``?teacher=KEY``) opens that room instead
+    (:func:`cardlab.widgets.room.room_page`).
 
     >>> play_app(query="")
     PlayApp(game='koinobori', options={}, players=['person', 'heuristic'], seed=0, board=None)
     >>> play_app(query="game=mipig&seat=0&lock=1&hand_size=3").board
     Board('mipig', players=['person', 'heuristic'], view=0, moves=6, locked=True)
     """
-    return PlayApp(game, seed, os.environ.get("QUERY_STRING", "") if query is None else query)
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    if any(k in ("room", "teacher") for k, _ in parse_qsl(query)):
+        from .room import room_page
+
+        return room_page(query)  # a class room: a pupil's seat or the teacher's page
+    return PlayApp(game, seed, query)

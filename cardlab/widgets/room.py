@@ -9,15 +9,21 @@ the page reads every half second without blocking its widgets.
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
-from ..core import State
+import ipywidgets as widgets
+
+from .. import render
+from ..core import State, load
 from ..errors import CardlabError
-from ..rooms import RoomStore, StaleMoveError
-from .board import Board
+from ..rooms import RoomStore, StaleMoveError, default_path
+from .board import Board, result_words
 
-__all__ = ["RoomBoard"]
+__all__ = ["RoomBoard", "Lobby", "room_page"]
 
 
 class RoomBoard(Board):
@@ -132,3 +138,115 @@ class RoomBoard(Board):
     def room_state(self) -> State:
         """The room's position in the store (this page may be behind it)."""
         return self.store.state(self.room_id)
+
+
+def _error(text: str) -> widgets.HTML:
+    return widgets.HTML(f'<span style="color:#b00">This link does not open a room: {html.escape(text)}</span>')
+
+
+def room_page(query: str, store: RoomStore | None = None) -> widgets.Widget:
+    """What a room link opens (``?room=R1&seat=0&key=…``: the pupil's
+    board; ``?teacher=KEY``: the teacher's :class:`Lobby`), or a message
+    saying what is wrong.  ``store``: the class's store (default
+    :func:`cardlab.rooms.default_path`)."""
+    given = dict(parse_qsl(query, keep_blank_values=True))
+    store = store or RoomStore(default_path())
+    if "teacher" in given:
+        if not store.check_key(None, "teacher", given["teacher"]):
+            return _error("the teacher key is not this class's (cardlab rooms prints the teacher's link)")
+        return Lobby(store)
+    room_id, seat, key = given.get("room", ""), given.get("seat", ""), given.get("key", "")
+    if not seat.isdigit() or not store.check_key(room_id, int(seat), key):
+        return _error("the room, the seat and the key do not belong together; ask your teacher for your link")
+    try:
+        b = RoomBoard(store, room_id, int(seat))
+    except CardlabError as exc:
+        return _error(str(exc))
+    room = b.room
+    title = widgets.HTML(f"<b>{html.escape(room.name)}</b> · room {html.escape(room.id)} · "
+                         f"{html.escape(room.load().title or room.game)} · you are player {int(seat)}")
+    return widgets.VBox([title, b])
+
+
+class Lobby(widgets.VBox):
+    """The teacher's page: make a round of rooms for a list of names, see
+    every room live (whose turn, moves, result) with each seat's link,
+    watch any game with every card shown, and export all games."""
+
+    def __init__(self, store: RoomStore, *, poll: float | None = 2.0) -> None:
+        from ..agents import AGENTS
+        from ..core import games
+
+        super().__init__()
+        self.store = store
+        self.game_picker = widgets.Dropdown(options=[(load(n).title or n, n) for n in games()],
+                                            description="game", layout=widgets.Layout(width="360px"))
+        self.names = widgets.Textarea(placeholder="one pupil a line", description="pupils",
+                                      layout=widgets.Layout(width="360px", height="120px"))
+        self.odd = widgets.Dropdown(options=list(AGENTS), value="heuristic", description="odd one plays",
+                                    style={"description_width": "initial"})
+        self.make_button = widgets.Button(description="make rooms", button_style="primary",
+                                          tooltip="neighbours in the list play each other")
+        self.rooms_html = widgets.HTML()
+        self.watch = widgets.Dropdown(options=[], description="watch", layout=widgets.Layout(width="360px"))
+        self.watch_html = widgets.HTML()
+        self.export_button = widgets.Button(description="export all games",
+                                            tooltip="games.json (move lists cardlab replays) and results.csv")
+        self.message = widgets.HTML()
+        self.make_button.on_click(lambda _: self.make_rooms())
+        self.export_button.on_click(lambda _: self.export())
+        self.watch.observe(lambda _: self.refresh(), names="value")
+        self.children = [widgets.HTML("<b>Class rooms</b> (the teacher's page: keep this link to yourself; "
+                                      "it shows every card)"),
+                         widgets.HBox([self.game_picker, self.odd]), self.names,
+                         widgets.HBox([self.make_button, self.export_button]), self.message,
+                         self.rooms_html, self.watch, self.watch_html]
+        self.refresh()
+        self._poller = None
+        if poll:
+            try:
+                self._poller = asyncio.get_running_loop().create_task(self._poll(poll))
+            except RuntimeError:
+                pass
+
+    def make_rooms(self) -> None:
+        names = [n.strip() for n in self.names.value.splitlines() if n.strip()]
+        if not names:
+            self.message.value = '<span style="color:#b00">write the pupils\' names, one a line</span>'
+            return
+        rooms = self.store.pairings(self.game_picker.value, names, odd=self.odd.value,
+                                    seed=len(self.store.ids()))
+        self.message.value = f"{len(rooms)} rooms made: give each pupil their link below."
+        self.names.value = ""
+        self.refresh()
+
+    def export(self) -> None:
+        folder = Path(self.store.path).parent / "class-export"
+        games_json, results = self.store.export(folder)
+        self.message.value = f"exported: {html.escape(str(games_json))} and {html.escape(str(results))}"
+
+    def refresh(self) -> None:
+        rows = []
+        for r in self.store.summary():
+            room = self.store.room(r["room"])
+            links = " ".join(f'<a href="{html.escape(link)}" target="_blank">seat {link.split("seat=")[1][0]}</a>'
+                             for link in self.store.links(r["room"]))
+            state = ("over: " + result_words(self.store.state(r["room"])) if r["over"]
+                     else f"player {r['to_move']} to move")
+            rows.append(f"<tr><td>{html.escape(r['room'])}</td><td>{html.escape(room.name)}</td>"
+                        f"<td>{html.escape(r['game'])}</td><td>{r['moves']}</td><td>{html.escape(state)}</td>"
+                        f"<td>{links}</td></tr>")
+        self.rooms_html.value = ("<table><tr><th>room</th><th>pupils</th><th>game</th><th>moves</th>"
+                                 "<th>now</th><th>links</th></tr>" + "".join(rows) + "</table>") if rows else \
+            "<i>no rooms yet</i>"
+        ids = self.store.ids()
+        if list(self.watch.options) != ids:
+            self.watch.options = ids
+        if self.watch.value:
+            s = self.store.state(self.watch.value)
+            self.watch_html.value = render.html(s)  # the teacher sees every card
+
+    async def _poll(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.refresh()
