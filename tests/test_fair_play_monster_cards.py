@@ -185,10 +185,11 @@ def test_MC_8_arrangements_are_the_redeals(game):
 
 # -- the fair hint (MC-8, MC-19) ------------------------------------------------------------------
 def hint_position(game, hand1, deck1, grave1):
-    """Player 0 to move against player 1's Storm Eel; player 1 holds, draws
-    from and has lost six tide cards that player 0 cannot see."""
+    """Player 0 to move against player 1's Moss Golem (attack 2: a replacement
+    costs 2, MC-11); player 1 holds, draws from and has lost six tide cards
+    that player 0 cannot see."""
     return pos(game, [P(["ash_hound", "night_priest"], ["ember_imp", "magma_wyrm"], grave=["ember_imp"]),
-                      P(hand1, deck1, grave=grave1)], attack=(1, "storm_eel"))
+                      P(hand1, deck1, grave=grave1)], attack=(1, "moss_golem"))
 
 
 def brute_force_hint(s, p: int) -> dict[str, Fraction]:
@@ -207,8 +208,8 @@ def test_MC_8_MC_19_fair_hint_is_the_average_over_what_player_0_cannot_see(game)
     assert (fair.kind, fair.arrangements) == ("fair", 102)
     values = {r["action"]: r["value"] for r in fair.rows}
     assert values == brute_force_hint(s, 0)
-    assert values == {"defend ash_hound": -1, "defend night_priest": -1, "attack ash_hound": -1,
-                      "attack night_priest": 0}
+    assert values == {"defend ash_hound": -1, "defend night_priest": Fraction(-3, 4), "attack ash_hound": -1,
+                      "attack night_priest": Fraction(-3, 5)}
     twin = hint_position(game, ["leviathan", "mist_wisp"], ["reef_crab", "reef_crab"], ["kelp_sprite", "tide_archer"])
     assert twin != s and twin.information_set(0) == s.information_set(0)
     assert cardlab.analyse(twin, player=0).rows == fair.rows

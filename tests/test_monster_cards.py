@@ -1,4 +1,4 @@
-"""MONSTER CARDS (モンスターカード): every rule MC-1 … MC-19, MC-Q1 … MC-Q8, the
+"""MONSTER CARDS (モンスターカード): every rule MC-1 … MC-19, MC-Q1 … MC-Q10, the
 seed's battle and affinity examples, the skill library in all three forms,
 the card builder, card files, and exact solving of small endgames."""
 
@@ -44,10 +44,10 @@ def P(hand=(), deck=(), top=(), grave=(), out=False):
     return {"out": out, "hand": list(hand), "deck_top": list(top), "deck": list(deck), "graveyard": list(grave)}
 
 
-def pos(game, players, turn=0, attack=None, gc=None, phase="action", pending=None, placed=False):
+def pos(game, players, turn=0, attack=None, gc=None, phase="action", pending=None):
     z = lambda x: None if x is None else {"owner": x[0], "card": x[1]}  # noqa: E731
     return game.state_from_dict({"phase": phase, "turn": turn, "attack": z(attack), "gamechanger": z(gc),
-                                 "gc_placed": placed, "pending": pending, "players": players})
+                                 "pending": pending, "players": players})
 
 
 def card(name):
@@ -297,7 +297,7 @@ def test_heal_returns_graveyard_top_to_deck_top_and_empty_graveyard_does_nothing
     g = lab_game()
     s = pos(g, [P(["mend_ur", "c_plain"], ["c_plain", "r_plain"], grave=["sr_plain", "ur_plain", "r_plain", "c_plain"]),
                 P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "c_plain"))
-    t = s.apply("attack mend_ur")
+    t = s.apply("defend mend_ur")  # UR against C: the defence succeeds, no damage
     assert zones(t, 0)["deck_top"] == ["ur_plain", "r_plain", "c_plain"] and zones(t, 0)["graveyard"] == ["sr_plain"]
     # damage takes the known top first, in order: healing then damage is an undo
     s2 = pos(g, [P(["c_plain"] * 2, ["c_plain", "r_plain"], top=["ur_plain", "sr_plain"]),
@@ -306,7 +306,7 @@ def test_heal_returns_graveyard_top_to_deck_top_and_empty_graveyard_does_nothing
     assert zones(t2, 0)["graveyard"] == ["ur_plain", "sr_plain"] and zones(t2, 0)["deck_top"] == []
     s3 = pos(g, [P(["mend_ur", "c_plain"], ["c_plain", "r_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3)],
              attack=(1, "c_plain"))
-    assert zones(s3.apply("attack mend_ur"), 0)["deck"] == ["c_plain", "r_plain"]
+    assert zones(s3.apply("defend mend_ur"), 0)["deck"] == ["c_plain", "r_plain"]
 
 
 def test_draw_to_three():
@@ -321,18 +321,18 @@ def test_draw_to_three():
     g2 = lab_game()
     s = pos(g2, [P(["c_plain"] * 2, ["c_plain"] * 3), P(["r_plain"] * 4, ["c_plain", "r_plain"])],
             attack=(1, "c_plain"))
-    t = s.apply("attack c_plain")
+    t = s.apply("defend c_plain")  # C against C: a draw, no damage
     assert t.current_player == 1 and len(zones(t, 1)["hand"]) == 4  # 4 ≥ 3: no draw
     s = pos(g2, [P(["c_plain"] * 2, ["c_plain"] * 3), P(["r_plain"], ["c_plain", "r_plain", "ur_plain"])],
             attack=(1, "c_plain"))
-    t = s.apply("attack c_plain")
+    t = s.apply("defend c_plain")
     assert t.current_player == CHANCE and [a for a, _ in t.chance_outcomes()] == [
         "draw c_plain", "draw r_plain", "draw ur_plain"]
     assert all(p == Fraction(1, 3) for _, p in t.chance_outcomes())
 
 
 def test_discard_and_gamechanger_before_the_play():
-    """MC-10: Discard skills and one GameChanger before the mandatory play; a new
+    """MC-10: Discard skills and GameChangers before the mandatory play; a new
     GameChanger replaces the old one (to the ruins); a card is always kept for the play."""
     g = lab_game()
     s = pos(g, [P(["bloodlust_c", "inversion_sr", "revive_c", "c_plain"], ["c_plain"] * 3, grave=["r_plain"]),
@@ -342,11 +342,13 @@ def test_discard_and_gamechanger_before_the_play():
     t = s.apply("gc inversion_sr")
     assert t.current_player == 0 and t.to_dict()["gamechanger"] == {"owner": 0, "card": "inversion_sr"}
     assert gone(s, t, 1) == ["leveller_c"]
-    assert not any(a.startswith("gc ") for a in t.legal_actions())  # one GameChanger a turn
     t = t.apply("discard revive_c")
     assert zones(t, 0)["deck_top"] == ["r_plain"] and t.current_player == 0
-    assert t.legal_actions() == ["defend bloodlust_c", "defend c_plain", "attack bloodlust_c", "attack c_plain"]
-    t = t.apply("attack c_plain")
+    assert t.legal_actions() == ["defend bloodlust_c", "defend c_plain", "attack bloodlust_c", "attack c_plain",
+                                 "gc bloodlust_c"]
+    t = t.apply("gc bloodlust_c")
+    assert t.legal_actions() == ["defend c_plain", "attack c_plain"]  # the last card is for the play
+    t = until_decision(t.apply("attack c_plain"))
     assert t.turn == 1
     lone = pos(g, [P(["revive_c"], ["c_plain"] * 3, grave=["r_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3)])
     assert lone.legal_actions() == ["defend revive_c"]  # the last card must be played (MC-11)
@@ -354,7 +356,7 @@ def test_discard_and_gamechanger_before_the_play():
 
 def test_play_to_defence_or_attack_zone():
     """MC-11: a defence-zone card fights the attacker, or moves to an empty attack zone;
-    an attack-zone card pushes the attacker away (to the ruins, MC-Q5)."""
+    an attack-zone card takes the attacker's attack and pushes it away (to the ruins, MC-Q5)."""
     g = lab_game()
     players = [P(["r_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)]
     s = pos(g, players)
@@ -364,6 +366,7 @@ def test_play_to_defence_or_attack_zone():
     s = pos(g, players, attack=(1, "ur_plain"))
     t = s.apply("attack c_plain")
     assert t.to_dict()["attack"] == {"owner": 0, "card": "c_plain"} and gone(s, t, 1) == ["ur_plain"]
+    assert t.to_dict()["pending"] == {"target": 0, "damage": 2, "then": "end"}
     assert "pushing ur_plain to the ruins (MC-Q5)" in s.explain("attack c_plain")
 
 
@@ -496,12 +499,13 @@ def test_skill_mend(rarity, n):
     """MC-Q3 Mend (癒し, Standard): when played, heal n (1 / SP 2 / ULT 3)."""
     g = lab_game()
     grave = ["c_plain", "r_plain", "sr_plain", "ur_plain"]
-    s = pos(g, [P([f"mend_{rarity}", "c_plain"], ["c_plain"] * 2, grave=grave), P(["c_plain"] * 3, ["c_plain"] * 3)],
-            attack=(1, "c_plain"))
-    for a in (f"attack mend_{rarity}", f"defend mend_{rarity}"):
+    for owner, a in ((0, f"attack mend_{rarity}"), (1, f"defend mend_{rarity}")):
+        # replacing one's own attacker costs no damage (MC-Q6); C against C is a draw
+        s = pos(g, [P([f"mend_{rarity}", "c_plain"], ["c_plain"] * 2, grave=grave),
+                    P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(owner, "c_plain"))
         t = s.apply(a)
         assert zones(t, 0)["deck_top"] == grave[4 - n:] and zones(t, 0)["graveyard"] == grave[:4 - n]
-        assert "Mend (癒し) heals" in s.explain(a)
+        assert f"Mend (癒し) heals {n}: the top {n} of the graveyard" in s.explain(a)
 
 
 @pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
@@ -530,34 +534,38 @@ def test_skill_bulwark(rarity, n):
 
 @pytest.mark.parametrize("rarity,n", [("c", 2), ("sr", 3), ("ur", 4)])
 def test_skill_revive(rarity, n):
-    """MC-Q3 Revive (再起, Discard): heal n (2 / SP 3 / ULT 4); offered only with a graveyard (MC-8)."""
+    """MC-Q3 Revive (再起, Discard): heal n (2 / SP 3 / ULT 4); MC-Q10: with an empty graveyard
+    it may still be used and heals nothing (MC-8)."""
     g = lab_game()
     grave = ["c_plain", "r_plain", "sr_plain", "ur_plain", "weak_plain"]
     s = pos(g, [P([f"revive_{rarity}", "c_plain"], ["c_plain"] * 2, grave=grave), P(["c_plain"] * 3, ["c_plain"] * 3)])
     t = s.apply(f"discard revive_{rarity}")
     assert zones(t, 0)["deck_top"] == grave[5 - n:] and gone(s, t, 0) == [f"revive_{rarity}"]
     s = pos(g, [P([f"revive_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)])
-    assert f"discard revive_{rarity}" not in s.legal_actions()
+    t = s.apply(f"discard revive_{rarity}")
+    assert zones(t, 0)["deck"] == ["c_plain"] * 2 and zones(t, 0)["deck_top"] == [] and t.current_player == 0
+    assert gone(s, t, 0) == [f"revive_{rarity}"] and "heals nothing" in s.explain(f"discard revive_{rarity}")
 
 
 @pytest.mark.parametrize("rarity,cap", [("c", "C"), ("sr", "R"), ("ur", "SR")])
 def test_skill_banish(rarity, cap):
     """MC-Q3 Banish (追放, Discard): the attack-zone card goes to the ruins if its rarity is
-    at most C / SP R / ULT SR."""
+    at most C / SP R / ULT SR; MC-Q10: against a rarer card it may be used and does nothing."""
     g = lab_game()
     nxt = mc.RARITIES[mc.RARITIES.index(cap) + 1]
     for target, works in ((cap, True), (nxt, False)):
         s = pos(g, [P([f"banish_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
                 attack=(1, f"{target.lower()}_plain"))
-        assert (f"discard banish_{rarity}" in s.legal_actions()) == works
-        if works:
-            t = s.apply(f"discard banish_{rarity}")
-            assert t.to_dict()["attack"] is None and t.current_player == 0
+        t = s.apply(f"discard banish_{rarity}")
+        assert t.current_player == 0 and gone(s, t, 0) == [f"banish_{rarity}"]
+        assert (t.to_dict()["attack"] is None) == works
+        assert ("nothing happens" in s.explain(f"discard banish_{rarity}")) == (not works)
 
 
 @pytest.mark.parametrize("rarity,n", [("c", 1), ("sr", 2), ("ur", 3)])
 def test_skill_ambush(rarity, n):
-    """MC-Q3 Ambush (奇襲, Discard): the attack-zone card's owner takes n damage (1 / SP 2 / ULT 3)."""
+    """MC-Q3 Ambush (奇襲, Discard): the attack-zone card's owner takes n damage (1 / SP 2 / ULT 3);
+    MC-Q10: used against one's own attacker it does nothing."""
     g = lab_game()
     s = pos(g, [P([f"ambush_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain", "r_plain"] * 3)],
             attack=(1, "c_plain"))
@@ -568,7 +576,9 @@ def test_skill_ambush(rarity, n):
     assert t.current_player == 0 and zones(t, 1)["graveyard"] == ["r_plain"] * n
     own = pos(g, [P([f"ambush_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
               attack=(0, "r_plain"))
-    assert f"discard ambush_{rarity}" not in own.legal_actions()  # never yourself
+    t = own.apply(f"discard ambush_{rarity}")  # MC-Q10: allowed, never hurts yourself
+    assert t.current_player == 0 and t.to_dict()["pending"] is None and zones(t, 0)["graveyard"] == []
+    assert "nothing happens: the attacker is their own" in own.explain(f"discard ambush_{rarity}")
     lethal = pos(g, [P([f"ambush_{rarity}", "c_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * n)],
                  attack=(1, "c_plain"))
     assert lethal.apply(f"discard ambush_{rarity}").winner() == 0  # MC-19: out at once
@@ -712,20 +722,19 @@ def test_running_out_by_drawing(by_drawing):
     """MC-Q7: by default drawing the last card puts the player out at once; with
     out_by_drawing=False only damage (or a turn with nothing to play) does."""
     g = lab_game(out_by_drawing=by_drawing)
-    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"], ["r_plain"])], attack=(1, "c_plain"))
-    t = s.apply("attack c_plain")  # player 1 draws the last card
+    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"], ["c_plain"])], attack=(1, "c_plain"))
+    t = s.apply("defend c_plain")  # C vs C: a draw; then player 1 draws the last card
     if by_drawing:
         assert t.is_terminal() and t.winner() == 0
     else:
-        assert t.current_player == 1 and zones(t, 1)["hand"] == ["c_plain", "r_plain"] and zones(t, 1)["deck"] == []
-        u = t.apply("defend c_plain")  # C vs C: draw, nothing happens to the empty deck
-        assert not u.is_terminal()
-        u = until_decision(t.apply("attack c_plain"))  # player 0 draws 2 (one kind: chance with one outcome)
+        assert t.current_player == 1 and zones(t, 1)["hand"] == ["c_plain"] * 2 and zones(t, 1)["deck"] == []
+        u = until_decision(t.apply("defend c_plain"))  # to the empty attack zone; player 0 draws 2
         assert u.current_player == 0 and len(zones(u, 0)["hand"]) == 3
-        v = u.apply("defend c_plain")  # player 0: C vs C, a draw; then player 1 plays the last card
-        w = v.apply("defend r_plain")
+        v = u.apply("defend c_plain")  # player 0: C vs C, a draw; player 1 plays on with an empty deck
+        assert v.current_player == 1 and zones(v, 1)["hand"] == ["c_plain"]
+        w = v.apply("defend c_plain")
         assert w.current_player == 0  # the whole deck drawn at once, and player 0 is not out
-        x = w.apply("attack c_plain") if w.current_player == 0 else w
+        x = w.apply("defend c_plain")
         assert x.is_terminal() and x.winner() == 0  # player 1 starts a turn with nothing: out
     if by_drawing:
         with pytest.raises(cardlab.PositionError, match="empty deck but is not out"):
@@ -739,11 +748,153 @@ def test_turn_order_skips_players_who_are_out():
     g = lab_game(players=4)
     s = pos(g, [P(["c_plain"] * 3, ["c_plain"] * 3), P(out=True), P(out=True), P(["c_plain"] * 3, ["c_plain"] * 3)],
             turn=3, attack=(1, "r_plain"))
-    t = s.apply("attack c_plain")
+    t = until_decision(s.apply("attack c_plain"))  # the attack taken (MC-11), then the next seat
     assert t.turn == 0
     s = pos(g, [P(["c_plain"] * 3, ["c_plain"] * 3), P(out=True), P(["c_plain"] * 3, ["c_plain"] * 3),
                 P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "r_plain"))
-    assert s.apply("attack c_plain").turn == 2
+    assert until_decision(s.apply("attack c_plain")).turn == 2
+
+
+def test_MC_Q9_every_ready_deck_card_has_a_skill(tmp_path):
+    """MC-Q9: every card of the default decks has a skill of one of the seed's three
+    categories, and its cost counts that category (MC-6, MC-Q2: rarity + attack + skill
+    category) with each deck still within 200 (MC-1); a user's deck file may still hold a
+    card without a skill, which loads and plays."""
+    costs = mc.load_costs()
+    for name in mc.READY_DECKS:
+        deck = mc.ready_deck(name)
+        assert all(c.skill in SKILLS and c.category in mc.CATEGORIES for c in deck.cards), name
+        assert deck.cost() == sum(costs["rarity"][c.rarity] + costs["attack"][str(c.attack)]
+                                  + costs["skill"][c.category] for c in deck.cards) <= 200
+    plain = {"name": "plain_slime", "rarity": "C", "attack": 2, "attribute": "none", "race": "beast",
+             "size": "small", "means": "melee", "count": 20}
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps({"name": "plain", "cards": [plain]}), "utf-8")
+    g = cardlab.load("monster_cards", decks=[str(path), "tide"])
+    slime = g.card("plain_slime")
+    assert slime.skill is None and slime.cost() == costs["rarity"]["C"] + costs["attack"]["2"] + costs["skill"]["none"]
+    s = until_decision(g.new_initial_state(seed=1))
+    assert s.legal_actions() == ["defend plain_slime"]
+
+
+def test_MC_Q10_discard_skills_whenever_in_hand_even_with_nothing_to_do():
+    """MC-Q10: a Discard skill may be used whenever its card is in hand (and another card
+    is left for the play, MC-11); where its effect finds nothing it does nothing but send
+    the card to the ruins: a revive with an empty graveyard (墓地にカードがなければ回復効果は
+    発動しません), a banish or an ambush with an empty attack zone."""
+    g = lab_game()
+    s = pos(g, [P(["revive_c", "banish_c", "ambush_c", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)])
+    acts = s.legal_actions()
+    assert {"discard revive_c", "discard banish_c", "discard ambush_c"} <= set(acts)
+    for card_name in ("revive_c", "banish_c", "ambush_c"):
+        t = s.apply(f"discard {card_name}")
+        assert t.current_player == 0 and t.to_dict()["pending"] is None and gone(s, t, 0) == [card_name]
+        assert zones(t, 0)["deck"] == zones(s, 0)["deck"] and zones(t, 1) == zones(s, 1)
+        assert t.to_dict()["attack"] is None
+        e = s.explain(f"discard {card_name}")
+        assert "(MC-4, MC-10, MC-Q10)" in e and ("heals nothing" in e or "nothing happens" in e)
+
+
+def test_MC_Q10_gamechangers_without_a_limit_a_turn():
+    """MC-Q10: the seed sets no limit on GameChanger plays: several may be placed in one
+    turn, each replacing the one before (to the ruins, MC-10); the last card of the hand
+    is kept for the mandatory play (MC-11)."""
+    g = lab_game()
+    s = pos(g, [P(["bloodlust_c", "inversion_sr", "leveller_c", "c_plain"], ["c_plain"] * 3),
+                P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "ur_plain"), gc=(1, "leveller_ur"))
+    t = s
+    for gc in ("bloodlust_c", "inversion_sr", "leveller_c"):
+        assert f"gc {gc}" in t.legal_actions()
+        u = t.apply(f"gc {gc}")
+        assert u.current_player == 0 and u.to_dict()["gamechanger"] == {"owner": 0, "card": gc}
+        assert gone(t, u, 0) + gone(t, u, 1) == [t.to_dict()["gamechanger"]["card"]]
+        t = u
+    assert t.legal_actions() == ["defend c_plain", "attack c_plain"]
+
+
+def test_MC_Q10_repeated_extra_plays_terminate():
+    """MC-Q10: without a limit a turn, every Discard or GameChanger play still takes a card
+    out of the hand for good and nothing comes back to a hand before the next draw, so each
+    turn ends: the whole game tree of a hand full of extras is finite, its longest path
+    within the spec's bound, and the solver and the MCTS agent finish on it."""
+    import networkx as nx
+
+    g = lab_game()
+    s = pos(g, [P(["bloodlust_c", "inversion_sr", "revive_c", "banish_c", "ambush_c"], ["c_plain"] * 2,
+                  grave=["r_plain"]),
+                P(["leveller_c", "revive_sr", "c_plain"], ["c_plain"] * 2)], attack=(1, "r_plain"))
+    G = cardlab.tree(s, max_nodes=200_000)
+    assert nx.is_directed_acyclic_graph(G)
+    assert nx.dag_longest_path_length(G) <= g.spec.max_game_length
+    extras = 0
+    for a, b, d in G.edges(data=True):
+        before, after = G.nodes[a]["state"], G.nodes[b]["state"]
+        verb = d["action"].split()[0]
+        if verb in ("discard", "gc"):
+            p = before.current_player
+            assert len(zones(after, p)["hand"]) == len(zones(before, p)["hand"]) - 1 and after.turn == p
+            extras += 1
+    assert extras > 50
+    twice = [(a, b) for a, b, d in G.edges(data=True) if d["action"].startswith("gc ")
+             and any(G.edges[q, a]["action"].startswith("gc ") for q in G.predecessors(a))]
+    assert twice  # two GameChangers in one turn
+    assert cardlab.solve(s, progress=False).value == cardlab.minimax(s).value
+    assert cardlab.agents.MCTSAgent(seed=1, iterations=200).choose(s) in s.legal_actions()
+
+
+def test_MC_11_replacing_the_attacker_takes_its_attack():
+    """MC-11, the seed: 「そのカードからの攻撃を受ける代わりにカードをどかして、自分のカードを
+    配置します」: a card played to the attack zone pushes the attacker away (to the ruins,
+    MC-Q5) in exchange for taking its attack, the attack power with Fury and a Bloodlust
+    GameChanger (MC-3), as much as a failed defence costs; one's own attacker does not attack
+    its owner (MC-Q6); the option replacing='free' plays the other reading (no damage)."""
+    players = [P(["c_plain", "r_plain"], ["c_plain", "r_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)]
+    g = lab_game()
+    s = pos(g, players, attack=(1, "fury_sr"), gc=(1, "bloodlust_c"))
+    t = s.apply("attack r_plain")
+    assert t.to_dict()["attack"] == {"owner": 0, "card": "r_plain"} and gone(s, t, 1) == ["fury_sr"]
+    assert t.to_dict()["pending"] == {"target": 0, "damage": 2 + 2 + 1, "then": "end"}
+    assert s.battle("defend c_plain").damage == 5 and s.battle("defend c_plain").result == "failure"
+    assert "takes the attack of fury_sr: 5 damage (MC-11" in s.explain("attack r_plain")
+    u = until_decision(t)
+    assert u.turn == 1 and len(zones(u, 0)["graveyard"]) == 5 and u.to_dict()["attack"]["owner"] == 0
+    free = pos(lab_game(replacing="free"), players, attack=(1, "fury_sr"), gc=(1, "bloodlust_c"))
+    v = free.apply("attack r_plain")
+    assert v.to_dict()["pending"] is None and v.turn == 1 and "No damage" in free.explain("attack r_plain")
+    own = pos(g, players, attack=(0, "fury_sr"))
+    assert own.apply("attack r_plain").to_dict()["pending"] is None
+    mine = pos(lab_game(own_attacker="attacks"), players, attack=(0, "fury_sr"))
+    assert mine.apply("attack r_plain").to_dict()["pending"] == {"target": 0, "damage": 4, "then": "end"}
+    lethal = pos(g, [P(["c_plain", "r_plain"], ["c_plain"] * 2), P(["c_plain"] * 3, ["c_plain"] * 3)],
+                 attack=(1, "fury_sr"))
+    assert lethal.apply("attack r_plain").winner() == 1
+    assert "Player 0 has no card left in the deck after the damage" in lethal.explain("attack r_plain")
+
+
+def test_explanations_say_what_really_happens():
+    """MC-8, MC-Q10: Mend says how many cards really come back, and that it heals nothing
+    with an empty graveyard; MC-9, MC-Q7, MC-19: a player put out by the draw at the start
+    of their turn is named, with the winner, in the line of the move that ends the game
+    (also in every player's view of that move)."""
+    g = lab_game()
+    for grave, said in (([], "heals nothing: the graveyard (墓地) is empty"), (["r_plain"], "heals 1: the top 1"),
+                        (["r_plain"] * 4, "heals 3: the top 3")):
+        s = pos(g, [P(["mend_ur", "c_plain"], ["c_plain"] * 2, grave=grave), P(["c_plain"] * 3, ["c_plain"] * 3)],
+                attack=(1, "c_plain"))
+        assert said in s.explain("defend mend_ur")
+    s = pos(g, [P(["c_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"], ["c_plain"])], attack=(1, "c_plain"))
+    assert s.apply("defend c_plain").winner() == 0
+    line = s.explain("defend c_plain")
+    assert line.startswith("Player 0 defends with c_plain")
+    assert ("Player 1 must draw the last card of their deck at the start of their turn (MC-9): a deck at 0 "
+            "puts the player out (脱落) at once (MC-Q7, MC-19). Player 0 is the last player with cards and wins "
+            "(MC-19).") in line
+    for viewer in (0, 1, None):
+        assert cardlab.render.seen_move(s, "defend c_plain", viewer).line == line
+    t = s.apply("attack c_plain")  # a replacement: 2 damage first (chance), then player 1's draw
+    assert "must draw the last card" not in s.explain("attack c_plain")
+    t = t.apply("mill c_plain")
+    assert "Player 1 must draw the last card" in t.explain("mill c_plain") and t.apply("mill c_plain").winner() == 0
 
 
 # -- the protocol, notation, positions ------------------------------------------------------
@@ -807,7 +958,7 @@ def test_perft_smallest_counts_by_hand():
 # -- exact solving of small endgames ---------------------------------------------------------
 THREE_PLAYER = {
     "phase": "action", "turn": 0, "attack": {"owner": 1, "card": "storm_eel"}, "gamechanger": None,
-    "gc_placed": False, "pending": None,
+    "pending": None,
     "players": [P(["ash_hound", "cinder_knight"], ["magma_wyrm", "ember_imp"]),
                 P(["reef_crab", "tide_archer"], ["leviathan", "kelp_sprite"]),
                 P(["ember_imp", "shade_bat"], ["night_priest", "ash_hound"])],
@@ -815,16 +966,27 @@ THREE_PLAYER = {
 
 
 def test_reference_value_worked_by_hand():
-    """MC-Q7, MC-9: 'doomed-draw' of the reference file, value 1 by hand: player 1 must
-    draw with two cards left in the deck; after any play, player 0 (three in hand) never
-    has to draw or take damage (pushing, MC-11, avoids every battle), and player 1's next
-    turn draws the last card: out at once (MC-Q7).  So player 0 wins in every branch."""
+    """MC-11, MC-Q7, MC-9: 'doomed-draw' of the reference file, value 0 by hand.  Player 1
+    (deck: leviathan, reef_crab) draws one of two cards against player 0's infernal_lord
+    (attack 5).  Drawn reef_crab: three reef_crabs; each defence fails (5 damage, one card
+    left: out) and replacing takes the same attack (MC-11): player 0 wins.  Drawn
+    leviathan: it beats the lord (short hand +1, long hand +2); player 0 holds three
+    ember_imps and one card in the deck, each defence fails against the leviathan (7
+    damage) and replacing takes those 7: player 1 wins.  ½·1 + ½·(−1) = 0.  With free
+    replacing (the option) player 0 would push the leviathan away for nothing and
+    player 1's next turn would draw the last card (MC-Q7): value 1."""
     entries = json.loads(REFERENCE_FILE.read_text("utf-8"))
     e = next(x for x in entries if x["name"] == "doomed-draw")
     g = cardlab.load("monster_cards", **e["options"])
     s = g.state_from_dict(e["position"])
     assert s.current_player == CHANCE and len(s.chance_outcomes()) == 2
-    assert cardlab.solve(s, progress=False).value == Fraction(e["value"]) == 1
+    assert cardlab.solve(s, progress=False).value == Fraction(e["value"]) == 0
+    assert battle(g.card("leviathan"), g.card("infernal_lord")).result == "success"
+    assert battle(g.card("reef_crab"), g.card("infernal_lord")).result == "failure"
+    assert battle(g.card("ember_imp"), g.card("leviathan")).damage == 7
+    free = g.with_options(replacing="free")
+    assert cardlab.solve(free.state_from_dict({**e["position"], "options": free.options_dict()}),
+                         progress=False).value == 1
 
 
 def test_solve_two_player_endgame_exactly():

@@ -33,7 +33,7 @@ def P(hand=(), deck=(), top=(), grave=(), out=False):
 def pos(game, players, turn=0, attack=None, gc=None):
     z = lambda x: None if x is None else {"owner": x[0], "card": x[1]}  # noqa: E731
     return game.state_from_dict({"phase": "action", "turn": turn, "attack": z(attack), "gamechanger": z(gc),
-                                 "gc_placed": False, "pending": None, "players": players})
+                                 "pending": None, "players": players})
 
 
 # tide's sun_seraph sits only in player 1's hand; infernal_lord (ember) only in player 0's graveyard
@@ -215,7 +215,7 @@ def test_board_plays_a_game_to_the_end_by_clicking(players, seed):
     click_to_end(b, seed, limit=400, each=check)
     assert not b._message, b._message
     assert any(battles)
-    assert b.status.value.startswith("Game over. Returns:")
+    assert b.status.value.startswith("Game over: ")
     assert "game over" in b.table.value
     b.view_picker.value = "all"
     assert "everything shown" in b.table.value

@@ -1,6 +1,6 @@
 """MONSTER CARDS (モンスターカード): 2 to 8 players fight with decks they built.
 
-Rules: ``docs/rules/monster_cards.md`` (MC-1 … MC-19, MC-Q1 … MC-Q8), from
+Rules: ``docs/rules/monster_cards.md`` (MC-1 … MC-19, MC-Q1 … MC-Q10), from
 the seed text ``002_42026b479678a9ff.txt``.  Rule ids in comments, in
 :meth:`MonsterCardsState.explain` and in :meth:`Battle.explain` point there.
 
@@ -24,12 +24,21 @@ one more zone, the cards that left the game with them face down (a sorted
 tuple).  The ruins (跡地) are not stored: they are every card of a player's
 deck that is in no other zone, so they stay what everybody saw (MC-7).
 
+Places the seed settles (quoted in the digest): a card played to the attack
+zone takes the attacker's attack in exchange (MC-11: 「そのカードからの攻撃を
+受ける代わりにカードをどかして、自分のカードを配置します」; the option
+``replacing="free"`` plays the other reading, with no damage); cards after a
+battle go to the ruins (MC-Q4, MC-Q5: 「跡地 … 戦闘後のカード…が置かれる場所」);
+a deck at 0 loses, also by drawing (MC-Q7: 「山札 … 0枚になると負けです」);
+Discard skills and GameChangers any number of times a turn, a heal with an
+empty graveyard doing nothing (MC-Q10).
+
 Notation (player actions, then chance outcomes)::
 
     defend X      play X to the defence zone (防衛ゾーン): a battle follows (MC-11, MC-14 … MC-18)
-    attack X      play X to the attack zone (攻撃ゾーン), pushing the attacker away (MC-11)
-    discard X     discard X to the ruins for its Discard skill (MC-10)
-    gc X          place X in the GameChanger zone (MC-10)
+    attack X      play X to the attack zone (攻撃ゾーン): take the attacker's attack, then push it away (MC-11)
+    discard X     discard X to the ruins for its Discard skill (MC-10; any number a turn, MC-Q10)
+    gc X          place X in the GameChanger zone (MC-10; any number a turn, MC-Q10)
     draw X        chance: the turn player draws X (MC-9)
     mill X        chance: damage moves X from the deck top to the graveyard (MC-3)
 """
@@ -65,7 +74,7 @@ from ..errors import CardFileError, CardlabError, PositionError
 
 __all__ = [
     "MonsterCards", "MonsterCardsState", "Card", "Skill", "SKILLS", "Battle", "battle",
-    "Affinity", "load_affinity", "load_costs", "load_deck", "validate_deck", "ready_deck",
+    "attack_power", "Affinity", "load_affinity", "load_costs", "load_deck", "validate_deck", "ready_deck",
     "READY_DECKS", "CardError", "DeckError", "AffinityError", "RARITIES", "KEYS",
 ]
 
@@ -249,7 +258,7 @@ def load_costs(source: str | Path | Mapping[str, Any] | None = None) -> dict[str
     >>> load_costs()["rarity"]["SR"]
     7
     """
-    where, data = read_data_file(source, "monster_cards_costs.json", what="cost file")
+    where, data = read_data_file(source, "monster_cards_costs.json", what="cost file (option costs)")
     need = {"rarity": RARITIES, "attack": tuple(str(a) for a in range(1, 6)),
             "skill": ("none",) + CATEGORIES}
     if not isinstance(data, dict):
@@ -534,6 +543,21 @@ class Battle:
         return self.explain()
 
 
+def attack_power(attacker: Card, gamechanger: Card | None = None) -> int:
+    """MC-3: the cards an attack by ``attacker`` mills: its attack power, plus
+    Fury (猛攻) while it attacks and a Bloodlust (血の渇き) GameChanger in force.
+
+    >>> attack_power(Card("a", "C", 2, "none", "human", "medium", "melee", skill="fury"))
+    3
+    """
+    damage = attacker.attack
+    if attacker.skill == "fury":
+        damage += attacker.amount
+    if gamechanger is not None and gamechanger.skill == "bloodlust":
+        damage += gamechanger.amount
+    return damage
+
+
 def battle(defender: Card, attacker: Card, *, affinity: Affinity | None = None,
            gamechanger: Card | None = None) -> Battle:
     """Compute one battle exactly as the seed's two hands do (MC-14 … MC-16).
@@ -574,13 +598,8 @@ def battle(defender: Card, attacker: Card, *, affinity: Affinity | None = None,
     long_ += extra
     score = long_ - short
     result = "success" if score > 0 else "failure" if score < 0 else "draw"
-    damage = attacker.attack
-    if attacker.skill == "fury":
-        damage += attacker.amount
-    if gc and gc.id == "bloodlust":
-        damage += gc_n
     return Battle(defender.name, attacker.name, defender.rarity, attacker.rarity, short, steps, extra,
-                  long_, score, result, damage, notes)
+                  long_, score, result, attack_power(attacker, gamechanger), notes)
 
 
 # -- the game ------------------------------------------------------------------------
@@ -642,6 +661,10 @@ class MonsterCards(Game):
                                "'no_attack' (it does not attack its owner; a defence-zone play goes to the "
                                "ruins) or 'attacks' (a battle as against anybody's card)",
                                choices=("no_attack", "attacks")),
+        "replacing": Option("takes_attack", "a card played to the attack zone (MC-11): 'takes_attack' "
+                            "(the seed: the turn player takes the attacker's attack, 「攻撃を受ける代わりに」, "
+                            "then their card pushes it away) or 'free' (no damage)",
+                            choices=("takes_attack", "free")),
         "out_by_drawing": bool_option("a deck emptied by drawing puts the player out at once (MC-Q7); "
                                       "False: only damage does, or a turn with no card to play", True),
     }
@@ -705,10 +728,14 @@ class MonsterCards(Game):
     def _root(self) -> "MonsterCardsState":
         n = self.options["players"]
         players = tuple(((), (), self.deck_ids[i], ()) for i in range(n))
-        return _settle(self, DRAW, 0, (), (), 0, (), (1,) * n, [list(p) for p in players])
+        return _settle(self, DRAW, 0, (), (), (), (1,) * n, [list(p) for p in players])
 
     def card(self, name: str) -> Card:
         return self.cards[self.card_id[name]]
+
+    def attack_power(self, a: int, gc: int) -> int:
+        """The damage attacker id ``a`` deals under GameChanger id ``gc`` (−1: none), MC-3."""
+        return attack_power(self.cards[a], self.cards[gc] if gc >= 0 else None)
 
     def battle_result(self, d: int, a: int, gc: int) -> tuple[str, int]:
         """(result, damage) of defender id ``d`` vs attacker id ``a`` under GameChanger id ``gc`` (−1: none)."""
@@ -721,7 +748,7 @@ class MonsterCards(Game):
         return r
 
     def _state_from_dict(self, d: Mapping[str, Any]) -> "MonsterCardsState":
-        check_keys(d, ["phase", "turn", "attack", "gamechanger", "gc_placed", "pending", "players"],
+        check_keys(d, ["phase", "turn", "attack", "gamechanger", "pending", "players"],
                    "monster_cards")
         saved = self._saved_options
         opts = d.get("options", saved)  # a hand-written position may leave them out
@@ -754,9 +781,6 @@ class MonsterCards(Game):
         gc = zone(d["gamechanger"], "gamechanger")
         if gc and not self.is_gc[gc[1]]:
             raise PositionError(f"monster_cards: gamechanger {self.cards[gc[1]].name!r} has no GameChanger skill")
-        placed = d["gc_placed"]
-        if placed not in (True, False):
-            raise PositionError(f"monster_cards: gc_placed must be true or false, got {placed!r}")
         players = d["players"]
         if not isinstance(players, list) or len(players) != n:
             raise PositionError(f"monster_cards: players must be a list of {n} player dicts")
@@ -816,8 +840,8 @@ class MonsterCards(Game):
             raise PositionError("monster_cards: pending must be null outside the phase 'mill'")
         else:
             pend_t = ()
-        key = (phase, turn, attack, gc, int(placed), pend_t, tuple(alive), tuple(tuple(z) for z in ps))
-        state = _settle(self, phase, turn, attack, gc, int(placed), pend_t, tuple(alive), [list(z) for z in ps])
+        key = (phase, turn, attack, gc, pend_t, tuple(alive), tuple(tuple(z) for z in ps))
+        state = _settle(self, phase, turn, attack, gc, pend_t, tuple(alive), [list(z) for z in ps])
         if state._k != key:
             raise PositionError(
                 f"monster_cards: the position is not where play stops (phase {d['phase']!r}): "
@@ -859,42 +883,45 @@ def _next_alive(alive: tuple, turn: int) -> int:
     return turn  # pragma: no cover
 
 
-def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps) -> "MonsterCardsState":
+def _settle(game: MonsterCards, phase, turn, attack, gc, pend, alive, ps,
+            log: list | None = None) -> "MonsterCardsState":
     """Play everything that is certain, up to the next decision, chance event or the end.
 
     Certain: a draw or damage from the known deck top, and a draw or damage
     that takes the whole deck (its order cannot matter).  Both depend only on
     public counts, so where play stops never reveals a hidden card; a deck
-    rest of one kind is still a chance event (with one outcome)."""
+    rest of one kind is still a chance event (with one outcome).  ``log``
+    (a list, or None) collects ``(player, how)`` for each player put out on
+    the way, ``how`` "damage", "draw" or "empty" (for the explanations)."""
     by_draw = game.options["out_by_drawing"]
     while True:
         if sum(alive) <= 1:
             winner = alive.index(1)
-            return MonsterCardsState(game, (END, winner, attack, gc, 0, (), alive,
+            return MonsterCardsState(game, (END, winner, attack, gc, (), alive,
                                             tuple(tuple(z) for z in ps)))
         if phase == MILL:
             target, rem, then = pend
             z = ps[target]
             if alive[target] and rem > 0:
                 if rem >= len(z[TOP]) + len(z[REST]):  # the whole deck goes: out (MC-19), order moot
-                    alive, ps = _out(alive, ps, target)
+                    alive, ps = _out(alive, ps, target, log, "damage")
                     continue
                 if z[TOP]:  # the known top goes first, no chance involved
                     c = z[TOP][0]
                     z[TOP] = z[TOP][1:]
                 else:
-                    return MonsterCardsState(game, (MILL, turn, attack, gc, placed, (target, rem, then), alive,
+                    return MonsterCardsState(game, (MILL, turn, attack, gc, (target, rem, then), alive,
                                                     tuple(tuple(x) for x in ps)))
                 z[GRAVE] = z[GRAVE] + (c,)
                 pend = (target, rem - 1, then)
                 if not z[TOP] and not z[REST]:  # MC-19 the deck reached 0
-                    alive, ps = _out(alive, ps, target)
+                    alive, ps = _out(alive, ps, target, log, "damage")
                 continue
             pend = ()
             if then == ACT and alive[turn]:
                 phase = ACT
                 continue
-            phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+            phase, turn = DRAW, _next_alive(alive, turn)
             continue
         if phase == DRAW:
             z = ps[turn]
@@ -905,16 +932,16 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
                 if z[HAND]:
                     phase = ACT
                 else:  # nothing to play: out (MC-Q7 option)
-                    alive, ps = _out(alive, ps, turn)
-                    phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+                    alive, ps = _out(alive, ps, turn, log, "empty")
+                    phase, turn = DRAW, _next_alive(alive, turn)
                 continue
             if HAND_TARGET - len(z[HAND]) >= len(z[TOP]) + len(z[REST]):
                 # the whole deck comes to the hand: the order of the draws does not matter
                 z[HAND] = tuple(sorted(z[HAND] + z[TOP] + z[REST]))
                 z[TOP] = z[REST] = ()
                 if by_draw:  # MC-Q7: out at once
-                    alive, ps = _out(alive, ps, turn)
-                    phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+                    alive, ps = _out(alive, ps, turn, log, "draw")
+                    phase, turn = DRAW, _next_alive(alive, turn)
                 else:
                     phase = ACT
                 continue
@@ -922,19 +949,21 @@ def _settle(game: MonsterCards, phase, turn, attack, gc, placed, pend, alive, ps
                 c = z[TOP][0]
                 z[TOP] = z[TOP][1:]
             else:
-                return MonsterCardsState(game, (DRAW, turn, attack, gc, placed, (), alive,
+                return MonsterCardsState(game, (DRAW, turn, attack, gc, (), alive,
                                                 tuple(tuple(x) for x in ps)))
             z[HAND] = _insert(z[HAND], c)
             if by_draw and not z[TOP] and not z[REST]:  # MC-Q7: out at once
-                alive, ps = _out(alive, ps, turn)
-                phase, turn, placed = DRAW, _next_alive(alive, turn), 0
+                alive, ps = _out(alive, ps, turn, log, "draw")
+                phase, turn = DRAW, _next_alive(alive, turn)
             continue
-        return MonsterCardsState(game, (ACT, turn, attack, gc, placed, (), alive, tuple(tuple(x) for x in ps)))
+        return MonsterCardsState(game, (ACT, turn, attack, gc, (), alive, tuple(tuple(x) for x in ps)))
 
 
-def _out(alive: tuple, ps: list, p: int) -> tuple[tuple, list]:
+def _out(alive: tuple, ps: list, p: int, log: list | None = None, how: str = "") -> tuple[tuple, list]:
     """MC-19: the player is out; their hand, deck and graveyard leave the game
     face down (the zone ``GONE``, a multiset), so their ruins stay (MC-7)."""
+    if log is not None:
+        log.append((p, how))
     alive = alive[:p] + (0,) + alive[p + 1:]
     ps[p] = [(), (), (), (), tuple(sorted(c for zone in ps[p] for c in zone))]
     return alive, ps
@@ -943,8 +972,8 @@ def _out(alive: tuple, ps: list, p: int) -> tuple[tuple, list]:
 class MonsterCardsState(State):
     """A MONSTER CARDS position; see the module docstring for the notation.
 
-    The key tuple is ``(phase, turn, attack, gamechanger, gc_placed, pending,
-    alive, players)`` with ``attack``/``gamechanger`` ``()`` or ``(owner,
+    The key tuple is ``(phase, turn, attack, gamechanger, pending, alive,
+    players)`` with ``attack``/``gamechanger`` ``()`` or ``(owner,
     card id)``, ``pending`` ``()`` or ``(target, damage left, then)`` and each
     player ``(hand, deck top, deck rest, graveyard)``, and ``((), (), (), (),
     gone)`` once out.
@@ -975,14 +1004,14 @@ class MonsterCardsState(State):
         return [names[i] for i in ids]
 
     def deck_size(self, p: int) -> int:
-        z = self._k[7][p]
+        z = self._k[6][p]
         return len(z[TOP]) + len(z[REST])
 
     def ruins(self, p: int) -> list[str]:
         """Player ``p``'s cards in the ruins (跡地): in no other zone (MC-7)."""
         k = self._k
         pool = list(self.game.deck_vectors[p])
-        z = k[7][p]
+        z = k[6][p]
         for zone in z:
             for c in zone:
                 pool[c] -= 1
@@ -999,7 +1028,7 @@ class MonsterCardsState(State):
         """MC-19: 1 for the last player standing, −1/(n−1) for each other
         (zero-sum; with two players 1 and −1)."""
         k = self._k
-        n = len(k[6])
+        n = len(k[5])
         if k[0] != END:
             return [0] * n
         lose = -1 if n == 2 else Fraction(-1, n - 1)
@@ -1010,10 +1039,10 @@ class MonsterCardsState(State):
         k = self._k
         if k[0] == END:
             return 100.0 * float(self.returns()[player])
-        if not k[6][player]:
+        if not k[5][player]:
             return -100.0
-        mine = self.deck_size(player) + 0.5 * len(k[7][player][HAND])
-        others = [self.deck_size(q) + 0.5 * len(k[7][q][HAND]) for q in range(len(k[6])) if q != player and k[6][q]]
+        mine = self.deck_size(player) + 0.5 * len(k[6][player][HAND])
+        others = [self.deck_size(q) + 0.5 * len(k[6][q][HAND]) for q in range(len(k[5])) if q != player and k[5][q]]
         bonus = 1.0 if k[2] and k[2][0] == player else 0.0
         return mine - max(others) + bonus
 
@@ -1024,100 +1053,118 @@ class MonsterCardsState(State):
             return []
         game = self.game
         p = k[1]
-        hand = k[7][p][HAND]
+        hand = k[6][p][HAND]
         kinds = sorted(set(hand))
         names = [game.cards[c].name for c in kinds]
         acts = [f"defend {x}" for x in names]
         attack = k[2]
         if attack:
             acts += [f"attack {x}" for x in names]
-        if len(hand) >= 2:  # MC-10 extras keep a card for the mandatory play (MC-11)
-            for c, x in zip(kinds, names):
-                if self._discard_works(c):
-                    acts.append(f"discard {x}")
-            if not k[4]:
-                acts += [f"gc {x}" for c, x in zip(kinds, names) if game.is_gc[c]]
+        if len(hand) >= 2:  # MC-10 extras, as many as wished, keep a card for the mandatory play (MC-11)
+            acts += [f"discard {x}" for c, x in zip(kinds, names) if game.discard_skill[c]]  # MC-Q10
+            acts += [f"gc {x}" for c, x in zip(kinds, names) if game.is_gc[c]]  # MC-Q10: no limit a turn
         return acts
-
-    def _discard_works(self, c: int) -> bool:
-        """A Discard skill is offered only where it does something (MC-10)."""
-        skill = self.game.discard_skill[c]
-        if skill is None:
-            return False
-        k = self._k
-        if skill == "revive":
-            return bool(k[7][k[1]][GRAVE])
-        attack = k[2]
-        if not attack:
-            return False
-        if skill == "banish":
-            return RARITY_POINTS[self.game.cards[attack[1]].rarity] <= self.game.cards[c].amount
-        return attack[0] != k[1] and bool(k[6][attack[0]])  # ambush
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         k = self._k
         if k[0] == DRAW:
             who, verb = k[1], "draw"
         elif k[0] == MILL:
-            who, verb = k[5][0], "mill"
+            who, verb = k[4][0], "mill"
         else:
             return []
-        rest = k[7][who][REST]
+        rest = k[6][who][REST]
         n = len(rest)
         cards = self.game.cards
         return [(f"{verb} {cards[c].name}", Fraction(rest.count(c), n)) for c in sorted(set(rest))]
 
     def _apply(self, action: str) -> "MonsterCardsState":
+        return self._play(action)
+
+    def _discard_effect(self, c: int) -> tuple[str, int]:
+        """What discarding card id ``c`` does here (MC-10, MC-Q10): ``("heal", k)``
+        with k the cards that come back (0 with an empty graveyard), ``("banish",
+        0 or 1)``, ``("ambush", player)`` or ``("ambush", -1)`` when the
+        attack-zone card is missing, the turn player's own or its owner is out:
+        the skill may always be used; where its effect finds nothing, it does nothing."""
+        k = self._k
+        card = self.game.cards[c]
+        skill, n, attack = card.skill, card.amount, k[2]
+        if skill == "revive":
+            return "heal", min(n, len(k[6][k[1]][GRAVE]))
+        if skill == "banish":
+            return "banish", int(bool(attack) and RARITY_POINTS[self.game.cards[attack[1]].rarity] <= n)
+        hit = bool(attack) and attack[0] != k[1] and bool(k[5][attack[0]])
+        return "ambush", attack[0] if hit else -1
+
+    def _replace_damage(self) -> int:
+        """The damage a play to the attack zone costs here (MC-11): the
+        attacker's attack power, as if it attacked, or 0 (an empty zone, the
+        turn player's own card that does not attack them (MC-Q6), or the option
+        ``replacing="free"``)."""
+        k = self._k
+        g = self.game
+        attack = k[2]
+        if not attack or g.options["replacing"] == "free":
+            return 0
+        if attack[0] == k[1] and g.options["own_attacker"] == "no_attack":
+            return 0
+        return g.attack_power(attack[1], k[3][1] if k[3] else -1)
+
+    def _play(self, action: str, log: list | None = None) -> "MonsterCardsState":
+        """The move; ``log`` collects the players put out on the way (see :func:`_settle`)."""
         game = self.game
         verb, _, name = action.partition(" ")
         c = game.card_id[name]
-        phase, turn, attack, gc, placed, pend, alive, players = self._k
+        phase, turn, attack, gc, pend, alive, players = self._k
         ps = [list(z) for z in players]
         if verb == "draw":  # MC-9
             z = ps[turn]
             z[REST] = _remove(z[REST], c)
             z[HAND] = _insert(z[HAND], c)
             if game.options["out_by_drawing"] and not z[REST] and not z[TOP]:  # MC-Q7
-                alive, ps = _out(alive, ps, turn)
-                return _settle(game, DRAW, _next_alive(alive, turn), attack, gc, 0, (), alive, ps)
-            return _settle(game, DRAW, turn, attack, gc, placed, (), alive, ps)
+                alive, ps = _out(alive, ps, turn, log, "draw")
+                return _settle(game, DRAW, _next_alive(alive, turn), attack, gc, (), alive, ps, log)
+            return _settle(game, DRAW, turn, attack, gc, (), alive, ps, log)
         if verb == "mill":  # MC-3 damage, one card at a time
             target, rem, then = pend
             z = ps[target]
             z[REST] = _remove(z[REST], c)
             z[GRAVE] = z[GRAVE] + (c,)
             if not z[REST] and not z[TOP]:  # MC-19
-                alive, ps = _out(alive, ps, target)
-            return _settle(game, MILL, turn, attack, gc, placed, (target, rem - 1, then), alive, ps)
-        z = ps[turn]
-        z[HAND] = _remove(z[HAND], c)
-        if verb == "discard":  # MC-10, the card goes to the ruins
-            skill = game.discard_skill[c]
-            n = game.cards[c].amount
-            if skill == "revive":
-                _heal(ps, turn, n)
-            elif skill == "banish":
+                alive, ps = _out(alive, ps, target, log, "damage")
+            return _settle(game, MILL, turn, attack, gc, (target, rem - 1, then), alive, ps, log)
+        if verb == "discard":  # MC-10, MC-Q10: the card goes to the ruins; its effect may find nothing
+            what, x = self._discard_effect(c)
+            ps[turn][HAND] = _remove(ps[turn][HAND], c)
+            if what == "heal":
+                _heal(ps, turn, x)
+            elif what == "banish" and x:
                 attack = ()
-            else:  # ambush
-                return _settle(game, MILL, turn, attack, gc, placed, (attack[0], n, ACT), alive, ps)
-            return _settle(game, ACT, turn, attack, gc, placed, (), alive, ps)
-        if verb == "gc":  # MC-10: replaces any GameChanger (to the ruins)
-            return _settle(game, ACT, turn, attack, (turn, c), 1, (), alive, ps)
+            elif what == "ambush" and x >= 0:
+                return _settle(game, MILL, turn, attack, gc, (x, game.cards[c].amount, ACT), alive, ps, log)
+            return _settle(game, ACT, turn, attack, gc, (), alive, ps, log)
+        damage = self._replace_damage() if verb == "attack" else 0
+        ps[turn][HAND] = _remove(ps[turn][HAND], c)
+        if verb == "gc":  # MC-10: replaces any GameChanger (to the ruins); MC-Q10: no limit a turn
+            return _settle(game, ACT, turn, attack, (turn, c), (), alive, ps, log)
         if game.mend[c]:  # Mend: heals when played
             _heal(ps, turn, game.mend[c])
         end = (DRAW, _next_alive(alive, turn))
+        if damage:  # MC-11: the card takes the attack zone, then the attack's damage resolves (as MC-18)
+            return _settle(game, MILL, turn, (turn, c), gc, (turn, damage, END), alive, ps, log)
         if verb == "attack" or not attack:  # MC-11 (an empty attack zone takes the card)
-            return _settle(game, *end, (turn, c), gc, 0, (), alive, ps)
+            return _settle(game, *end, (turn, c), gc, (), alive, ps, log)
         if attack[0] == turn and game.options["own_attacker"] == "no_attack":  # MC-Q6
-            return _settle(game, *end, attack, gc, 0, (), alive, ps)
+            return _settle(game, *end, attack, gc, (), alive, ps, log)
         result, damage = game.battle_result(c, attack[1], gc[1] if gc else -1)
         if result == "success":  # MC-18, MC-Q5: the beaten attacker goes to the ruins
-            return _settle(game, *end, (turn, c), gc, 0, (), alive, ps)
+            return _settle(game, *end, (turn, c), gc, (), alive, ps, log)
         if result == "failure":  # MC-18: damage to the defending player
-            return _settle(game, MILL, turn, attack, gc, placed, (turn, damage, END), alive, ps)
+            return _settle(game, MILL, turn, attack, gc, (turn, damage, END), alive, ps, log)
         if game.options["on_draw"] == "both_to_ruins":  # MC-Q4
             attack = ()
-        return _settle(game, *end, attack, gc, 0, (), alive, ps)
+        return _settle(game, *end, attack, gc, (), alive, ps, log)
 
     def battle(self, action: str) -> Battle | None:
         """The :class:`Battle` that ``action`` (``"defend X"``) would fight here, or None."""
@@ -1138,12 +1185,12 @@ class MonsterCardsState(State):
     def observation(self, player: int) -> dict[str, Any]:
         k = self._k
         open_hands = self.game.options["open_hands"]
-        pend = k[5]
+        pend = k[4]
         view = []
-        for q, z in enumerate(k[7]):
+        for q, z in enumerate(k[6]):
             see = open_hands or q == player
             view.append({
-                "out": not k[6][q],
+                "out": not k[5][q],
                 "hand": self._names(z[HAND]) if see else len(z[HAND]),
                 "deck": len(z[TOP]) + len(z[REST]),
                 "deck_top": self._names(z[TOP]) if see else len(z[TOP]),
@@ -1152,7 +1199,7 @@ class MonsterCardsState(State):
             })
         return {
             "phase": PHASE_NAMES[k[0]], "turn": k[1],
-            "attack": self._zone(k[2]), "gamechanger": self._zone(k[3]), "gc_placed": bool(k[4]),
+            "attack": self._zone(k[2]), "gamechanger": self._zone(k[3]),
             "pending": {"target": pend[0], "damage": pend[1]} if pend else None,
             "players": view,
         }
@@ -1164,8 +1211,8 @@ class MonsterCardsState(State):
         # another player's zones: sizes only, plus their ruins (跡地), which are public (MC-7)
         hidden = tuple(z if q == player else (len(z[HAND]), len(z[TOP]), len(z[REST]), len(z[GRAVE]),
                                               tuple(self.ruins(q)))
-                       for q, z in enumerate(k[7]))
-        return k[:7] + (hidden,)  # own deck rest: a multiset its owner can work out anyway
+                       for q, z in enumerate(k[6]))
+        return k[:6] + (hidden,)  # own deck rest: a multiset its owner can work out anyway
 
     def redeal(self, player: int, seed: int | random.Random | None = None) -> "MonsterCardsState":
         """Deal anew every other player's hand, deck and graveyard from their
@@ -1175,8 +1222,8 @@ class MonsterCardsState(State):
         rng = make_rng(seed)
         k = self._k
         ps = []
-        for q, z in enumerate(k[7]):
-            if q == player or not k[6][q]:
+        for q, z in enumerate(k[6]):
+            if q == player or not k[5][q]:
                 ps.append(z)
                 continue
             pool = list(z[HAND] + z[TOP] + z[REST] + z[GRAVE])
@@ -1187,7 +1234,7 @@ class MonsterCardsState(State):
                 parts.append(pool[i:i + s])
                 i += s
             ps.append((tuple(sorted(parts[0])), tuple(parts[1]), tuple(sorted(parts[2])), tuple(parts[3])))
-        return MonsterCardsState(self.game, k[:7] + (tuple(ps),))
+        return MonsterCardsState(self.game, k[:6] + (tuple(ps),))
 
     def public_action(self, action: str, viewer: int) -> str:
         """Every player action is public: its card goes face up to a shared
@@ -1200,7 +1247,7 @@ class MonsterCardsState(State):
         if self.game.options["open_hands"] or verb not in ("draw", "mill"):
             return action
         k = self._k
-        owner = k[1] if verb == "draw" else k[5][0] if k[5] else None
+        owner = k[1] if verb == "draw" else k[4][0] if k[4] else None
         return action if viewer == owner else f"{verb} ??"
 
     def hidden(self, player: int) -> Hidden | None:
@@ -1215,65 +1262,118 @@ class MonsterCardsState(State):
             return None
         k = self._k
         game = self.game
-        others = [q for q in range(len(k[7])) if q != player and k[6][q]]
-        cards = tuple((q, c) for q in others for zone in k[7][q] for c in zone)
-        places = tuple((f"player {q} {ZONE_NAMES[i]}", len(k[7][q][i])) for q in others for i in HIDDEN_ZONES)
+        others = [q for q in range(len(k[6])) if q != player and k[5][q]]
+        cards = tuple((q, c) for q in others for zone in k[6][q] for c in zone)
+        places = tuple((f"player {q} {ZONE_NAMES[i]}", len(k[6][q][i])) for q in others for i in HIDDEN_ZONES)
         ordered = frozenset(f"player {q} {ZONE_NAMES[i]}" for q in others for i in (TOP, GRAVE))
 
         def build(contents: tuple[tuple, ...]) -> MonsterCardsState | None:
-            ps = list(k[7])
+            ps = list(k[6])
             for j, q in enumerate(others):
                 zones = [()] * 4
                 for i, zone in zip(HIDDEN_ZONES, contents[4 * j:4 * j + 4]):
                     zones[i] = tuple(c for _, c in zone)
                 ps[q] = tuple(zones)
-            return MonsterCardsState(game, k[:7] + (tuple(ps),))
+            return MonsterCardsState(game, k[:6] + (tuple(ps),))
 
         return Hidden(cards, places, build, ordered, groups=(len(HIDDEN_ZONES),) * len(others))
 
     def to_dict(self) -> dict[str, Any]:
         k = self._k
-        pend = k[5]
+        pend = k[4]
         return {
             "game": "monster_cards",
             "options": self.game.options_dict(),
             "phase": PHASE_NAMES[k[0]], "turn": k[1],
-            "attack": self._zone(k[2]), "gamechanger": self._zone(k[3]), "gc_placed": bool(k[4]),
+            "attack": self._zone(k[2]), "gamechanger": self._zone(k[3]),
             "pending": {"target": pend[0], "damage": pend[1], "then": "action" if pend[2] == ACT else "end"}
             if pend else None,
-            "players": [{"out": not k[6][q], "hand": self._names(z[HAND]), "deck_top": self._names(z[TOP]),
+            "players": [{"out": not k[5][q], "hand": self._names(z[HAND]), "deck_top": self._names(z[TOP]),
                          "deck": self._names(z[REST]), "graveyard": self._names(z[GRAVE]),
-                         **({} if k[6][q] else {"gone": self._names(z[GONE])})}
-                        for q, z in enumerate(k[7])],
+                         **({} if k[5][q] else {"gone": self._names(z[GONE])})}
+                        for q, z in enumerate(k[6])],
         }
 
     def explain(self, action: str) -> str:
+        """One line on what ``action`` does and why, with the rule ids; it
+        ends with every player the move puts out (MC-19), also one who must
+        draw the last card of their deck at the start of their turn (MC-Q7),
+        and the winner.  Only public facts: cards played face up, counts."""
         k = self._k
         g = self.game
         verb, _, name = action.partition(" ")
         p = k[1]
+        if name not in g.card_id:
+            return action
+        return self._explain_move(verb, name, p) + self._explain_outs(action)
+
+    def _explain_outs(self, action: str) -> str:
+        legal = self.legal_actions() if self.current_player >= 0 else [a for a, _ in self.chance_outcomes()]
+        if action not in legal:
+            return ""
+        log: list = []
+        after = self._play(action, log)
+        why = {"draw": "must draw the last card of their deck at the start of their turn (MC-9): a deck at 0 "
+                       "puts the player out (脱落) at once (MC-Q7, MC-19)",
+               "damage": "has no card left in the deck after the damage: out (脱落) (MC-3, MC-19)",
+               "empty": "starts a turn with no card to draw or play: out (脱落) (MC-Q7)"}
+        text = "".join(f" Player {q} {why[how]}." for q, how in log)
+        if after.is_terminal():
+            text += f" Player {after.winner()} is the last player with cards and wins (MC-19)."
+        return text
+
+    def _heal_text(self, what: str, healed: int) -> str:
+        if healed:
+            return f"{what} heals {healed}: the top {healed} of the graveyard (墓地) go back on the deck (MC-8)"
+        return f"{what} heals nothing: the graveyard (墓地) is empty (MC-8: 墓地にカードがなければ回復効果は発動しません)"
+
+    def _explain_move(self, verb: str, name: str, p: int) -> str:
+        k = self._k
+        g = self.game
         if verb == "draw":
             return f"Player {p} draws {name} (引く) to refill the hand to {HAND_TARGET} (MC-9)."
         if verb == "mill":
-            return (f"Damage (ダメージ): {name} goes from player {k[5][0]}'s deck top to the graveyard (墓地) "
-                    f"(MC-3, MC-8); {k[5][1] - 1} more to go.")
-        if name not in g.card_id:
-            return action
+            return (f"Damage (ダメージ): {name} goes from player {k[4][0]}'s deck top to the graveyard (墓地) "
+                    f"(MC-3, MC-8); {k[4][1] - 1} more to go.")
         card = g.card(name)
-        heal = (f" On play, Mend (癒し) heals {card.amount} (MC-4, MC-8)." if g.mend[g.card_id[name]] else "")
+        c = g.card_id[name]
+        grave = len(k[6][p][GRAVE])
+        heal = (f" On play, {self._heal_text('Mend (癒し)', min(card.amount, grave))} (MC-4)."
+                if g.mend[c] else "")
         if verb == "discard":
-            return f"Player {p} discards {name} to the ruins (跡地) for its skill: " + \
-                SKILLS[card.skill].describe(card.level) + " (MC-4, MC-10)."
+            what, x = self._discard_effect(c)
+            skill = SKILLS[card.skill].describe(card.level)
+            attacker = g.cards[k[2][1]] if k[2] else None
+            if what == "heal":
+                done = self._heal_text("it", x)
+            elif what == "banish":
+                done = (f"{attacker.name} goes to the ruins" if x else "nothing happens: the attack zone is empty"
+                        if attacker is None else f"nothing happens: {attacker.name} is {attacker.rarity}, "
+                        "rarer than the skill reaches")
+            else:
+                done = (f"player {x} takes {card.amount} damage (MC-3)" if x >= 0 else
+                        "nothing happens: " + ("the attack zone is empty" if attacker is None else
+                                               "the attacker is their own" if k[2][0] == p else
+                                               "the attacker's owner is out"))
+            return (f"Player {p} discards {name} to the ruins (跡地) for its skill: {skill}; {done} "
+                    "(MC-4, MC-10, MC-Q10).")
         if verb == "gc":
             return (f"Player {p} places {name} in the GameChanger zone (ゲームチェンジャーゾーン), replacing any "
-                    f"there: {SKILLS[card.skill].describe(card.level)} (MC-4, MC-10).")
+                    f"there: {SKILLS[card.skill].describe(card.level)} (MC-4, MC-10, MC-Q10).")
         if verb == "attack":
             pushed = (f", pushing {g.cards[k[2][1]].name} to the ruins (MC-Q5)" if k[2] else "")
-            return f"Player {p} plays {name} to the attack zone (攻撃ゾーン){pushed}; no battle (MC-11).{heal}"
+            damage = self._replace_damage()
+            took = ""
+            if damage:
+                took = (f" In exchange player {p} takes the attack of {g.cards[k[2][1]].name}: {damage} damage "
+                        "(MC-11: 攻撃を受ける代わりに, MC-13, MC-3).")
+            elif k[2] and g.options["replacing"] == "free":
+                took = " No damage (option replacing='free')."
+            return f"Player {p} plays {name} to the attack zone (攻撃ゾーン){pushed}; no battle (MC-11).{took}{heal}"
         if not k[2]:
             return (f"Player {p} plays {name} to the defence zone; the attack zone is empty, so it moves there "
                     f"(MC-11).{heal}")
-        b = self.battle(action)
+        b = self.battle(f"defend {name}")
         if b is None:
             return (f"Player {p} plays {name} to the defence zone; the attacker is their own and does not attack "
                     f"them, so {name} goes to the ruins at the end of the turn (MC-Q6).{heal}")
@@ -1290,7 +1390,7 @@ class MonsterCardsState(State):
     def __str__(self) -> str:
         k = self._k
         g = self.game
-        n = len(k[6])
+        n = len(k[5])
         head = (f"game over: player {k[1]} wins (MC-19)" if k[0] == END else
                 f"player {k[1]}'s turn ({PHASE_NAMES[k[0]]})")
         lines = [f"MONSTER CARDS (モンスターカード) · {n} players · {head}"]
@@ -1301,10 +1401,10 @@ class MonsterCardsState(State):
             return f"{g.cards[z[1]].name} [{g.cards[z[1]].rarity}] (player {z[0]})"
         lines.append(f"  attack zone (攻撃ゾーン): {zone(k[2])}")
         lines.append(f"  GameChanger zone (ゲームチェンジャーゾーン): {zone(k[3])}")
-        if k[5]:
-            lines.append(f"  damage pending: {k[5][1]} to player {k[5][0]}")
-        for q, z in enumerate(k[7]):
-            if not k[6][q]:
+        if k[4]:
+            lines.append(f"  damage pending: {k[4][1]} to player {k[4][0]}")
+        for q, z in enumerate(k[6]):
+            if not k[5][q]:
                 lines.append(f"  player {q}: out (脱落)")
                 continue
             hand = ", ".join(self._names(z[HAND])) or "—"

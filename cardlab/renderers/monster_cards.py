@@ -57,8 +57,8 @@ BACK = ("#303a5c", "#c9a44a")
 SEAT = ("#2f6fb5", "#c2453c", "#2e8b57", "#b8860b", "#7b4f8f", "#d2691e", "#008b8b", "#556b2f")
 PHASE_NOTE = {
     "draw": "draw until the hand holds 3 (MC-9)",
-    "action": "optional Discard skills and a GameChanger (MC-10), then play one card to the defence "
-              "or the attack zone (MC-11)",
+    "action": "optional Discard skills and GameChangers (MC-10, MC-Q10), then play one card to the defence "
+              "zone or, taking the attack, to the attack zone (MC-11)",
     "mill": "damage: cards go from the deck top to the graveyard 墓地 one by one (MC-3)",
     "end": "game over: the last player with cards wins (MC-19)",
 }
@@ -100,7 +100,7 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
             seats[q]["deck_cards"] = full[q]["deck"]
     return {
         "players": n, "phase": obs["phase"], "turn": obs["turn"], "attack": obs["attack"],
-        "gamechanger": obs["gamechanger"], "gc_placed": obs["gc_placed"], "pending": obs["pending"],
+        "gamechanger": obs["gamechanger"], "pending": obs["pending"],
         "seats": seats, "returns": state.returns() if state.is_terminal() else None,
     }
 
@@ -379,7 +379,8 @@ def html(state: State, *, perspective: int | None = None, battle: Battle | None 
               + "<br>the defence zone holds a card only while its battle resolves (MC-11, MC-18)"
               + "</small></div></div>" + gc_note + "</div>")
     opts = state.game.options
-    on = [f"on_draw={opts['on_draw']} (MC-Q4)", f"own_attacker={opts['own_attacker']} (MC-Q6)",
+    on = [f"replacing={opts['replacing']} (MC-11)", f"on_draw={opts['on_draw']} (MC-Q4)",
+          f"own_attacker={opts['own_attacker']} (MC-Q6)",
           f"out_by_drawing={opts['out_by_drawing']} (MC-Q7)"]
     if opts["open_hands"]:
         on.append("open hands")
