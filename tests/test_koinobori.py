@@ -305,7 +305,7 @@ def test_KN_13_higher_total_wins_and_payoff_option():
     'win' (1/-1/0) or 'score' (the difference)."""
     for payoff, expect in (("win", [1, -1]), ("score", [3, -3])):
         g = cardlab.load("koinobori", payoff=payoff)
-        s = pos(g, hands=[{"higoi": 1}, {"aokoi": 1}],
+        s = pos(g, hands=[{"kabutogaeshi": 1}, {"kabutogaeshi": 1}],  # nobody can act (KN-12)
                 nobori=[{"higoi": 1, "magoi": 2, "aokoi": 1}, {"higoi": 1, "aokoi": 1, "fuki+magoi": 1}])
         s = g.state_from_dict({**s.to_dict(), "stage": "end"})
         assert s.score(0) == 2 + 6 + 1 and s.score(1) == 2 + 1 + 3
@@ -318,7 +318,7 @@ def test_KN_Q10_equal_scores_are_a_draw():
     """KN-Q10: equal scores are a draw: returns 0, 0 (with either payoff)."""
     for payoff in ("win", "score"):
         g = cardlab.load("koinobori", payoff=payoff)
-        s = pos(g, stage="end", hands=[{"higoi": 1}, {"aokoi": 1}],
+        s = pos(g, stage="end", hands=[{"kabutogaeshi": 1}, {"kabutogaeshi": 1}],  # nobody can act (KN-12)
                 nobori=[{"magoi": 1}, {"higoi": 1, "fuki+aokoi": 1}])
         assert s.is_terminal() and s.score(0) == s.score(1) == 3
         assert s.returns() == [0, 0]
@@ -796,3 +796,195 @@ def test_KN_Q11_KN_Q3_leak_test_with_the_other_settings(options):
     from test_fair_play import test_leak_equal_information_equal_output
 
     test_leak_equal_information_equal_output(cardlab.load("koinobori", **options))
+
+
+# -- issue J: every loadable position is one the rules can reach ---------------
+def _full_deal(g):
+    s = g.new_initial_state()
+    for a in ("deal higoi", "deal aokoi", "deal magoi", "deal fukinagashi", "deal higoi", "deal aokoi"):
+        s = s.apply(a)
+    return s.to_dict()
+
+
+def test_J_KN_Q11_first_player_option_must_be_a_whole_number():
+    """J, KN-Q11 (KN-6): first_player=1.0 or 0.0 is refused when loading,
+    not accepted and broken later at the deal."""
+    for value in (1.0, 0.0, "1", [1]):
+        with pytest.raises(cardlab.OptionError, match=r"first_player accepts 0, 1 or 'random'"):
+            cardlab.load("koinobori", first_player=value)
+
+
+def test_J_KN_6_KN_15_player_indices_in_a_position_are_whole_numbers(game):
+    """J, KN-6, KN-15: to_move, koikoi_won and kabutogaeshi_used hold whole
+    numbers (players 0 or 1), never True/False."""
+    d = game.new_initial_state().to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"to_move must be 0 or 1, got True"):
+        game.state_from_dict(dict(d, to_move=True))
+    k = cardlab.load("koinobori", koikoi=True)
+    d = pos(k, stage="end", hands=[{"higoi": 1}, {"aokoi": 1}],  # agari at the third nobori (KN-15)
+            nobori=[{"higoi": 1, "aokoi": 1, "magoi": 1}, {}]).to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"koikoi_won must be null, 0 or 1, got True"):
+        k.state_from_dict(dict(d, koikoi_won=True))
+    with pytest.raises(cardlab.PositionError, match=r"koikoi_won must be null, 0 or 1, got -1"):
+        k.state_from_dict(dict(d, koikoi_won=-1))
+    d = pos(game, hands=[{"higoi": 1}, {"aokoi": 1}], kabuto=(1, 0)).to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"kabutogaeshi_used must hold two whole numbers"):
+        game.state_from_dict(dict(d, kabutogaeshi_used=[True, 0]))
+
+
+def test_J_KN_7_a_deal_with_both_hands_full_is_refused(game):
+    """J, KN-7: three cards each, the first player first; a 'deal' stage with
+    both hands full (it would deal a fourth card) or the second player served
+    before the first is refused."""
+    d = _full_deal(game)
+    assert game.state_from_dict(d).stage == "turn"
+    with pytest.raises(cardlab.PositionError, match=r"stage 'deal'.*3 cards each.*first player"):
+        game.state_from_dict(dict(d, stage="deal"))
+    half = game.new_initial_state().apply("deal higoi").to_dict()
+    swapped = dict(half, hands=[half["hands"][1], half["hands"][0]])
+    with pytest.raises(cardlab.PositionError, match=r"stage 'deal'"):
+        game.state_from_dict(swapped)
+    with pytest.raises(cardlab.PositionError, match=r"stage 'deal'.*field"):
+        game.state_from_dict(dict(half, field={"higoi": 2, "aokoi": 1}, deck=dict(half["deck"], magoi=6, higoi=3)))
+
+
+def test_J_KN_7_KN_8_KN_Q3_hands_never_hold_more_than_three(game):
+    """J, KN-7, KN-8, KN-Q3: a hand is dealt 3 and every draw follows a card
+    leaving it, so no hand holds more than 3; the mover holds at most 2 while
+    the draw of the turn is still to come."""
+    d = pos(game, hands=[{"higoi": 2, "aokoi": 1}, {"aokoi": 1}]).to_dict()
+    d["hands"][0]["aokoi"] += 1
+    d["deck"]["aokoi"] -= 1
+    with pytest.raises(cardlab.PositionError, match=r"hands\[0\] holds 4 cards; a hand holds at most 3"):
+        game.state_from_dict(d)
+    d = pos(game, hands=[{"higoi": 1, "aokoi": 2}, {"aokoi": 1}], nobori=[{"magoi": 1}, {}]).to_dict()
+    game.state_from_dict(dict(d, stage="refill", field={"higoi": 1, "aokoi": 1},
+                              deck=dict(d["deck"], magoi=d["deck"]["magoi"] + 1)))
+    with pytest.raises(cardlab.PositionError, match=r"stage 'draw_hand'.*hands\[0\] holds 3"):
+        game.state_from_dict(dict(d, stage="draw_hand"))
+
+
+def test_J_KN_15_koikoi_stage_and_counts_need_the_koikoi_option(game):
+    """J, KN-15, KN-Q7: without the koikoi option there is no 'koikoi' stage,
+    no koi-koi count and no koi-koi win; with it, a count is the 3 nobori at
+    the call (never 10**8), held by one player at most."""
+    s = pos(game, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"higoi": 1, "aokoi": 1, "magoi": 1}, {}]).to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"stage 'koikoi': it needs the koikoi option \(KN-15\)"):
+        game.state_from_dict(dict(s, stage="koikoi", then="draw_hand"))
+    with pytest.raises(cardlab.PositionError, match=r"koikoi must be \[0, 0\] without the koikoi option"):
+        game.state_from_dict(dict(s, koikoi=[3, 0]))
+    k = cardlab.load("koinobori", koikoi=True)
+    s = pos(k, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"higoi": 1, "aokoi": 1, "magoi": 1}, {"aokoi": 1}],
+            koikoi=(3, 0)).to_dict()
+    assert k.state_from_dict(s).to_dict() == s
+    for bad in ([10**8, 0], [2, 0], [3, 3]):
+        with pytest.raises(cardlab.PositionError, match=r"koikoi"):
+            k.state_from_dict(dict(s, koikoi=bad))
+    # KN-15: a fourth nobori after the call ends the game: it cannot be a turn
+    four = pos(k, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"higoi": 1, "aokoi": 2, "magoi": 1}, {}], koikoi=(3, 0),
+               stage="end", won=0).to_dict()
+    assert k.state_from_dict(four).is_terminal()
+    with pytest.raises(cardlab.PositionError, match=r"nobori\[0\]"):
+        k.state_from_dict(dict(four, stage="turn", koikoi_won=None))
+    with pytest.raises(cardlab.PositionError, match=r"koikoi_won"):
+        k.state_from_dict(dict(four, stage="turn"))
+    # a third nobori without a call is the 'koikoi' stage (KN-15), never a plain turn
+    three = dict(s, koikoi=[0, 0])
+    with pytest.raises(cardlab.PositionError, match=r"nobori\[0\].*3"):
+        k.state_from_dict(three)
+    assert k.state_from_dict(dict(three, stage="koikoi", then="draw_hand")).legal_actions() == ["agari", "koikoi"]
+    two = pos(k, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"higoi": 1, "magoi": 1}, {}]).to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"stage 'koikoi': the call comes at the mover's third nobori"):
+        k.state_from_dict(dict(two, stage="koikoi", then="draw_hand"))
+
+
+def test_J_KN_10_KN_Q3_stages_of_a_turn_need_what_they_act_on(game):
+    """J, KN-10, KN-Q3: 'draw_play' follows a card played to the field and
+    needs a card to draw; 'fuki' (the drawn fukinagashi choosing its carp)
+    needs two carp colours on the field and is followed by the hand draw
+    only with refill_after_draw_capture."""
+    d = pos(game, field={"higoi": 1, "aokoi": 2}, hands=[{"magoi": 2}, {"kabutogaeshi": 2}],
+            nobori=[{"higoi": 1, "fuki+higoi": 3}, {"aokoi": 2, "magoi": 2}]).to_dict()
+    assert d["stage"] == "end" and not any(d["deck"].values())  # nobody can act (KN-12)
+    with pytest.raises(cardlab.PositionError, match=r"stage 'draw_play'.*deck"):
+        game.state_from_dict(dict(d, stage="draw_play"))
+    f = pos(game, field={"higoi": 1}, hands=[{"magoi": 1}, {"aokoi": 1}]).to_dict()
+    f["deck"]["fukinagashi"] -= 1  # drawn, waiting for its carp
+    with pytest.raises(cardlab.PositionError, match=r"stage 'fuki'.*two carp colours"):
+        game.state_from_dict(dict(f, stage="fuki", then="draw_hand"))
+    f["field"] = {"higoi": 1, "aokoi": 1}
+    f["deck"]["aokoi"] -= 1
+    assert game.state_from_dict(dict(f, stage="fuki", then="draw_hand")).legal_actions() == [
+        "capture higoi", "capture aokoi"]
+    with pytest.raises(cardlab.PositionError, match=r"then='refill'.*refill_after_draw_capture"):
+        game.state_from_dict(dict(f, stage="fuki", then="refill"))
+
+
+def test_J_KN_Q12_KN_12_an_end_that_is_not_over_is_refused():
+    """J, KN-Q12, KN-12, KN-15: a loaded 'end' is over by the rules: neither
+    player can make a nobori, or (koikoi option) agari, a failed or a
+    successful koi-koi.  An 'end' stage where a player can still act is
+    refused; the same position as a turn plays on."""
+    g = cardlab.load("koinobori")
+    d = pos(g, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"magoi": 1}, {}]).to_dict()
+    with pytest.raises(cardlab.PositionError, match=r"stage 'end'.*can still make a nobori.*KN-12"):
+        g.state_from_dict(dict(d, stage="end"))
+    k = cardlab.load("koinobori", koikoi=True)
+    agari = pos(k, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"higoi": 1, "aokoi": 1, "magoi": 1}, {}],
+                stage="end")
+    assert agari.is_terminal()  # KN-15 agari at the third nobori
+    with pytest.raises(cardlab.PositionError, match=r"stage 'end'"):
+        pos(k, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"higoi": 1, "magoi": 1}, {}], stage="end")
+    failed = pos(k, hands=[{"higoi": 1}, {"aokoi": 1}], nobori=[{"magoi": 1}, {"higoi": 1, "aokoi": 1, "fuki+magoi": 1}],
+                 to_move=0,
+                 koikoi=(0, 3), stage="end")
+    assert failed.is_terminal()  # KN-15 the koi-koi of player 1 fails
+
+
+def test_J_position_errors_are_one_short_line(game):
+    """J: a refusal names the field and the reason in one short line, never a
+    repr of a huge value."""
+    d = game.new_initial_state().to_dict()
+    for field, value in (("hands", [{"higoi": [0] * 5000}, {}]), ("deck", {"x" * 5000: 1}),
+                         ("options", {"koikoi": ["y" * 5000]}), ("stage", "z" * 5000), ("field", "w" * 5000)):
+        with pytest.raises(cardlab.PositionError) as err:
+            game.state_from_dict(dict(d, **{field: value}))
+        assert len(str(err.value)) < 300 and "\n" not in str(err.value), field
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(name=["default"]), r"'name' must be a string"),
+    (lambda d: d["roles"][0].update(name=["mitsunobori"]), r"field 'name': each role needs a name"),
+    (lambda d: d["roles"][0].update(japanese=3), r"field 'japanese': must be a string"),
+    (lambda d: d.update(roles={"mitsunobori": 3}), r"'roles' must be a list"),
+    (lambda d: d["cards"].update(higoi=[6]), r"card 'higoi', field 'cards': count must be a whole number"),
+])
+def test_J_KN_Q1_KN_Q2_card_file_fields_are_type_checked(change, message):
+    """J, KN-Q1, KN-Q2: every field of a card file (given as a dict) is
+    type-checked: a list where a name belongs is a CardFileError naming the
+    card and the field."""
+    data = load_deck()
+    change(data)
+    with pytest.raises(cardlab.CardFileError, match=message):
+        cardlab.load("koinobori", deck=data)
+
+
+def test_J_KN_Q12_KN_Q8_unseen_cards_are_dealt_only_as_the_play_allows():
+    """J, KN-Q12, KN-Q8, KN-12: a game that ended because neither player
+    could make a nobori tells everybody that the opponent's hand holds no
+    card that could act; the worlds a player cannot tell apart (redeal,
+    hidden arrangements) keep it so, and each of them loads again."""
+    import random
+
+    from cardlab.hidden import arrangements
+
+    g = cardlab.load("koinobori", deck=SMALL)
+    s = pos(g, field={"higoi": 1}, hands=[{"kabutogaeshi": 1}, {"kabutogaeshi": 1}],
+            deck={"higoi": 1, "aokoi": 2, "magoi": 2, "fukinagashi": 1}, nobori=[{}, {}])
+    assert s.is_terminal() and s.deck_size == 6  # KN-12: no pair and no carp to play
+    for seed in range(20):
+        t = s.redeal(0, random.Random(seed))
+        assert t.hand(1) == {"higoi": 0, "aokoi": 0, "magoi": 0, "fukinagashi": 0, "kabutogaeshi": 1}
+        assert g.state_from_dict(t.to_dict()) == t
+    worlds = arrangements(s, 0)
+    assert [t for t, _ in worlds] == [s] and worlds[0][1] == 1

@@ -151,12 +151,14 @@ def test_koinobori_options_and_koikoi_stage_are_shown_KN_14_KN_15():
     s = game.new_initial_state(seed=2)
     h = kr.html(s)
     assert "koi-koi こいこい (KN-15)" in h and "role bonuses 役 (KN-14)" in h
+    # player 1 holds 2 nobori: a third would have been a koi-koi decision of its own (KN-15, J)
     d = dict(ENDGAME, stage="koikoi", then="draw_hand", options=game.options_dict(),
-             nobori=[{"higoi": 1, "aokoi": 1, "fuki+magoi": 1}, {"aokoi": 1, "magoi": 1, "fuki+higoi": 1}])
+             deck={"higoi": 2, "fukinagashi": 2},
+             nobori=[{"higoi": 1, "aokoi": 1, "fuki+magoi": 1}, {"aokoi": 1, "magoi": 1}])
     k = game.state_from_dict(d)
     assert k.legal_actions() == ["agari", "koikoi"]
     assert "call agari (上がり" in kr.html(k) and "koi-koi (こいこい" in kr.html(k)
-    assert kr.html(k).count("role (役) mitsunobori") == 2  # one nobori of each colour (KN-Q2)
+    assert kr.html(k).count("role (役) mitsunobori") == 1  # one nobori of each colour (KN-Q2)
     assert kr.html(k.game.with_options(roles=False).state_from_dict(
         dict(d, options={"koikoi": True}))).count("role (役)") == 0
 

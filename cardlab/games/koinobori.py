@@ -27,6 +27,8 @@ Notation (player actions, then chance outcomes)::
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import re
 from fractions import Fraction
@@ -106,7 +108,7 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
     where, data = read_data_file(source, NAMED_DECKS["default"], NAMED_DECKS)
 
     def bad(card: str, field: str, why: str) -> CardFileError:
-        return CardFileError(f"{where}: card {card!r}, field {field!r}: {why}")
+        return CardFileError(f"{where}: card {_brief(card)}, field {_brief(field)}: {why}")
 
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: the file must hold a JSON object with 'cards', 'points', 'roles'")
@@ -114,6 +116,8 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
     if unknown:
         raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
                             "accepted: name, cards, points, roles, fukinagashi_points")
+    if not isinstance(data.get("name", ""), str):
+        raise CardFileError(f"{where}: 'name' must be a string, got {_brief(data['name'])}")
     cards = data.get("cards")
     if not isinstance(cards, dict):
         raise CardFileError(f"{where}: 'cards' must map each of {list(CARDS)} to a count")
@@ -126,7 +130,7 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
         n = cards[name]
         low = 1 if name in COLOURS else 0  # KN-4 needs one of each colour on the field
         if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 60:
-            raise bad(name, "cards", f"count must be a whole number from {low} to 60, got {n!r}")
+            raise bad(name, "cards", f"count must be a whole number from {low} to 60, got {_brief(n)}")
     if sum(cards.values()) < 9:  # KN-4 three on the field, KN-7 three in each hand
         raise CardFileError(f"{where}: the cards add up to {sum(cards.values())}; a game needs at "
                             "least 9 (3 on the field, KN-4, and 3 in each hand, KN-7)")
@@ -139,16 +143,16 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
     for name in COLOURS:
         p = points.get(name)
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
-            raise bad(name, "points", f"points must be a whole number from 0 to 100, got {p!r}")
+            raise bad(name, "points", f"points must be a whole number from 0 to 100, got {_brief(p)}")
     fuki = data.get("fukinagashi_points", {})  # KN-Q9: optional, by the carp's colour
     if not isinstance(fuki, dict):
         raise CardFileError(f"{where}: 'fukinagashi_points' must map some of the colours {list(COLOURS)} "
-                            f"to points (a fukinagashi pair by the colour of its carp), got {fuki!r}")
+                            f"to points (a fukinagashi pair by the colour of its carp), got {_brief(fuki)}")
     for name, p in fuki.items():
         if name not in COLOURS:
             raise bad(name, "fukinagashi_points", f"only the colours {', '.join(COLOURS)} score")
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
-            raise bad(name, "fukinagashi_points", f"points must be a whole number from 0 to 100, got {p!r}")
+            raise bad(name, "fukinagashi_points", f"points must be a whole number from 0 to 100, got {_brief(p)}")
     roles = data.get("roles", [])
     if not isinstance(roles, list):
         raise CardFileError(f"{where}: 'roles' must be a list of role objects")
@@ -159,17 +163,19 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
         extra = set(role) - {"name", "japanese", "bonus", "requires"}
         if extra:
             raise bad(label, sorted(extra)[0], "unknown field; accepted: name, japanese, bonus, requires")
+        if not isinstance(role.get("japanese", ""), str):
+            raise bad(label, "japanese", f"must be a string, got {_brief(role['japanese'])}")
         b = role.get("bonus")
         if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= 100:
-            raise bad(label, "bonus", f"must be a whole number from 0 to 100, got {b!r}")
+            raise bad(label, "bonus", f"must be a whole number from 0 to 100, got {_brief(b)}")
         req = role.get("requires")
         if not isinstance(req, dict) or not req:
             raise bad(label, "requires", f"must map some of {sorted(ROLE_KEYS)} to counts")
         for k, v in req.items():
             if k not in ROLE_KEYS:
-                raise bad(label, "requires", f"unknown condition {k!r}; accepted: {sorted(ROLE_KEYS)}")
+                raise bad(label, "requires", f"unknown condition {_brief(k)}; accepted: {sorted(ROLE_KEYS)}")
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise bad(label, "requires", f"{k} must be a whole number ≥ 1, got {v!r}")
+                raise bad(label, "requires", f"{k} must be a whole number ≥ 1, got {_brief(v)}")
     return {"name": data.get("name", where), "cards": {c: cards[c] for c in CARDS},
             "points": {c: points[c] for c in COLOURS}, "roles": roles,
             "fukinagashi_points": {c: fuki.get(c, points[c]) for c in COLOURS}}
@@ -210,7 +216,7 @@ class Koinobori(Game):
             "the field (KN-Q3); False: the literal reading, no hand draw after it", default=True),
         "first_player": Option(0, "who goes first (KN-6): seat 0 or 1 (the janken happens before the "
                                "game), or 'random': a chance event, 1/2 each (KN-Q11)",
-                               choices=(0, 1, "random"), check=lambda v: not isinstance(v, bool),
+                               choices=(0, 1, "random"), check=lambda v: type(v) is int or v == "random",
                                accepts="0, 1 or 'random'"),
         "deck": Option(None, "card counts, points and roles: 'short', a JSON file path or a dict (KN-Q1)",
                        check=_deck_ok,
@@ -259,22 +265,23 @@ class Koinobori(Game):
                   "kabutogaeshi_used", "koikoi", "koikoi_won", "then"]
         check_keys(d, fields, "koinobori")
         opts = d.get("options", {})
-        if dict(opts) != self.options_dict():
-            raise PositionError(f"koinobori: the position was saved with options {opts}; "
+        if not isinstance(opts, Mapping) or dict(opts) != self.options_dict():
+            raise PositionError(f"koinobori: the position was saved with options {_brief(opts)}; "
                                 f"this game has {self.options_dict()}: load it with those options")
         stage = d["stage"]
-        if stage not in STAGES:
-            raise PositionError(f"koinobori: stage {stage!r} unknown; one of {STAGES}")
+        if not isinstance(stage, str) or stage not in STAGES:
+            raise PositionError(f"koinobori: stage {_brief(stage)} unknown; one of {STAGES}")
         mover = d["to_move"]
-        if mover not in (0, 1):
-            raise PositionError(f"koinobori: to_move must be 0 or 1, got {mover!r}")
+        if type(mover) is not int or mover not in (0, 1):
+            raise PositionError(f"koinobori: to_move must be 0 or 1, got {_brief(mover)}")
 
         def counts(obj: Any, names: tuple, what: str) -> tuple:
             if not isinstance(obj, Mapping) or set(obj) - set(names):
-                raise PositionError(f"koinobori: {what} must map some of {list(names)} to counts, got {obj!r}")
+                raise PositionError(f"koinobori: {what} must map some of {list(names)} to counts, "
+                                    f"got {_brief(obj)}")
             out = tuple(obj.get(n, 0) for n in names)
-            if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in out):
-                raise PositionError(f"koinobori: {what} counts must be whole numbers ≥ 0, got {obj!r}")
+            if any(type(v) is not int or v < 0 for v in out):
+                raise PositionError(f"koinobori: {what} counts must be whole numbers ≥ 0, got {_brief(obj)}")
             return out
 
         def pair(obj: Any, what: str) -> list:
@@ -287,14 +294,15 @@ class Koinobori(Game):
         kab = tuple(pair(d["kabutogaeshi_used"], "kabutogaeshi_used"))
         koi = tuple(pair(d["koikoi"], "koikoi"))
         for what, v in (("kabutogaeshi_used", kab), ("koikoi", koi)):
-            if any(not isinstance(x, int) or x < 0 for x in v):
-                raise PositionError(f"koinobori: {what} must hold two whole numbers ≥ 0, got {list(v)}")
-        won = -1 if d["koikoi_won"] is None else d["koikoi_won"]
-        if won not in (-1, 0, 1):
-            raise PositionError(f"koinobori: koikoi_won must be null, 0 or 1, got {won!r}")
+            if any(type(x) is not int or x < 0 for x in v):
+                raise PositionError(f"koinobori: {what} must hold two whole numbers ≥ 0, got {_brief(list(v))}")
+        won = d["koikoi_won"]
+        if won is not None and (type(won) is not int or won not in (0, 1)):
+            raise PositionError(f"koinobori: koikoi_won must be null, 0 or 1, got {_brief(won)}")
+        won = -1 if won is None else won
         then = d["then"]
-        if then not in ("", DRAW_HAND, REFILL):
-            raise PositionError(f"koinobori: then must be '', 'draw_hand' or 'refill', got {then!r}")
+        if not isinstance(then, str) or then not in ("", DRAW_HAND, REFILL):
+            raise PositionError(f"koinobori: then must be '', 'draw_hand' or 'refill', got {_brief(then)}")
         if (then != "") != (stage in (FUKI, KOIKOI)):
             raise PositionError(f"koinobori: then is what follows a capture waiting at stage 'fuki' or "
                                 f"'koikoi' ('draw_hand' or 'refill') and '' at any other stage; got "
@@ -325,11 +333,88 @@ class Koinobori(Game):
                 raise PositionError(
                     f"koinobori: the position holds {total[i]} {name} cards in all; "
                     f"the deck has {self.counts[i]}")
-        if stage in (FIRST, DEAL) and (key[6] != (0,) * 6 or key[7] != (0,) * 6 or any(kab)):
-            raise PositionError(f"koinobori: at stage {stage!r} nobody has a nobori or a used kabutogaeshi yet")
+        for i, h in enumerate(hands):  # KN-7 three each; every later draw follows a card leaving the hand
+            if sum(h) > 3:
+                raise PositionError(f"koinobori: hands[{i}] holds {sum(h)} cards; a hand holds at most 3 "
+                                    "(dealt 3, KN-7; a draw only after a card left it, KN-8, KN-10)")
+        self._check_flow(key)
         # KN-Q12: the same position as one reached by play (steps with nothing to do skipped,
         # the end when neither player can make a nobori)
         return KoinoboriState(self, _settle(key))
+
+    def _check_flow(self, key: tuple) -> None:
+        """What each stage needs, as play leaves it (KN-4, KN-7, KN-8, KN-10,
+        KN-15, KN-Q3, KN-Q7), and the end as a property of the position
+        (KN-12, KN-Q12): a position the rules cannot reach is refused."""
+        stage, p, deck, field, h0, h1, n0, n1, kab, koi, won, then = key
+        hands, nob, o = (h0, h1), (sum(n0), sum(n1)), 1 - p
+
+        def no(why: str) -> PositionError:
+            return PositionError(f"koinobori: stage {stage!r}: {why}")
+
+        if stage in (FIRST, DEAL):
+            if field != (1, 1, 1):
+                raise no("the field is one carp of each colour until the deal is over (KN-4)")
+            if any(nob) or any(kab) or any(koi) or won >= 0:
+                raise no("nobody has a nobori, a used kabutogaeshi or a koi-koi yet")
+        if stage == DEAL:
+            a, b = sum(hands[p]), sum(hands[o])
+            if not ((a < 3 and b == 0) or (a == 3 and b < 3)):
+                raise no(f"the hands are dealt 3 cards each, the first player (to_move {p}) first (KN-7); "
+                         f"they hold {a} (to_move) and {b}")
+        if stage in (DRAW_HAND, DRAW_PLAY, FUKI, KOIKOI) and sum(hands[p]) > 2:
+            raise no(f"hands[{p}] holds {sum(hands[p])} cards, but a card of the mover left the hand and "
+                     "the draw is still to come: at most 2 (KN-8, KN-10)")
+        if stage in (DRAW_HAND, REFILL, KOIKOI) and not nob[p]:
+            raise no(f"it follows a nobori of the mover (KN-8), but nobori[{p}] is empty")
+        if stage == DRAW_PLAY and not (sum(deck) and sum(field)):
+            raise no("a card played to the field (KN-10) is followed by a draw: it needs a card on the "
+                     "field and one in the deck")
+        if stage == FUKI and sum(1 for c in field if c) < 2:
+            raise no("the drawn fukinagashi chooses its carp only when the field holds two carp colours "
+                     "or more; with one it is captured at once (KN-10, KN-2)")
+        refill = self.options["refill_after_draw_capture"]
+        if then == REFILL and refill:
+            raise no("then='refill' (no hand draw after a capture by the drawn card) needs "
+                     "refill_after_draw_capture=False (KN-Q3)")
+        if stage == FUKI and then == DRAW_HAND and not refill:
+            raise no("then='draw_hand' after a capture by the drawn card needs "
+                     "refill_after_draw_capture=True (KN-Q3)")
+        koikoi = self.options["koikoi"]
+        if not koikoi:
+            if stage == KOIKOI:
+                raise no("it needs the koikoi option (KN-15)")
+            if any(koi) or won >= 0:
+                raise PositionError("koinobori: koikoi must be [0, 0] without the koikoi option and "
+                                    "koikoi_won null (KN-15)")
+        else:
+            if any(v not in (0, 3) for v in koi) or all(koi):
+                raise PositionError(f"koinobori: koikoi {list(koi)}: koi-koi is called at the third nobori, "
+                                    "so each count is 0 or 3, and one player at most has called: the other "
+                                    "one's next nobori ends the game (KN-15, KN-Q7)")
+            if won >= 0 and not (stage == END and won == p and koi[won] and nob[won] == 4):
+                raise PositionError(f"koinobori: koikoi_won {won}: the koi-koi caller (to_move) wins when a "
+                                    "fourth nobori ends the game at once (KN-15, KN-Q7); here stage "
+                                    f"{stage!r}, to_move {p}, koikoi {list(koi)}, nobori {nob[0]} and {nob[1]}")
+            if stage == KOIKOI and (any(koi) or nob[p] != 3):
+                raise no(f"the call comes at the mover's third nobori, with no koi-koi called yet (KN-15); "
+                         f"nobori[{p}] holds {nob[p]}, koikoi is {list(koi)}")
+            for q in (0, 1):
+                if koi[q]:
+                    limit = 4 if won == q else 3
+                else:
+                    limit = 3 if q == p and stage in (KOIKOI, END) else 2
+                if nob[q] > limit:
+                    raise PositionError(
+                        f"koinobori: nobori[{q}] holds {nob[q]} nobori at stage {stage!r} with koikoi "
+                        f"{list(koi)}: the third nobori is followed by agari or koi-koi and a fourth after "
+                        f"koi-koi ends the game (KN-15), so at most {limit}")
+        if stage == END and (_can_act(deck, field, h0) or _can_act(deck, field, h1)):
+            called = koikoi and (won == p or koi[o] or (nob[p] == 3 and not koi[p]))
+            if not called:  # agari, a failed or a successful koi-koi end the game at once (KN-15)
+                q = 0 if _can_act(deck, field, h0) else 1
+                raise no(f"player {q} can still make a nobori, so the game is not over (KN-12, KN-Q4, "
+                         "KN-Q12): load it as a 'turn'")
 
 
 def _can_act(deck: tuple, field: tuple, hand: tuple) -> bool:
@@ -355,6 +440,12 @@ def _settle(key: tuple) -> tuple:
     if stage == TURN and not _can_act(deck, field, h0) and not _can_act(deck, field, h1):
         stage = END  # KN-12
     return (stage, p) + key[2:] if (stage, p) != key[:2] else key
+
+
+def _brief(value: Any) -> str:
+    """``repr(value)``, cut short for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _a(word: str) -> str:
@@ -597,8 +688,21 @@ class KoinoboriState(State):
         return (k[0], k[1], sum(k[2]), k[3], k[4 + player], opp_hand, k[6], k[7], k[8], k[9],
                 k[10], k[11])
 
+    def _agrees(self, key: tuple) -> bool:
+        """A filling of the unseen cards agrees with what everybody saw: the
+        stage is the one the rules leave there (a game that went on has a
+        player who can act, one that ended by KN-12 has none, KN-Q12)."""
+        if _settle(key) != key:
+            return False
+        try:
+            self.game._check_flow(key)
+        except PositionError:
+            return False
+        return True
+
     def redeal(self, player: int, seed: int | random.Random | None = None) -> "KoinoboriState":
-        """Deal the opponent's hand anew from the cards ``player`` has not seen."""
+        """Deal the opponent's hand anew from the cards ``player`` has not seen
+        (only deals that agree with what was seen, by their chance)."""
         if self.game.options["open_hands"]:
             return self
         rng = make_rng(seed)
@@ -611,7 +715,25 @@ class KoinoboriState(State):
             (hand if j < n else deck)[i] += 1
         k = list(self._k)
         k[2], k[4 + o] = tuple(deck), tuple(hand)
-        return KoinoboriState(self.game, tuple(k))
+        if self._agrees(tuple(k)):
+            return KoinoboriState(self.game, tuple(k))
+        # the shuffle contradicts what was seen (say an ended game in which the
+        # opponent could still act): draw among the deals that agree, each
+        # hand by its number of ways (at most 3 cards: a handful of hands)
+        unseen = [self._k[2][i] + self._k[4 + o][i] for i in range(5)]
+        worlds, weights = [], []
+        for h in itertools.product(*(range(min(c, n) + 1) for c in unseen)):
+            if sum(h) == n:
+                k[2], k[4 + o] = tuple(c - x for c, x in zip(unseen, h)), h
+                if self._agrees(tuple(k)):
+                    worlds.append(tuple(k))
+                    weights.append(math.prod(math.comb(c, x) for c, x in zip(unseen, h)))
+        r = rng.randrange(sum(weights))
+        for world, w in zip(worlds, weights):
+            if r < w:
+                return KoinoboriState(self.game, world)
+            r -= w
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def public_action(self, action: str, viewer: int) -> str:
         """A card dealt or drawn into a hand is seen only by its owner
@@ -648,7 +770,7 @@ class KoinoboriState(State):
                 deck[i] += 1
             new = list(k)
             new[2], new[4 + o] = tuple(deck), tuple(hand)
-            return KoinoboriState(self.game, tuple(new))
+            return KoinoboriState(self.game, tuple(new)) if self._agrees(tuple(new)) else None
 
         return Hidden(cards, (("opponent hand", sum(k[4 + o])), ("deck", sum(k[2]))), build)
 
