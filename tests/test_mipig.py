@@ -1209,3 +1209,205 @@ def test_MP_Q2_redeal_respects_an_unbreakable_tie(deal, rocks):
     t = g.new_initial_state().apply("deal R1").apply("deal S2")
     assert t.phase == "janken"
     assert {t.redeal(0, random.Random(i)).hand(1)[0] for i in range(60)} == {"S1", "S2", "S3"}
+
+
+# -- issue J: every loadable position is one the rules can reach ---------------------------------
+def j_end_state():
+    """An end reached by the end janken (MP-25, MP-Q3): player 0's scissors beat paper."""
+    return tiebreak_state().apply("pick scissors").apply("pick paper")
+
+
+def test_J_MP_Q2_the_first_player_option_takes_no_float():
+    """J, MP-Q2: first_player=1.0 (equal to 1 but not 1) is refused, naming the option."""
+    with pytest.raises(cardlab.OptionError, match="first_player"):
+        cardlab.load("mipig", first_player=1.0)
+    with pytest.raises(cardlab.OptionError, match="first_player"):
+        cardlab.load("mipig", first_player=0.0)
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"to_move": 0.0}, "to_move"), ({"first_player": 0.0}, "first_player"),
+    ({"to_move": True}, "to_move"), ({"janken_round": False}, "janken_round")])
+def test_J_MP_5_MP_10_players_are_whole_numbers_not_floats_or_bools(change, field):
+    """J, MP-5, MP-10: the game's own check refuses a float or a bool where a player or a
+    round number belongs (to_move=0.0 was accepted, then legal_actions() gave nothing)."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "S5", False)])
+    with pytest.raises(cardlab.PositionError, match=field):
+        s.game._state_from_dict({**s.to_dict(), **change})
+    d = s.to_dict()
+    d["field"][0]["owner"] = 0.0
+    with pytest.raises(cardlab.PositionError, match=r"field\[0\]\.owner"):
+        s.game._state_from_dict(d)
+
+
+@pytest.mark.parametrize("path,value,field", [
+    (("field", 0, "card"), ["R5"], r"field\[0\]\.card"), (("hands", 0), [["R5"]], r"hands\[0\]"),
+    (("graveyards", 1), [{"id": "S5"}], r"graveyards\[1\]")])
+def test_J_MP_1_card_ids_and_words_of_the_wrong_type_name_the_field(path, value, field):
+    """J, MP-1: a list or an object where a card id or a word belongs is refused with a
+    PositionError naming the field (it raised TypeError, or was taken as is)."""
+    s = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "S5", False)])
+    d = s.to_dict()
+    place = d
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    with pytest.raises(cardlab.PositionError, match=field):
+        s.game.state_from_dict(d)
+
+
+def test_J_MP_24_MP_25_an_ended_game_keeps_the_outcome_its_cards_give():
+    """J, MP-23, MP-24: an end with its outcome negated is refused (the issue's example
+    returned [-1, 1] at 3 to 2 face up; here 2 to 1); MP-25, MP-Q3: an end janken ends in a
+    win before the last round, in a draw only after janken_rounds tied rounds, with player 1's
+    pick (to_move 1), never with a fraction, and the outcome is a string as to_dict writes it."""
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (0, 1, 0, "W1", True),
+                      (1, 1, 1, "G1", True)], tiebreak="draw")
+    end = s.apply("attack 0,0 1,0")
+    assert end.is_terminal() and end.returns() == [1, -1]
+    d = end.to_dict()
+    assert s.game.state_from_dict(d) == end
+    with pytest.raises(cardlab.PositionError, match="outcome"):
+        s.game.state_from_dict({**d, "outcome": "-1"})
+    j = j_end_state()
+    dj = j.to_dict()
+    assert j.returns() == [1, -1] and dj["to_move"] == 1 and j.game.state_from_dict(dj) == j
+    for change in ({"outcome": "0"}, {"outcome": "1/3"}, {"janken_round": 5}, {"outcome": 1},
+                   {"to_move": 0}):
+        with pytest.raises(cardlab.PositionError, match="outcome|janken_round|phase"):
+            j.game.state_from_dict({**dj, **change})
+
+
+def test_J_MP_23_nobody_picks_in_the_end_janken_while_a_card_can_attack():
+    """J, MP-23, MP-25: the end janken starts only when neither player can attack: a tiebreak
+    position with two touching face-down cards of both players is refused."""
+    t = tiebreak_state()
+    d = t.to_dict()
+    assert t.game.state_from_dict(d) == t
+    for c in d["field"]:
+        if (c["x"], c["y"]) in ((0, 0), (1, 0)):
+            c["face_up"] = False
+    with pytest.raises(cardlab.PositionError, match="MP-23"):
+        t.game.state_from_dict(d)
+
+
+def test_J_MP_4_MP_Q2_how_the_first_player_was_decided_fits_the_option():
+    """J, MP-4, MP-Q2: a janken or a coin only with the option that calls for it; decided_by
+    'option' only with the option's player; a janken round below janken_rounds; a coin is
+    chance's move (to_move 0, as the engine writes it)."""
+    jk = duo_game(first_player="janken", hands=[["R5", "L4"], ["S5", "L6"]])
+    start = jk.new_initial_state()
+    assert start.phase == "janken"
+    fixed = jk.with_options(first_player=0)
+    with pytest.raises(cardlab.PositionError, match="phase|decided_by|first_player"):
+        fixed.state_from_dict({**start.to_dict(), "options": fixed.options_dict()})
+    place = fixed.new_initial_state().to_dict()
+    for change in ({"first_player": 1, "to_move": 1}, {"decided_by": "janken"},
+                   {"decided_by": "coin: janken round limit"}):
+        with pytest.raises(cardlab.PositionError, match="first_player|decided_by"):
+            fixed.state_from_dict({**place, **change})
+    with pytest.raises(cardlab.PositionError, match="janken_round"):
+        jk.state_from_dict({**start.to_dict(), "janken_round": jk.options["janken_rounds"]})
+    coin = jk.with_options(first_player="random")
+    toss = coin.new_initial_state()
+    assert coin.state_from_dict(toss.to_dict()) == toss
+    for change in ({"to_move": 1}, {"decided_by": "coin: janken round limit"}):
+        with pytest.raises(cardlab.PositionError, match="to_move|decided_by"):
+            coin.state_from_dict({**toss.to_dict(), **change})
+
+
+def test_J_MP_4_MP_Q6_the_cards_shown_in_the_janken_fit_its_result():
+    """J, MP-4, MP-Q2, MP-Q6: after a janken the cards shown are known; a placement decided by a
+    janken shows the winning pair (the winner goes first), ties only with equal marks."""
+    jk = duo_game(first_player="janken", hands=[["R5", "L4"], ["S5", "L6"]])
+    won = jk.new_initial_state().apply("show R5").apply("show S5")  # rock beats scissors
+    d = won.to_dict()
+    assert d["shown"] == [["R5"], ["S5"]] and d["first_player"] == 0 and jk.state_from_dict(d) == won
+    for change in ({"shown": [[], []]}, {"first_player": 1, "to_move": 1},
+                   {"shown": [["R5"], ["L6"]]}, {"shown": [["R5", "L4"], ["S5"]]},
+                   {"shown": [["R5", "R5"], ["S5"]]}):
+        with pytest.raises(cardlab.PositionError, match="shown|first_player"):
+            jk.state_from_dict({**d, **change})
+    # a tie (rock against rock), then paper beats rock
+    tie = duo_game(first_player="janken", hands=[["R5", "P5"], ["R5b", "S5"]]).new_initial_state()
+    after = tie.apply("show R5").apply("show R5b").apply("show P5").apply("show R5b")  # paper beats rock
+    da = after.to_dict()
+    assert da["shown"] == [["R5", "P5"], ["R5b"]] and da["first_player"] == 0
+    assert tie.game.state_from_dict(da) == after
+    # an open-hands copy drops what was shown, as before
+    op = tie.game.with_options(open_hands=True)
+    assert op.state_from_dict({**da, "options": op.options_dict()}).to_dict()["shown"] == [[], []]
+
+
+def test_J_MP_3_the_deal_comes_first_and_only_without_ready_hands():
+    """J, MP-3: a dealing position has no janken round, nothing shown and a game without ready
+    hands (the option hands has nothing to deal)."""
+    g = cardlab.load("mipig", hand_size=2)
+    s = g.new_initial_state().apply("deal p01")
+    d = s.to_dict()
+    assert g.state_from_dict(d) == s
+    for change in ({"janken_round": 2}, {"shown": [["p01"], []]}):
+        with pytest.raises(cardlab.PositionError, match="janken_round|shown"):
+            g.state_from_dict({**d, **change})
+    ready = g.with_options(hands=[["p01", "p02"], ["p03", "p04"]])
+    with pytest.raises(cardlab.PositionError, match="deal|hands"):
+        ready.state_from_dict({**d, "hands": [["p01"], []], "options": ready.options_dict()})
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"attribute": ["love"]}, "attribute"), ({"janken": ["rock"]}, "janken"),
+    ({"janken": {"rock": 1}}, "janken")])
+def test_J_MP_1_MP_2_card_file_fields_of_the_wrong_type(change, field):
+    """J, MP-1, MP-2: a list or an object where a word belongs in a card file is refused with a
+    CardFileError naming the file, the card and the field (it raised TypeError)."""
+    data = {"cards": [card("A", 1, 1, 1, 1), {**card("B", 2, 2, 2, 2), **change}]}
+    with pytest.raises(cardlab.CardFileError, match=rf"card 'B', field '{field}'"):
+        cardlab.load("mipig", cards=data)
+
+
+@pytest.mark.parametrize("data,match", [
+    ({"cards": [card("A", 1, 1, 1, 1)], "hands": {"h": [["A"]]}}, r"hand 'h'"),
+    ({"cards": [card("A", 1, 1, 1, 1)], "hands": {"h": [{"A": 1}]}}, r"hand 'h'"),
+    ({"cards": [card("A", 1, 1, 1, 1)], "name": ["x"]}, r"'name'"),
+    ({"cards": [card("A", 1, 1, 1, 1)], "note": {"x": 1}}, r"'note'")])
+def test_J_MP_Q1_card_file_names_and_hands_of_the_wrong_type(data, match):
+    """J, MP-Q1: the file's name, note and ready hands are type-checked too."""
+    with pytest.raises(cardlab.CardFileError, match=match):
+        cardlab.load("mipig", cards=data, hand_size=1)
+
+
+def test_J_MP_5_MP_7_a_placement_is_laid_card_by_card_alternating():
+    """J, MP-5, MP-7: a placement field must be one the players can lay one card at a time,
+    alternating from the first player, each card touching an earlier one: the row
+    1 0 0 0 1 (player 0 first) is connected but cannot be laid (player 1's second card would
+    need a neighbour before player 0 has laid the middle), 0 1 0 0 1 can."""
+    g = cardlab.load("mipig", hand_size=3, hands=[["p01", "p02", "p03"], ["p04", "p05", "p06"]],
+                     first_player=0)
+
+    def pos(owners):
+        cards = iter(["p01", "p02", "p03"]), iter(["p04", "p05", "p06"])
+        field = [{"x": x, "y": 0, "owner": o, "card": next(cards[o]), "face_up": False}
+                 for x, o in enumerate(owners)]
+        return {"phase": "placement", "to_move": 1, "first_player": 0, "decided_by": "option",
+                "hands": [[], ["p06"]], "field": field, "graveyards": [[], []], "janken_round": 0,
+                "pending": None, "shown": [[], []], "outcome": None}
+
+    s = g.state_from_dict(pos([0, 1, 0, 0, 1]))
+    assert s.legal_actions()[0].startswith("place p06")
+    with pytest.raises(cardlab.PositionError, match=r"field 'field': no placement alternating .*MP-7"):
+        g.state_from_dict(pos([1, 0, 0, 0, 1]))
+
+
+def test_J_MP_15_MP_23_an_end_follows_at_least_one_battle():
+    """J, MP-15, MP-23: the battle ends only after an attack, which leaves a face-up card on
+    the field: an end with every card face down is refused."""
+    g = cardlab.load("mipig", hand_size=1, hands=[["p01"], ["p02"]], first_player=0)
+    d = {"phase": "end", "to_move": 0, "first_player": 0, "decided_by": "option", "hands": [[], []],
+         "field": [{"x": 0, "y": 0, "owner": 0, "card": "p01", "face_up": False}],
+         "graveyards": [[], ["p02"]], "janken_round": 0, "pending": None, "shown": [[], []], "outcome": "0"}
+    with pytest.raises(cardlab.PositionError, match=r"face-up card .*MP-15"):
+        g.state_from_dict(d)
+    d["field"][0]["face_up"] = True  # p01 won its battle and is face up: 1 to 0
+    with pytest.raises(cardlab.PositionError, match="outcome"):
+        g.state_from_dict(d)
+    assert g.state_from_dict({**d, "outcome": "1"}).returns() == [1, -1]

@@ -338,7 +338,7 @@ def test_board_plays_a_game_to_the_end_by_clicking(seed):
     click_to_end(b, seed, limit=500, each=check)
     assert not b._message, b._message
     assert {"janken", "placement"} <= seen
-    assert b.status.value.startswith("Game over. Returns:")
+    assert b.status.value.startswith("Game over: ")
     assert "game over ゲーム終了" in b.table_below.value and "→" in b.table_below.value
     b.view_picker.value = "all"
     lay = mr.layout(b.state)

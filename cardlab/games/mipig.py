@@ -234,40 +234,43 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     cards: list[Card] = []
     seen: set[str] = set()
     for i, c in enumerate(raw):
-        label = c.get("id", f"#{i}") if isinstance(c, dict) else f"#{i}"
-        label = str(label)
+        label = c["id"][:40] if isinstance(c, dict) and isinstance(c.get("id"), str) else f"#{i}"
         if not isinstance(c, dict):
             raise bad(label, "(card)", "each card must be a JSON object")
         extra = sorted(set(c) - set(_CARD_FIELDS))
         if extra:
             raise bad(label, extra[0], f"unknown field; accepted: {', '.join(_CARD_FIELDS)}")
         cid = c.get("id")
-        if not isinstance(cid, str) or not _ID_RE.fullmatch(cid):
-            raise bad(label, "id", f"must be letters, digits, '_', '.' or '-' (no spaces), got {cid!r}")
+        if not isinstance(cid, str) or not _ID_RE.fullmatch(cid) or len(cid) > 40:
+            raise bad(label, "id", "must be up to 40 letters, digits, '_', '.' or '-' (no spaces), "
+                      f"got {_short(cid)}")
         if cid in seen:
             raise bad(cid, "id", "used by two cards; card ids must be unique")
         seen.add(cid)
         name = c.get("name")
         if not isinstance(name, str) or not name:
-            raise bad(cid, "name", f"must be a non-empty string, got {name!r}")
+            raise bad(cid, "name", f"must be a non-empty string, got {_short(name)}")
         ja = c.get("japanese", "")
         if not isinstance(ja, str):
-            raise bad(cid, "japanese", f"must be a string, got {ja!r}")
+            raise bad(cid, "japanese", f"must be a string, got {_short(ja)}")
         nums = []
         for e in EDGES:
             v = c.get(e)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
-                raise bad(cid, e, f"must be a whole number from 0 to 99, got {v!r}")
+                raise bad(cid, e, f"must be a whole number from 0 to 99, got {_short(v)}")
             nums.append(v)
         attr = c.get("attribute")
-        if attr not in _ATTR_ALIASES:
-            raise bad(cid, "attribute", f"{attr!r} is not an attribute; the five are "
+        if not isinstance(attr, str) or attr not in _ATTR_ALIASES:
+            raise bad(cid, "attribute", f"{_short(attr)} is not an attribute; the five are "
                       + ", ".join(f"{a} ({j})" for a, j in ATTRIBUTE_JA.items()) + " (MP-2)")
         mark = c.get("janken")
-        if mark not in _MARK_ALIASES:
-            raise bad(cid, "janken", f"{mark!r} is not a janken mark; accepted: "
+        if not isinstance(mark, str) or mark not in _MARK_ALIASES:
+            raise bad(cid, "janken", f"{_short(mark)} is not a janken mark; accepted: "
                       + ", ".join(f"{m} ({j})" for m, j in MARK_JA.items()))
         cards.append(Card(cid, name, ja, *nums, _ATTR_ALIASES[attr], _MARK_ALIASES[mark]))
+    for fld in ("name", "note"):
+        if not isinstance(data.get(fld, ""), str):
+            raise CardFileError(f"{where}: field {fld!r} must be a string, got {_short(data[fld])}")
     hands_raw = data.get("hands", {})
     if not isinstance(hands_raw, dict):
         raise CardFileError(f"{where}: 'hands' must map hand names to lists of card ids")
@@ -276,11 +279,17 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
         if not isinstance(ids, list) or not ids:
             raise CardFileError(f"{where}: hand {hname!r}: must be a non-empty list of card ids")
         for cid in ids:
-            if cid not in seen:
-                raise CardFileError(f"{where}: hand {hname!r}: card {cid!r} is not in the card list")
+            if not isinstance(cid, str) or cid not in seen:
+                raise CardFileError(f"{where}: hand {hname!r}: card {_short(cid)} is not in the card list")
         hands[hname] = tuple(ids)
     name = data.get("name", where)
     return CardSet(str(name), tuple(cards), hands, where)
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut short: errors name a bad value without printing a huge one."""
+    r = repr(value)
+    return r if len(r) <= 60 else r[:57] + "..."
 
 
 def _cards_ok(value: Any) -> bool:
@@ -530,7 +539,7 @@ class Mipig(Game):
                        choices=("own", "shared")),
         "first_player": Option("janken", "who goes first: 'janken' (MP-4, MP-Q2), 0, 1 or 'random' (a coin)",
                                choices=("janken", 0, 1, "random"),
-                               check=lambda v: not isinstance(v, bool),
+                               check=lambda v: type(v) in (int, str),  # not True, not 1.0
                                accepts="'janken', 0, 1 or 'random'"),
         "tiebreak": Option("janken", "equal face-up counts (MP-25): 'janken' (simultaneous picks, MP-Q3), "
                                      "'value' (the exact value of that janken game), 'draw'",
@@ -1388,44 +1397,71 @@ class MipigState(State):
 
 # -- positions from dicts ------------------------------------------------------------
 def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
+    """The position ``d`` (:meth:`MipigState.to_dict`), checked (issue J) or refused with a
+    :class:`PositionError` naming the field: types (players are 0 or 1, not 0.0 or True;
+    card ids are strings of the card set), each player's cards all somewhere once (MP-3, the
+    ready hands of the option ``hands``), what each phase requires (the deal only without
+    ready hands; a janken or a coin only with the option first_player that calls for it, and
+    the cards shown fit its rounds and result, MP-4, MP-Q2; a placement that can be laid card
+    by card alternating from the first player, MP-5 … MP-7; empty hands from the battle on,
+    MP-9), and the end as a property of the cards: a battle in which nobody can attack is
+    over, the end janken and the end need that nobody can attack and that a battle was
+    fought, and the outcome is the one the face-up cards and the end janken give (MP-23 …
+    MP-25, MP-Q3).  A battle field is taken as laid out (the tests and the notebook set up
+    battles with cards apart and face up): only placement fields are checked square by square.
+    """
     fields = ["phase", "to_move", "first_player", "decided_by", "hands", "field", "graveyards",
               "janken_round", "pending", "shown", "outcome"]
     check_keys(d, fields, "mipig")
     opts = d.get("options")  # missing: the game's own options
     if opts is not None and (not isinstance(opts, Mapping) or dict(opts) != g.options_dict()):
-        raise PositionError(f"mipig: the position was saved with options {opts}; "
-                            f"this game has {g.options_dict()}: load it with those options")
+        raise PositionError(f"mipig: the position was saved with options {_short(opts)}; "
+                            f"this game has {_short(g.options_dict())}: load it with those options")
 
     def err(fld: str, why: str) -> PositionError:
         return PositionError(f"mipig: field {fld!r}: {why}")
 
-    if d["phase"] not in PHASES:
-        raise err("phase", f"{d['phase']!r} unknown; one of {', '.join(PHASES)}")
-    ph = PHASES.index(d["phase"])
-    mover = d["to_move"]
-    if mover not in (0, 1) or isinstance(mover, bool):
-        raise err("to_move", f"must be 0 or 1, got {mover!r}")
-    first = d["first_player"]
-    if first not in (None, 0, 1) or isinstance(first, bool):
-        raise err("first_player", f"must be null, 0 or 1, got {first!r}")
-    first = -1 if first is None else first
-    if d["decided_by"] not in HOWS:
-        raise err("decided_by", f"{d['decided_by']!r} unknown; one of {HOWS}")
-    how = HOWS.index(d["decided_by"])
+    def player(v: Any, fld: str) -> int:
+        if type(v) is not int or v not in (0, 1):  # not True, not 0.0
+            raise err(fld, f"must be 0 or 1, got {_short(v)}")
+        return v
+
+    def word(v: Any, fld: str, words: Sequence[str]) -> int:
+        if not isinstance(v, str) or v not in words:
+            raise err(fld, f"{_short(v)} unknown; one of {', '.join(map(repr, words))}")
+        return words.index(v)
+
+    ph = word(d["phase"], "phase", PHASES)
+    mover = player(d["to_move"], "to_move")
+    first = -1 if d["first_player"] is None else player(d["first_player"], "first_player")
+    how = word(d["decided_by"], "decided_by", HOWS)
+    fp = g.options["first_player"]
     if ph == COIN and how < 3:
         raise err("decided_by", f"a coin is tossed for {HOWS[3]!r}, {HOWS[4]!r} or {HOWS[5]!r}, "
                   f"not {d['decided_by']!r} (MP-Q2)")
     if (first < 0) != (ph in (DEAL, JANKEN, COIN)) or (first < 0) != (how == 0 or ph == COIN):
         raise err("first_player", f"{first if first >= 0 else None!r} with decided_by {d['decided_by']!r} "
                   f"does not fit phase {d['phase']!r} (the first player is known from placement on)")
+    # MP-4, MP-Q2: how the first player is decided is the option's
+    if how and how not in {0: (1,), 1: (1,), "random": (3,), "janken": (2, 4, 5)}[fp]:
+        raise err("decided_by", f"{d['decided_by']!r} does not fit the option first_player={fp!r} (MP-4, MP-Q2)")
+    if how == 1 and first != fp:
+        raise err("first_player", f"the option first_player={fp} makes player {fp} first, not {first}")
+    if ph == COIN and mover != 0:
+        raise err("to_move", "a coin is chance's move: to_move is 0 (MP-Q2)")
+    if ph == JANKEN and fp != "janken":
+        raise err("phase", f"a janken for the first player needs the option first_player='janken', "
+                  f"this game has {fp!r} (MP-4, MP-Q2)")
+    if ph == DEAL and g.fixed_hands is not None:
+        raise err("phase", "nothing is dealt with ready hands (the option hands): the game starts after the deal")
 
     def ids_list(obj: Any, fld: str) -> tuple:
         if not isinstance(obj, list):
-            raise err(fld, f"must be a list of card ids, got {obj!r}")
+            raise err(fld, f"must be a list of card ids, got {_short(obj)}")
         out = []
         for cid in obj:
-            if cid not in g.index:
-                raise err(fld, f"card {cid!r} is not in the card set {g.card_set.where}")
+            if not isinstance(cid, str) or cid not in g.index:
+                raise err(fld, f"card {_short(cid)} is not in the card set {g.card_set.where}")
             out.append(g.index[cid])
         return tuple(sorted(out))
 
@@ -1437,8 +1473,6 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     hands = [ids_list(h, f"hands[{i}]") for i, h in enumerate(pair(d["hands"], "hands"))]
     graves = [ids_list(h, f"graveyards[{i}]") for i, h in enumerate(pair(d["graveyards"], "graveyards"))]
     shown = [ids_list(h, f"shown[{i}]") for i, h in enumerate(pair(d["shown"], "shown"))]
-    if g.options["open_hands"]:  # everything is visible: what was shown adds nothing
-        shown = [(), ()]
     if not isinstance(d["field"], list):
         raise err("field", "must be a list of {x, y, owner, card, face_up}")
     raw = []
@@ -1446,14 +1480,13 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
         if not isinstance(c, Mapping) or set(c) != {"x", "y", "owner", "card", "face_up"}:
             raise err(f"field[{i}]", "each cell needs exactly x, y, owner, card, face_up")
         x, y, o, u = c["x"], c["y"], c["owner"], c["face_up"]
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-            raise err(f"field[{i}]", f"x and y must be whole numbers, got {x!r}, {y!r}")
-        if o not in (0, 1) or isinstance(o, bool):
-            raise err(f"field[{i}].owner", f"must be 0 or 1, got {o!r}")
+        if not all(type(v) is int for v in (x, y)):
+            raise err(f"field[{i}]", f"x and y must be whole numbers, got {_short(x)}, {_short(y)}")
+        o = player(o, f"field[{i}].owner")
         if not isinstance(u, bool):
-            raise err(f"field[{i}].face_up", f"must be true or false, got {u!r}")
-        if c["card"] not in g.index:
-            raise err(f"field[{i}].card", f"{c['card']!r} is not in the card set {g.card_set.where}")
+            raise err(f"field[{i}].face_up", f"must be true or false, got {_short(u)}")
+        if not isinstance(c["card"], str) or c["card"] not in g.index:
+            raise err(f"field[{i}].card", f"{_short(c['card'])} is not in the card set {g.card_set.where}")
         raw.append((x, y, g.index[c["card"]], o, int(u)))
     if len({(x, y) for x, y, *_ in raw}) != len(raw):
         raise err("field", "two cards on one square")
@@ -1465,28 +1498,29 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
             raise err("field", "the cards may span at most 31 squares across and down")
     fld = tuple(sorted(_pack(*r) for r in raw))
     rnd = d["janken_round"]
-    if not isinstance(rnd, int) or isinstance(rnd, bool) or not 0 <= rnd <= g.rounds:
-        raise err("janken_round", f"must be a whole number from 0 to {g.rounds}, got {rnd!r}")
+    top = g.rounds - 1 if ph in (JANKEN, TIEBREAK) else g.rounds if ph == END else 0
+    if type(rnd) is not int or not 0 <= rnd <= top:
+        raise err("janken_round", f"must be a whole number from 0 to {top} in phase {d['phase']!r} "
+                  f"(janken_rounds is {g.rounds}, MP-Q2, MP-Q3), got {_short(rnd)}")
     pend = d["pending"]
     pending = -1
     if pend is not None:
-        if ph == JANKEN and mover == 1 and pend in g.index and g.index[pend] in hands[0]:
+        if ph == JANKEN and mover == 1 and isinstance(pend, str) and g.index.get(pend, -1) in hands[0]:
             pending = g.index[pend]
-        elif ph == TIEBREAK and mover == 1 and pend in MARKS:
+        elif ph == TIEBREAK and mover == 1 and isinstance(pend, str) and pend in MARKS:
             pending = MARKS.index(pend)
         else:
-            raise err("pending", f"{pend!r} is not a pending pick here: only player 0's card (janken) or "
-                      "mark (tiebreak) while player 1 picks")
+            raise err("pending", f"{_short(pend)} is not a pending pick here: only player 0's card (janken) "
+                      "or mark (tiebreak) while player 1 picks")
     elif ph in (JANKEN, TIEBREAK) and mover == 1:
         raise err("pending", "player 1 picks after player 0: player 0's pick is missing")
     out = d["outcome"]
     outcome: Any = None
     if ph == END:
-        try:
-            outcome = Fraction(str(out))
-        except (ValueError, ZeroDivisionError):
+        if not isinstance(out, str) or not re.fullmatch(r"-?\d{1,9}(/\d{1,9})?", out) or out.endswith("/0"):
             raise err("outcome", f"the end needs player 0's result as a string like '1', '-1', '1/3', "
-                      f"got {out!r}") from None
+                      f"got {_short(out)}")
+        outcome = Fraction(out)
         bound = g.spec.max_utility
         if not -bound <= outcome <= bound:
             raise err("outcome", f"{out!r} is outside [{-bound}, {bound}]")
@@ -1525,6 +1559,13 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     for p in (0, 1):
         if not set(shown[p]) <= set(own[p]):
             raise err(f"shown[{p}]", "a shown card must be one of that player's cards")
+        if len(set(shown[p])) != len(shown[p]):
+            raise err(f"shown[{p}]", "lists each card shown once (MP-4)")
+    why = _shown_misfit(g, shown, ph, how, rnd, first)
+    if why:
+        raise err("shown", why)
+    if g.options["open_hands"]:  # everything is visible: what was shown adds nothing
+        shown = [(), ()]
     ups = sum(u for *_, u in raw)
     if ph in (DEAL, JANKEN, COIN) and (raw or graves[0] or graves[1]):
         raise err("field", f"the field is empty before placement (phase {d['phase']!r})")
@@ -1539,20 +1580,99 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
                       f"{placed} cards placed player {expect} moves")
         if not _connected([(x, y) for x, y, *_ in raw]):
             raise err("field", "during placement the cards form one group touching along edges (MP-7)")
+        if not _buildable([(x, y, o) for x, y, _, o, _ in raw], first):
+            raise err("field", "no placement alternating from the first player, each card touching an "
+                      "earlier one, gives this field (MP-5, MP-7)")
     if ph in (BATTLE, TIEBREAK, END) and (hands[0] or hands[1]):
         raise err("hands", "the battle starts when both hands are empty (MP-9)")
-    if ph in (JANKEN, TIEBREAK) and mover == 0 and pend is not None:
-        raise err("pending", "player 0 has not picked yet")
     key = (ph, mover, first, how, hands[0], hands[1], fld, graves[0], graves[1], rnd, pending,
            shown[0], shown[1], outcome)
     s = MipigState(g, key, origin)
     if ph == BATTLE:
         if _attackers(fld) == (False, False):
             raise err("phase", "nobody can attack: the game is over (MP-23); use phase 'end'")
+    if ph in (TIEBREAK, END) and not ups:  # MP-15: every battle leaves a face-up card on the field
+        raise err("field", "the battle ends after an attack, which leaves a face-up card on the field "
+                  "(MP-12, MP-15, MP-23)")
+    if ph in (TIEBREAK, END) and _attackers(fld) != (False, False):
+        raise err("phase", f"a face-down card can still attack: the battle goes on (MP-23), not {d['phase']!r}")
     if ph == TIEBREAK:
-        if s.face_up_count(0) != s.face_up_count(1) or not s.legal_actions():
-            raise err("phase", "the end janken needs equal face-up counts and cards to pick (MP-25)")
+        if s._finish()._k[0] != TIEBREAK:
+            raise err("phase", "the end janken needs equal face-up counts, the option tiebreak='janken' and "
+                      "marks that can break the tie (MP-25, MP-Q3)")
+    if ph == END:
+        why = _end_misfit(s)
+        if why:
+            raise err("outcome", why)
+    if not s.possible():
+        raise err("shown" if ph not in (TIEBREAK, END) else "phase",
+                  "the marks of the cards do not fit how the first player was decided or how the end "
+                  "janken went (MP-4, MP-Q2, MP-25, MP-Q3)")
     return s
+
+
+def _ties_needed(t0: Sequence[int], t1: Sequence[int], mark: Sequence[int]) -> int | None:
+    """MP-Q2: the fewest tied janken rounds (equal marks) that show the cards ``t0`` of
+    player 0 and ``t1`` of player 1; ``None`` if no tied rounds can (a mark on one side only)."""
+    c0, c1 = Counter(mark[c] for c in t0), Counter(mark[c] for c in t1)
+    if set(c0) != set(c1):
+        return None
+    return sum(max(c0[m], c1[m]) for m in c0)
+
+
+def _shown_misfit(g: Mipig, shown: list, ph: int, how: int, rnd: int, first: int) -> str:
+    """Why the cards shown in the first-player janken (MP-4, MP-Q2) cannot be those of this
+    position ("" if they can).  Every round shows one card of each player; a tie (equal marks)
+    repeats, up to janken_rounds rounds; a win ends the janken.  With open hands nothing is
+    kept as shown (an open copy of a hidden position drops it)."""
+    s0, s1 = shown
+    empty = not s0 and not s1
+    if g.options["open_hands"] and empty:
+        return ""
+    mark = g.mark
+    if ph == DEAL or how in (1, 3, 4):
+        return "" if empty else "no janken was played for the first player here: nothing was shown"
+    if ph == JANKEN or how == 5:
+        ties = rnd if ph == JANKEN else g.rounds
+        need = _ties_needed(s0, s1, mark)
+        if need is None or need > ties or (empty and ties and not g.options["open_hands"]):
+            return (f"{ties} tied janken rounds (equal marks) show one card of each player a round, "
+                    "each card shown is kept (MP-4, MP-Q2)")
+        return ""
+    if how == 2:  # tied rounds, then a decisive one: its winner goes first
+        for a in s0:
+            for b in s1:
+                if janken_beats(mark[a], mark[b]) != (first == 0) or mark[a] == mark[b]:
+                    continue
+                for t0 in ([c for c in s0 if c != a], s0):
+                    for t1 in ([c for c in s1 if c != b], s1):
+                        need = _ties_needed(t0, t1, mark)
+                        if need is not None and need < g.rounds:
+                            return ""
+        return (f"player {first} won the janken (MP-4): the cards shown are the winning pair and the "
+                f"tied rounds before it, fewer than {g.rounds} (MP-Q2)")
+    return ""
+
+
+def _end_misfit(s: MipigState) -> str:
+    """Why this end cannot follow from its cards (MP-23 … MP-25, MP-Q3), "" if it can."""
+    k = s._k
+    g = s.game
+    end = s._finish()  # how the battle ended with these cards
+    if end._k[0] == END:
+        if end._k != k:
+            return (f"with these cards the game ends at once with player 0's outcome {end._k[13]} "
+                    f"(janken_round 0, to_move 0; MP-24, MP-25)")
+        return ""
+    if k[1] != 1:
+        return "equal face-up counts go to the end janken (MP-25), which ends with player 1's pick (to_move 1)"
+    won = k[13]
+    if won not in (1, 0, -1):
+        return "the end janken is won, lost or drawn: '1', '-1' or '0' (MP-25, MP-Q3)"
+    if (won == 0) != (k[9] == g.rounds):
+        return (f"the end janken is drawn after {g.rounds} tied rounds (janken_round {g.rounds}) and "
+                f"won before (MP-Q3)")
+    return ""
 
 
 def _free_spots(fld: tuple) -> list[tuple[int, int]]:
@@ -1598,3 +1718,38 @@ def _connected(points: list[tuple[int, int]]) -> bool:
                 seen.add(q)
                 todo.append(q)
     return len(seen) == len(pts)
+
+
+def _buildable(cells: list[tuple[int, int, int]], first: int) -> bool:
+    """MP-5 … MP-7: whether the cards ``(x, y, owner)`` can be laid one by one, the owners
+    alternating from ``first``, each card after the first touching an earlier one along an
+    edge.  Exact: take back the last card (the right owner's, touching the rest) and recurse."""
+    where = {(x, y): i for i, (x, y, _) in enumerate(cells)}
+    nb = [sum(1 << where[q] for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if q in where)
+          for x, y, _ in cells]
+    owner = [o for *_, o in cells]
+    memo: dict[int, bool] = {}
+
+    def joined(mask: int) -> bool:  # the cards of ``mask`` form one group
+        seen = todo = mask & -mask
+        while todo:
+            i = (todo & -todo).bit_length() - 1
+            todo &= todo - 1
+            new = nb[i] & mask & ~seen
+            seen |= new
+            todo |= new
+        return seen == mask
+
+    def ok(mask: int, size: int) -> bool:
+        if size == 1:
+            return owner[mask.bit_length() - 1] == first
+        got = memo.get(mask)
+        if got is None:
+            who = first if size % 2 else 1 - first
+            got = any(mask >> i & 1 and owner[i] == who and nb[i] & mask and joined(mask ^ (1 << i))
+                      and ok(mask ^ (1 << i), size - 1) for i in range(len(cells)))
+            memo[mask] = got
+        return got
+
+    return not cells or ok((1 << len(cells)) - 1, len(cells))
+
