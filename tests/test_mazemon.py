@@ -70,10 +70,14 @@ def card(cid):
     return load_cards(TEST_CARDS).cards[cid]
 
 
-def pos(game, p0, p1, *, phase="summon", turn=0, first=1, quiet=0, acted=False, sub_used=False,
+def pos(game, p0, p1, *, phase="summon", turn=0, first=1, quiet=0, acted=None, sub_used=False,
         direct_used=False, pending=None):
     """A position: each player is a dict with hand, battle (ids, or (id, wounded,
-    attacked)), out, captured, untapped; mana is whatever the other zones leave."""
+    attacked)), out, captured, untapped; mana is whatever the other zones leave.
+    ``acted`` defaults to what the phase requires: false at the charge, true
+    after it (a summon phase reached by a charge, J)."""
+    if acted is None:
+        acted = phase not in ("janken", "trash", "charge")
     players = []
     for p, pl in enumerate((p0, p1)):
         battle_zone = []
@@ -128,8 +132,9 @@ def test_seed_wound_900_vs_750_grass_vs_fire_costs_two_mana(g):
     t = two.apply("attack r_grass900 b_fire750")
     assert zone(t, 1) == {"b_fire750": True} and zone(t, 0) == {"r_grass900": False}
     assert t.mana(0)[1] == 0
-    one = pos(g, {"battle": ["r_grass900"], "untapped": 1}, {"battle": ["b_fire750"], "hand": ["b_fire500"]})
-    assert "attack r_grass900 b_fire750" not in one.legal_actions()
+    one = pos(g, {"battle": ["r_grass900", "r_water600"], "untapped": 1},
+              {"battle": ["b_fire750"], "hand": ["b_fire500"]})
+    assert one.legal_actions() == ["attack r_water600 b_fire750", "end"]  # water beats fire: 1 mana
 
 
 def test_seed_wound_600_vs_950_water_vs_fire_attacker_unhurt(g):
@@ -167,8 +172,10 @@ def test_seed_minimum_one_mana(g):
     assert card("r_small").cost == 2
     assert summon_cost(card("r_small"), [card("r_titan")]) == 1
     assert summon_cost(card("r_small"), [card("r_titan"), card("r_big")], "per_monster") == 1
-    s = pos(g, {"battle": ["r_titan"], "hand": ["r_small"], "untapped": 0}, {"hand": ["b_fire500"]})
-    assert not any(a.startswith("summon") for a in s.legal_actions())
+    s = pos(g, {"battle": ["r_titan"], "hand": ["r_small"], "untapped": 1}, {"hand": ["b_fire500"]})
+    assert "summon r_small" in s.legal_actions()
+    t = s.apply("summon r_small")  # pays its 1 mana: nothing is left, the turn ends by itself
+    assert t.mana(0) == (8, 0) and t.turn == 1 and zone(t, 0) == {"r_titan": False, "r_small": False}
 
 
 # -- the rest of the battle table ---------------------------------------------------------
@@ -287,11 +294,11 @@ def test_MZ_Q8_open_hands_option():
 def test_MZ_5_untap_at_the_start_of_the_turn(g):
     """MZ-5: the mover's tapped mana stand up again when their turn begins."""
     s = pos(g, {"battle": ["r_fire500"], "hand": ["r_grass500"], "untapped": 0},
-            {"battle": ["b_fire500"], "untapped": 0}, phase="battle", turn=1, acted=True)
-    assert s.mana(0) == (8, 0) and s.legal_actions() == ["end"]
+            {"battle": ["b_fire500"], "untapped": 1}, turn=1)
+    assert s.mana(0) == (8, 0) and s.legal_actions() == ["attack b_fire500 r_fire500", "end"]
     t = s.apply("end")
     assert t.current_player == 0 and t.phase == "charge" and t.mana(0) == (8, 8)
-    assert t.mana(1) == (7, 0)  # the opponent's tapped mana stays tapped until their turn
+    assert t.mana(1) == (7, 1)  # the opponent's tapped mana stays tapped until their turn
 
 
 def test_MZ_6_charge_is_mandatory_and_charged_cards_never_fight(g):
@@ -439,19 +446,19 @@ def test_MZ_23_three_captures_win_at_once(g):
 def test_MZ_24_MZ_Q6_nobody_can_act_more_captures_win(g):
     """MZ-24, MZ-Q6: two turns in a row without charge, summon or attack end
     the game; more captured cards win, equal is a draw."""
-    q = pos(g, {"battle": ["r_fire500"], "untapped": 1, "captured": 1},
-            {"battle": ["b_fire600"], "out": ["b_fire950"], "untapped": 1}, phase="battle", quiet=0)
+    q = pos(g, {"battle": ["r_fire500"], "captured": 1},
+            {"battle": ["b_fire600"], "out": ["b_fire950"], "untapped": 1}, quiet=0, acted=False)
     u = q.apply("end")  # quiet turn 1 (player 0 could attack but did not)
     assert u.to_dict()["quiet_turns"] == 1 and u.current_player == 1
     v = u.apply("end")  # quiet turn 2: the game is over
     assert v.current_player == TERMINAL and v.returns() == [1, -1]
-    draw = pos(g, {"battle": ["r_fire500"], "untapped": 1}, {"battle": ["b_fire600"], "untapped": 1})
+    draw = pos(g, {"battle": ["r_fire500"]}, {"battle": ["b_fire600"], "untapped": 1}, acted=False)
     assert draw.apply("end").apply("end").returns() == [0, 0]
 
 
 def test_MZ_Q6_attacks_are_optional_charging_is_not(g):
     """MZ-Q6: a charge counts as a change, so the count of quiet turns restarts."""
-    s = pos(g, {"battle": ["r_fire500"], "untapped": 1}, {"battle": ["b_fire600"], "hand": ["b_fire500"]})
+    s = pos(g, {"battle": ["r_fire500"]}, {"battle": ["b_fire600"], "hand": ["b_fire500"]}, acted=False)
     t = s.apply("end")
     assert t.current_player == 1 and t.phase == "charge" and t.to_dict()["quiet_turns"] == 1
     assert t.legal_actions() == ["charge b_fire500"]  # no 'end' before charging
@@ -673,9 +680,9 @@ def test_MZ_24_payoff_score_is_the_capture_difference():
     within the declared bounds (±3)."""
     game = tgame(payoff="score")
     assert (game.spec.min_utility, game.spec.max_utility) == (-3, 3)
-    s = pos(game, {"captured": 1, "out": ["r_fire900", "r_big"]}, {"captured": 2, "out": ["b_fire950"]},
-            phase="battle")
-    t = s.apply("end")
+    s = pos(game, {"battle": ["r_fire500"], "captured": 1, "out": ["r_fire900", "r_big"]},
+            {"battle": ["b_fire600"], "captured": 2, "out": ["b_fire950"]}, acted=False)
+    t = s.apply("end").apply("end")  # two quiet turns (MZ-Q6)
     assert t.current_player == TERMINAL and t.returns() == [-1, 1]
     win = pos(game, {"battle": ["r_fire900"], "captured": 2}, {"battle": ["b_grass650"], "hand": ["b_fire500"],
                                                                  "out": ["b_fire950", "b_water900"]})
@@ -754,3 +761,254 @@ def test_MZ_9_turn_ends_by_itself_only_when_nothing_is_left():
                 seen += 1
             s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
     assert seen > 100
+
+
+# -- issue J: only positions the rules can reach load; every bad input a clear error ------------
+def reached(game, want, seeds=range(200)):
+    """The ``to_dict`` of the first position of seeded random games for which
+    ``want(state)`` holds: a position the rules reached by play."""
+    import random
+    from cardlab.core import sample_chance
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if want(s):
+                return json.loads(json.dumps(s.to_dict()))
+            s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    raise AssertionError("no such position in the seeded games")
+
+
+def refused(game, d, match):
+    before = json.dumps(d, sort_keys=True)
+    with pytest.raises(cardlab.PositionError, match=match) as info:
+        game.state_from_dict(d)
+    assert json.dumps(d, sort_keys=True) == before and "\n" not in str(info.value)
+    return str(info.value)
+
+
+def test_J_MZ_23_MZ_24_MZ_Q6_end_at_nil_nil_without_quiet_turns_is_refused():
+    """J, MZ-23, MZ-24, MZ-Q6: the issue's example: phase "end" at 0-0 with no
+    quiet turns was loaded as a finished game.  The game ends only at three
+    captures or after two quiet turns; a loaded position that is over by
+    those rules is over, and one that is not is no end."""
+    game = cardlab.load("mazemon")
+    d = reached(game, lambda s: s.phase == "summon" and s.captured(0) == s.captured(1) == 0)
+    d["phase"] = "end"
+    refused(game, d, "phase end.*MZ-23.*MZ-Q6")
+    end = reached(game, lambda s: s.is_terminal() is False and s.phase == "battle")
+    end["quiet_turns"] = 2  # two quiet turns, but the game is still going on
+    refused(game, end, "quiet_turns")
+
+
+def test_J_MZ_Q6_quiet_end_needs_a_quiet_position():
+    """J, MZ-Q6, MZ-6: a game ended by two quiet turns has nothing done in the
+    last turn, and both hands are empty (with a card in hand a player must
+    charge, so the turn is not quiet)."""
+    g = tgame()
+    quiet = pos(g, {"battle": ["r_fire500"]}, {"battle": ["b_fire600"], "untapped": 1},
+                acted=False).apply("end").apply("end")
+    d = quiet.to_dict()
+    assert quiet.is_terminal() and d["quiet_turns"] == 2 and g.state_from_dict(d) == quiet
+    for field, value, match in [("acted", True, "acted"), ("direct_used", True, "direct_used"),
+                                ("substitute_used", True, "substitute_used")]:
+        bad = json.loads(json.dumps(d))
+        bad[field] = value
+        refused(g, bad, match)
+    bad = json.loads(json.dumps(d))
+    bad["players"][1]["battle"] = []
+    bad["players"][1]["hand"] = ["b_fire600"]
+    refused(g, bad, "hand.*MZ-Q6")
+
+
+def test_J_MZ_23_a_win_needs_an_attack_this_turn():
+    """J, MZ-23: three captures are made by an attack or a direct attack, so a
+    finished game won on captures has 'acted' set in its last turn."""
+    g = tgame()
+    s = pos(g, {"battle": ["r_fire900"], "captured": 2}, {"battle": ["b_grass650"], "hand": ["b_fire500"],
+                                                            "out": ["b_fire950", "b_water900"]})
+    d = s.apply("attack r_fire900 b_grass650").to_dict()
+    assert g.state_from_dict(d).returns() == [1, -1]
+    d["acted"] = False
+    refused(g, d, "acted.*MZ-23")
+
+
+@pytest.mark.parametrize("field,value,match", [
+    ("turn", 1, "turn.*MZ-2"), ("quiet_turns", 1, "quiet_turns"), ("acted", True, "acted"),
+    ("direct_used", True, "direct_used"),
+])
+def test_J_MZ_2_janken_is_the_untouched_start(field, value, match):
+    """J, MZ-2, MZ-1: before the janken nothing has happened: player 0's 'turn'
+    (as the game starts), no quiet turn, no action."""
+    game = cardlab.load("mazemon")
+    d = game.new_initial_state().to_dict()
+    d[field] = value
+    refused(game, d, match)
+
+
+def test_J_MZ_3_trash_is_the_untouched_start_of_the_first_player():
+    """J, MZ-3: at the trash nothing has been done yet."""
+    game = cardlab.load("mazemon")
+    d = game.new_initial_state().apply("janken 1").to_dict()
+    assert game.state_from_dict(d).current_player == CHANCE
+    d["substitute_used"] = True
+    refused(game, d, "substitute_used")
+
+
+def test_J_MZ_5_charge_starts_with_all_mana_untapped():
+    """J, MZ-5, MZ-6: the charge comes right after the untap, so every mana of
+    the player to move is upright and nothing else has happened this turn."""
+    game = cardlab.load("mazemon")
+    d = reached(game, lambda s: s.phase == "charge" and s.mana(s.turn)[0] >= 2)
+    bad = json.loads(json.dumps(d))
+    bad["players"][d["turn"]]["untapped"] -= 1
+    refused(game, bad, "untapped.*MZ-5")
+    bad = json.loads(json.dumps(d))
+    bad["acted"] = True
+    refused(game, bad, "acted")
+
+
+def test_J_MZ_7_MZ_8_summoning_ends_with_the_first_attack():
+    """J, MZ-7, MZ-8: in the summon phase nobody has attacked yet this turn
+    (the first attack ends the summoning)."""
+    g = tgame()
+    d = pos(g, {"battle": ["r_fire500"], "hand": ["r_grass500"], "untapped": 2},
+            {"battle": ["b_fire600"], "hand": ["b_fire500"]}, acted=True).to_dict()
+    bad = json.loads(json.dumps(d))
+    bad["players"][0]["battle"][0]["attacked"] = True
+    refused(g, bad, "attacked.*MZ-8")
+    bad = json.loads(json.dumps(d))
+    bad["substitute_used"] = True
+    refused(g, bad, "substitute_used")
+
+
+def test_J_MZ_8_battle_phase_follows_an_attack():
+    """J, MZ-8: the battle phase begins with an attack, so 'acted' is set."""
+    g = tgame()
+    d = pos(g, {"battle": ["r_fire500", "r_grass500"], "untapped": 2},
+            {"battle": ["b_fire600"], "hand": ["b_fire500"]}, phase="battle", acted=True).to_dict()
+    d["acted"] = False
+    refused(g, d, "acted.*MZ-8")
+
+
+def test_J_MZ_9_a_turn_with_only_end_left_has_ended_by_itself():
+    """J, MZ-9: the engine ends a turn by itself when only 'end' is left, so a
+    summon or battle phase in which the mover can do nothing else is refused."""
+    g = tgame()
+    d = pos(g, {"battle": ["r_fire500"], "untapped": 1}, {"battle": ["b_fire600"], "hand": ["b_fire500"]},
+            acted=True).to_dict()
+    d["players"][0]["untapped"] = 0
+    refused(g, d, "nothing to do but 'end'.*MZ-9")
+
+
+def test_J_MZ_22_direct_attack_state_is_consistent():
+    """J, MZ-22, MZ-Q2: a direct attack is made by a monster (which then has
+    attacked) against an empty battle zone that stays empty all turn."""
+    g = tgame()
+    s = pos(g, {"battle": ["r_water800"], "untapped": 2}, {"hand": ["b_fire500", "b_water500"]})
+    stealing = s.apply("direct r_water800").to_dict()
+    assert g.state_from_dict(stealing).current_player == CHANCE
+    bad = json.loads(json.dumps(stealing))
+    bad["players"][0]["battle"][0]["attacked"] = False
+    refused(g, bad, "attacked.*MZ-22")
+    busy = pos(g, {"battle": ["r_water800", "r_fire500"], "untapped": 2},
+               {"battle": ["b_fire600"], "hand": ["b_fire500"]}, phase="battle", acted=True).to_dict()
+    busy["direct_used"] = True
+    refused(g, busy, "direct_used.*MZ-22")
+
+
+def test_J_MZ_Q6_one_quiet_turn_means_the_opponent_holds_no_card():
+    """J, MZ-Q6, MZ-6: the last turn was quiet only if its player could not
+    charge, i.e. their hand is empty (hands never refill, MZ-1)."""
+    g = tgame()
+    d = pos(g, {"battle": ["r_fire500"], "untapped": 1}, {"battle": ["b_fire600"], "hand": ["b_fire500"]},
+            acted=True).to_dict()
+    d["quiet_turns"] = 1
+    refused(g, d, "quiet_turns.*MZ-Q6")
+
+
+def test_J_MZ_7_monsters_in_the_battle_zone_were_paid_with_mana():
+    """J, MZ-7: a monster is summoned by tapping mana, and mana is never lost,
+    so a player with a monster has mana."""
+    g = tgame()
+    d = pos(g, {"battle": ["r_fire500"], "untapped": 1}, {"battle": ["b_fire600"], "hand": ["b_fire500"]},
+            acted=True).to_dict()
+    # player 1 (first: 2 cards trashed) with b_fire600 in the battle zone and the 7 others in hand
+    d["players"][1].update(mana=0, untapped=0, hand=[c for c in g.ids[1] if c not in ("b_fire600", "b_fire500")][:7])
+    refused(g, d, r"players\[1\].*mana.*MZ-7")
+
+
+@pytest.mark.parametrize("path,value,match", [
+    (("turn",), 1.0, "turn"),
+    (("players", 0, "hand"), [["r_fire500"]], r"players\[0\]\.hand"),
+    (("players", 0, "battle", 0, "card"), ["r_fire500"], r"players\[0\]\.battle"),
+    (("pending",), {"attacker": ["x"], "target": "b_fire600"}, "pending"),
+    (("players", 0, "captured"), True, r"players\[0\]\.captured"),
+    (("phase",), ["end"], "phase"),
+    (("phase",), "x" * 5000, "phase"),
+])
+def test_J_MZ_4_wrong_types_are_refused_naming_the_field(path, value, match):
+    """J, MZ-4: the issue's ``turn=1.0``, and card ids, numbers and words of the
+    wrong type, are refused with PositionError naming the field (one short
+    line, never a repr of a huge value)."""
+    g = tgame()
+    d = pos(g, {"battle": ["r_fire500"], "untapped": 1}, {"battle": ["b_fire600"], "hand": ["b_fire500"]},
+            acted=True).to_dict()
+    place = d
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    msg = refused(g, d, match)
+    assert len(msg) < 400 and "malformed" not in msg
+
+
+@pytest.mark.parametrize("change,match", [
+    (lambda d: d["materials"].update(lantern=5), "materials.*lantern"),
+    (lambda d: d.update(materials=["lantern"]), "materials"),
+    (lambda d: d.update(name=["a list"]), "'name'"),
+    (lambda d: d["decks"]["hinoko"].update(name=["x"]), "deck 'hinoko', field 'name'"),
+    (lambda d: d["decks"]["hinoko"]["cards"].__setitem__(0, ["kagari_owl"]), "deck 'hinoko', field 'cards'"),
+    (lambda d: d["cards"][0].update(id=["kagari_owl"]), "field 'id'"),
+    (lambda d: d["cards"][0]["technique"].update(name=""), "technique"),
+])
+def test_J_MZ_Q1_every_card_file_field_is_type_checked(change, match):
+    """J, MZ-Q1: the issue's ``materials.lantern=5`` (loaded, then html()
+    broke), and lists where a name belongs, are refused with CardFileError
+    naming the file, the card or deck and the field."""
+    from importlib import resources
+    data = json.loads(resources.files("cardlab.data").joinpath("mazemon.json").read_text("utf-8"))
+    change(data)
+    with pytest.raises(cardlab.CardFileError, match=match) as info:
+        cardlab.load("mazemon", cards=data)
+    assert len(str(info.value)) < 400
+
+
+def test_J_MZ_Q1_deck_check_is_linear_time():
+    """J, MZ-Q1: a huge deck list is refused at once (no quadratic check), in
+    one short line (its length, not its repr)."""
+    from importlib import resources
+    data = json.loads(resources.files("cardlab.data").joinpath("mazemon.json").read_text("utf-8"))
+    data["decks"]["hinoko"]["cards"] = ["kagari_owl"] * 200_000
+    t = time.perf_counter()
+    with pytest.raises(cardlab.CardFileError, match="deck 'hinoko'") as info:
+        load_cards(data)
+    assert time.perf_counter() - t < 2 and len(str(info.value)) < 400
+
+
+def test_J_positions_the_engine_produces_all_load():
+    """J, MZ-1 … MZ-24: every position of seeded random games (and every
+    redeal of a hidden hand, MZ-Q8) loads again as itself."""
+    import random
+    from cardlab.core import sample_chance
+    for game in (cardlab.load("mazemon"), tgame(material_count="per_monster", both_three="draw")):
+        for seed in range(30):
+            rng = random.Random(seed)
+            s = game.new_initial_state()
+            while True:
+                assert game.state_from_dict(json.loads(json.dumps(s.to_dict()))) == s
+                if s.current_player >= 0:
+                    r = s.redeal(1 - s.current_player, seed)
+                    assert game.state_from_dict(r.to_dict()) == r
+                if s.is_terminal():
+                    break
+                s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))

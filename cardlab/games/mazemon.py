@@ -56,10 +56,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
@@ -143,6 +144,14 @@ class CardSet:
     cards: Mapping[str, Card]
     decks: Mapping[str, tuple[str, ...]]
     source: str
+    #: the Japanese names of the materials (そざい), from the file's optional ``materials`` map
+    materials: Mapping[str, str] = field(default_factory=dict)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 _CARD_FIELDS = {"id", "name", "japanese", "attribute", "hp", "cost", "technique", "materials"}
@@ -173,12 +182,24 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     if unknown:
         raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
                             "accepted: name, materials, cards, decks")
+    name = data.get("name", where)
+    if not isinstance(name, str) or not name.strip():
+        raise CardFileError(f"{where}: field 'name' must be a non-empty string, got {_short(name)}")
+    mats_ja = data.get("materials", {})
+    if not isinstance(mats_ja, dict):
+        raise CardFileError(f"{where}: field 'materials' must map material names to their Japanese "
+                            f"names, got {_short(mats_ja)}")
+    for m, ja in mats_ja.items():
+        if not isinstance(ja, str) or not ja.strip():
+            raise CardFileError(f"{where}: field 'materials', material {_short(m)}: the Japanese name "
+                                f"must be a non-empty string, got {_short(ja)}")
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
         raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
     cards: dict[str, Card] = {}
     for i, c in enumerate(raw):
         label = c.get("id", f"#{i}") if isinstance(c, dict) else f"#{i}"
+        label = label if isinstance(label, str) and len(label) <= 40 else f"#{i}"
         if not isinstance(c, dict):
             raise bad(label, "id", "each card must be a JSON object")
         extra = set(c) - _CARD_FIELDS
@@ -187,29 +208,30 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
         cid = c.get("id")
         if not isinstance(cid, str) or not re.fullmatch(ID_RE, cid):
             raise bad(label, "id", "must be lower-case letters, digits and _ (a letter first, "
-                      f"at most 32), got {cid!r}")
+                      f"at most 32), got {_short(cid)}")
         if cid in cards:
             raise bad(cid, "id", "the same id is used twice")
         for f in ("name", "japanese"):
             if not isinstance(c.get(f), str) or not c[f].strip():
-                raise bad(cid, f, f"must be a non-empty string, got {c.get(f)!r}")
+                raise bad(cid, f, f"must be a non-empty string, got {_short(c.get(f))}")
         if c.get("attribute") not in ATTRIBUTES:
-            raise bad(cid, "attribute", f"must be one of {', '.join(ATTRIBUTES)}, got {c.get('attribute')!r}")
+            raise bad(cid, "attribute", f"must be one of {', '.join(ATTRIBUTES)}, got {_short(c.get('attribute'))}")
         if not whole(c.get("hp"), 1, 100_000):
-            raise bad(cid, "hp", f"must be a whole number from 1 to 100000, got {c.get('hp')!r}")
+            raise bad(cid, "hp", f"must be a whole number from 1 to 100000, got {_short(c.get('hp'))}")
         if not whole(c.get("cost"), 1, 10):
-            raise bad(cid, "cost", f"must be a whole number from 1 to 10, got {c.get('cost')!r}")
+            raise bad(cid, "cost", f"must be a whole number from 1 to 10, got {_short(c.get('cost'))}")
         t = c.get("technique")
         if not isinstance(t, dict) or set(t) - {"name", "japanese", "power"}:
             raise bad(cid, "technique", "must be an object with name, japanese and power")
-        if not isinstance(t.get("name"), str) or not isinstance(t.get("japanese", ""), str):
-            raise bad(cid, "technique", "its name (and japanese) must be strings")
+        names = (t.get("name"), t.get("japanese", t.get("name")))
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise bad(cid, "technique", "its name (and japanese) must be non-empty strings")
         if not whole(t.get("power"), 0, 100_000):
-            raise bad(cid, "technique", f"power must be a whole number from 0 to 100000, got {t.get('power')!r}")
+            raise bad(cid, "technique", f"power must be a whole number from 0 to 100000, got {_short(t.get('power'))}")
         mats = c.get("materials")
         if (not isinstance(mats, list) or not 2 <= len(mats) <= 4
                 or not all(isinstance(m, str) and m for m in mats) or len(set(mats)) != len(mats)):
-            raise bad(cid, "materials", f"must be a list of 2 to 4 different names (MZ-18), got {mats!r}")
+            raise bad(cid, "materials", f"must be a list of 2 to 4 different names (MZ-18), got {_short(mats)}")
         cards[cid] = Card(cid, c["name"], c["japanese"], c["attribute"], c["hp"], c["cost"],
                           t["name"], t.get("japanese", t["name"]), t["power"], tuple(mats))
     decks_raw = data.get("decks")
@@ -221,17 +243,22 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
         if isinstance(d, dict) and set(d) - {"name", "japanese", "cards"}:
             raise CardFileError(f"{where}: deck {dname!r}: unknown field {sorted(set(d) - {'name', 'japanese', 'cards'})[0]!r};"
                                 " accepted: name, japanese, cards")
+        for f in ("name", "japanese"):
+            if isinstance(d, dict) and f in d and (not isinstance(d[f], str) or not d[f].strip()):
+                raise CardFileError(f"{where}: deck {dname!r}, field {f!r}: must be a non-empty string, "
+                                    f"got {_short(d[f])}")
         if not isinstance(ids, list) or len(ids) != DECK_SIZE:
+            got = f"{len(ids)} entries" if isinstance(ids, list) else _short(ids)
             raise CardFileError(f"{where}: deck {dname!r}, field 'cards': must list exactly "
-                                f"{DECK_SIZE} card ids (MZ-1), got {ids!r}")
+                                f"{DECK_SIZE} card ids (MZ-1), got {got}")
         for cid in ids:
-            if cid not in cards:
-                raise CardFileError(f"{where}: deck {dname!r}, field 'cards': unknown card {cid!r}")
+            if not isinstance(cid, str) or cid not in cards:
+                raise CardFileError(f"{where}: deck {dname!r}, field 'cards': unknown card {_short(cid)}")
         if len(set(ids)) != DECK_SIZE:
             raise CardFileError(f"{where}: deck {dname!r}, field 'cards': the {DECK_SIZE} cards must "
                                 "all be different")
         decks[str(dname)] = tuple(ids)
-    return CardSet(str(data.get("name", where)), cards, decks, where)
+    return CardSet(name, cards, decks, where, MappingProxyType(dict(mats_ja)))
 
 
 def _cards_ok(value: Any) -> bool:
@@ -483,6 +510,10 @@ class Mazemon(Game):
 
     # -- positions ----------------------------------------------------------
     def _state_from_dict(self, d: Mapping[str, Any]) -> "MazemonState":
+        """A position of :meth:`MazemonState.to_dict`, refused with
+        :class:`~cardlab.PositionError` unless the rules can reach it: types,
+        ranges, the ten cards of each deck, what each phase requires and the
+        end (MZ-23, MZ-24, MZ-Q6) as properties of the position."""
         fields = ["phase", "turn", "first", "quiet_turns", "acted", "substitute_used",
                   "direct_used", "pending", "players"]
         check_keys(d, fields, "mazemon")
@@ -490,33 +521,37 @@ class Mazemon(Game):
         if opts != self.options_dict() and (  # lists and tuples compare equal after JSON
                 json.loads(json.dumps(opts, default=str))
                 != json.loads(json.dumps(self.options_dict(), default=str))):
-            raise PositionError(f"mazemon: the position was saved with options {opts}; "
+            raise PositionError(f"mazemon: the position was saved with options {_short(opts, 200)}; "
                                 f"this game has {self.options_dict()}: load it with those options")
 
         def err(msg: str) -> PositionError:
             return PositionError(f"mazemon: {msg}")
 
-        if d["phase"] not in PHASES:
-            raise err(f"phase {d['phase']!r} unknown; one of {', '.join(PHASES)}")
+        def whole(v: Any, lo: int, hi: int) -> bool:
+            return type(v) is int and lo <= v <= hi
+
+        if not isinstance(d["phase"], str) or d["phase"] not in PHASES:
+            raise err(f"phase {_short(d['phase'])} unknown; one of {', '.join(PHASES)}")
         ph = PHASES.index(d["phase"])
         mover = d["turn"]
-        if mover not in (0, 1) or isinstance(mover, bool):
-            raise err(f"turn must be 0 or 1, got {mover!r}")
+        if not whole(mover, 0, 1):
+            raise err(f"turn must be 0 or 1, got {_short(mover)}")
         first = d["first"]
         if ph == JANKEN:
             if first is not None:
                 raise err("first must be null before the janken (MZ-2)")
             first = -1
-        elif first not in (0, 1) or isinstance(first, bool):
-            raise err(f"first must be 0 or 1 after the janken, got {first!r}")
+        elif not whole(first, 0, 1):
+            raise err(f"first must be 0 or 1 after the janken, got {_short(first)}")
         quiet = d["quiet_turns"]
-        if quiet not in (0, 1, 2) or isinstance(quiet, bool) or (quiet == 2 and ph != END):
-            raise err(f"quiet_turns must be 0 or 1 (2 only at the end, MZ-Q6), got {quiet!r}")
+        if not whole(quiet, 0, 2) or (quiet == 2 and ph != END):
+            raise err(f"quiet_turns must be 0 or 1 (2 only at the end, MZ-Q6), got {_short(quiet)}")
         flags = []
         for f in ("acted", "substitute_used", "direct_used"):
             if not isinstance(d[f], bool):
-                raise err(f"{f} must be true or false, got {d[f]!r}")
+                raise err(f"{f} must be true or false, got {_short(d[f])}")
             flags.append(int(d[f]))
+        acted, sub_used, direct_used = flags
         players = d["players"]
         if not isinstance(players, list) or len(players) != 2:
             raise err("players must be a list of two player objects")
@@ -533,8 +568,8 @@ class Mazemon(Game):
                     raise err(f"{where}.{field} must be a list of card ids")
                 m = 0
                 for cid in ids:
-                    if cid not in slot:
-                        raise err(f"{where}.{field}: {cid!r} is not a card of player {p}'s deck; "
+                    if not isinstance(cid, str) or cid not in slot:
+                        raise err(f"{where}.{field}: {_short(cid)} is not a card of player {p}'s deck; "
                                   f"the deck is {', '.join(self.ids[p])}")
                     if m >> slot[cid] & 1:
                         raise err(f"{where}.{field}: {cid!r} appears twice")
@@ -548,7 +583,8 @@ class Mazemon(Game):
             bm = wm = am = 0
             for mon in bz:
                 if not isinstance(mon, Mapping) or set(mon) != {"card", "wounded", "attacked"}:
-                    raise err(f"{where}.battle: each monster is {{'card', 'wounded', 'attacked'}}, got {mon!r}")
+                    raise err(f"{where}.battle: each monster is {{'card', 'wounded', 'attacked'}}, "
+                              f"got {_short(mon)}")
                 bit = mask([mon["card"]], "battle")
                 if bm & bit:
                     raise err(f"{where}.battle: {mon['card']!r} appears twice")
@@ -566,8 +602,8 @@ class Mazemon(Game):
             nums = []
             for f in ("mana", "untapped", "captured"):
                 v = pl[f]
-                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    raise err(f"{where}.{f} must be a whole number ≥ 0, got {v!r}")
+                if not whole(v, 0, DECK_SIZE):
+                    raise err(f"{where}.{f} must be a whole number from 0 to {DECK_SIZE}, got {_short(v)}")
                 nums.append(v)
             mana, untapped, captured = nums
             if untapped > mana:
@@ -577,40 +613,92 @@ class Mazemon(Game):
             if hidden != mana + trashed:
                 raise err(f"{where}: {hidden} of the {DECK_SIZE} cards are in none of hand, battle, out; "
                           f"they must be the {mana} mana" + (f" + {TRASHED} trashed (MZ-3)" if trashed else ""))
-            if captured > WIN_CAPTURES or (captured == WIN_CAPTURES and ph != END):
+            if captured > WIN_CAPTURES:
                 raise err(f"{where}.captured {captured}: at {WIN_CAPTURES} the game is over (MZ-23)")
+            if bm and not mana:
+                raise err(f"{where}: monsters in the battle zone but no mana to have summoned them; "
+                          "mana is never lost (MZ-7)")
             blocks.append([hand, bm, wm, am, mana, untapped, captured, out])
         for p in (0, 1):
             if blocks[p][C] > _POP[blocks[1 - p][O]]:
                 raise err(f"players[{p}].captured {blocks[p][C]} is more than the cards out of "
                           f"player {1 - p}'s play")
+        o = 1 - mover
+        me, you = blocks[mover], blocks[o]
+        won = any(b[C] == WIN_CAPTURES for b in blocks)
+        # what each phase requires (MZ-1 … MZ-9, MZ-19, MZ-22)
         if ph in (JANKEN, TRASH):
             if any(b != [FULL, 0, 0, 0, 0, 0, 0, 0] for b in blocks):
                 raise err(f"phase {PHASES[ph]}: both players still hold all {DECK_SIZE} cards (MZ-1)")
+            if ph == JANKEN and mover != 0:
+                raise err("phase janken: turn is 0 until the janken decides the first player (MZ-2)")
             if ph == TRASH and mover != first:
                 raise err("phase trash: turn must be the first player (MZ-3)")
-        if ph == CHARGE and not blocks[mover][H]:
+            if quiet:
+                raise err(f"phase {PHASES[ph]}: quiet_turns must be 0 before the first turn (MZ-Q6)")
+        if ph == CHARGE and not me[H]:
             raise err("phase charge with an empty hand: nothing to charge (MZ-6)")
+        if ph == CHARGE and me[U] != me[M]:
+            raise err(f"phase charge: players[{mover}].untapped must equal its mana, all mana is "
+                      "untapped at the start of the turn (MZ-5)")
+        if ph == SUMMON and not acted and (me[H] or me[U] != me[M]):
+            raise err("phase summon with acted false: the turn began with an empty hand (no charge, "
+                      "MZ-6) and nothing was paid yet, so the hand is empty and all mana untapped (MZ-5)")
+        need_acted = ph in (BATTLE, SUB, STEAL) or (ph == END and won)
+        if need_acted and not acted:
+            raise err(f"phase {PHASES[ph]} needs acted true: an attack was made this turn "
+                      + ("(MZ-23: captures come from attacks)" if ph == END else "(MZ-8)"))
+        if ph in (JANKEN, TRASH, CHARGE) and acted:
+            raise err(f"phase {PHASES[ph]}: acted must be false, nothing was done this turn yet")
+        if me[A] and ph not in (BATTLE, SUB, STEAL, END):
+            raise err(f"players[{mover}].battle: a monster has attacked, so the phase is battle, "
+                      f"substitute, steal or end, not {PHASES[ph]} (the first attack ends the summoning, MZ-8)")
+        if sub_used and ph not in (BATTLE, STEAL, END):
+            raise err(f"substitute_used is true in phase {PHASES[ph]}; みがわり is used only after an "
+                      "attack, once per turn (MZ-19)")
+        if direct_used and (ph not in (BATTLE, STEAL, END) or you[B]):
+            raise err("direct_used is true, but a direct attack leaves the phase battle, steal or end "
+                      "and the opponent's battle zone empty this turn (MZ-22)")
+        if ph == STEAL and (you[B] or not you[H] or not direct_used or not me[A]):
+            raise err("phase steal needs an empty opposing battle zone, a card in that hand, "
+                      "direct_used and the monster that attacked (MZ-22)")
+        # the end (MZ-23, MZ-24, MZ-Q6): over exactly when the rules say so
+        if ph == END and not won and quiet != 2:
+            raise err("phase end, but nobody has 3 captures (MZ-23) and quiet_turns is not 2 (MZ-24, MZ-Q6): "
+                      "the game is not over")
+        if ph != END and won:
+            raise err(f"a player has {WIN_CAPTURES} captures, so the phase must be end (MZ-23)")
+        if ph == END and quiet == 2:
+            if won or acted or sub_used or direct_used or me[A]:
+                raise err("phase end after two quiet turns: the last turn changed nothing, so acted, "
+                          "substitute_used and direct_used are false, no monster attacked (MZ-Q6)")
+            if me[H] or you[H]:
+                raise err("phase end after two quiet turns: both hands are empty, a card in hand must "
+                          "be charged (MZ-6, MZ-Q6)")
+        elif quiet and you[H]:
+            raise err(f"quiet_turns {quiet}: the last turn was quiet only if player {o} could not charge, "
+                      f"but players[{o}].hand holds cards (MZ-6, MZ-Q6)")
         pa = pt = -1
         pend = d["pending"]
         if ph == SUB:
-            o = 1 - mover
             if not isinstance(pend, Mapping) or set(pend) != {"attacker", "target"}:
                 raise err("phase substitute needs pending = {'attacker', 'target'}")
-            pa, pt = self.slot[mover].get(pend["attacker"], -1), self.slot[o].get(pend["target"], -1)
-            if pa < 0 or not blocks[mover][A] >> pa & 1:
-                raise err(f"pending.attacker {pend['attacker']!r} is not a monster of player {mover} "
+            att, tgt = pend["attacker"], pend["target"]
+            pa = self.slot[mover].get(att, -1) if isinstance(att, str) else -1
+            pt = self.slot[o].get(tgt, -1) if isinstance(tgt, str) else -1
+            if pa < 0 or not me[A] >> pa & 1:
+                raise err(f"pending.attacker {_short(att)} is not a monster of player {mover} "
                           "that has attacked")
-            if pt < 0 or not blocks[o][B] >> pt & 1 or _POP[blocks[o][B]] < 2:
-                raise err(f"pending.target {pend['target']!r} is not one of several monsters of player {o}")
-            if flags[1] or not blocks[o][U] or self.fight[mover][pa][pt][2]:
+            if pt < 0 or not you[B] >> pt & 1 or _POP[you[B]] < 2:
+                raise err(f"pending.target {_short(tgt)} is not one of several monsters of player {o}")
+            if sub_used or not you[U] or self.fight[mover][pa][pt][2]:
                 raise err("phase substitute, but みがわり is not allowed here (MZ-19, MZ-21)")
         elif pend is not None:
             raise err("pending must be null outside the substitute phase")
-        if ph == STEAL and (blocks[1 - mover][B] or not blocks[1 - mover][H] or not flags[2]):
-            raise err("phase steal needs an empty opposing battle zone, a card in that hand and "
-                      "direct_used (MZ-22)")
         key = (ph, mover, first, quiet, *flags, pa, pt, *blocks[0], *blocks[1])
+        if ph in (SUMMON, BATTLE) and not _can_act(self, list(key)):
+            raise err(f"phase {PHASES[ph]}: player {mover} has nothing to do but 'end', so the turn "
+                      "would have ended by itself (MZ-9)")
         return MazemonState(self, key)
 
 

@@ -29,11 +29,7 @@ True
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from html import escape
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from .. import render
@@ -70,26 +66,11 @@ def attr_term(attr: str) -> str:
     return f"{attr} {ATTR_JA[attr]}"
 
 
-@lru_cache(maxsize=8)
-def _packaged_materials() -> dict[str, str]:
-    data = json.loads(resources.files("cardlab.data").joinpath("mazemon.json").read_text("utf-8"))
-    return dict(data.get("materials", {}))
-
-
 def material_japanese(game: Any) -> dict[str, str]:
     """The Japanese names of the materials (そざい) from the game's card file
-    (its optional ``materials`` map); an unnamed material keeps its English name."""
-    src = game.options["cards"]
-    if src is None:
-        return _packaged_materials()
-    if isinstance(src, dict):
-        names = src.get("materials", {})
-    else:
-        try:
-            names = json.loads(Path(src).read_text("utf-8")).get("materials", {})
-        except (OSError, ValueError):  # the game loaded it once already; be lenient here
-            names = {}
-    return dict(names) if isinstance(names, dict) else {}
+    (its optional ``materials`` map, checked when the file was loaded); an
+    unnamed material keeps its English name."""
+    return dict(game.card_set.materials)
 
 
 # -- the view: what the perspective may see ---------------------------------------
