@@ -5,6 +5,7 @@ the card builder, card files, and exact solving of small endgames."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -1090,3 +1091,178 @@ def test_own_tables_with_new_values(tmp_path):
     with pytest.raises(cardlab.CardFileError, match=r"monster_cards_decks\.json \(ember\): card 'grave_caller', field 'race'"):
         cardlab.load("monster_cards", affinity=raw)
 
+
+
+# -- issue J: every loadable position is one the rules can reach; every bad input a clear error ----------
+def one_line(exc_info, limit=300):
+    text = str(exc_info.value)
+    assert "\n" not in text and len(text) < limit and "malformed position" not in text, text
+    return text
+
+
+def test_J_owner_and_player_fields_are_whole_numbers_MC_7_MC_13():
+    """J, MC-7, MC-13: ``attack.owner=0.0`` (issue J's example: accepted, then
+    legal_actions()/html() raised TypeError) is refused, and so are True/False
+    as owners, targets and damage, and 0/1 for a player's ``out`` (MC-19)."""
+    g = lab_game()
+    base = pos(g, [P(["c_plain"], ["c_plain"] * 2), P(["c_plain"] * 2, ["c_plain"] * 3)], attack=(1, "r_plain"),
+               gc=(1, "bloodlust_c")).to_dict()
+    for field, value, name in (("attack", {"owner": 0.0, "card": "r_plain"}, "attack"),
+                               ("attack", {"owner": True, "card": "r_plain"}, "attack.owner"),
+                               ("gamechanger", {"owner": True, "card": "bloodlust_c"}, "gamechanger.owner"),
+                               ("attack", {"owner": 1, "card": ["r_plain"]}, "attack.card")):
+        with pytest.raises(cardlab.PositionError, match=re.escape(name)) as e:
+            g.state_from_dict({**base, field: value})
+        one_line(e)
+    for out in (0, 1, "no", None):
+        players = [dict(base["players"][0]), {**base["players"][1], "out": out}]
+        with pytest.raises(cardlab.PositionError, match=re.escape("players[1].out")) as e:
+            g.state_from_dict({**base, "players": players})
+        one_line(e)
+    mill = pos(g, [P(["c_plain"], ["c_plain"] * 5), P(["c_plain"] * 2, ["c_plain"] * 3)], attack=(1, "r_plain"),
+               phase="mill", pending={"target": 0, "damage": 2, "then": "end"}).to_dict()
+    for pending in ({"target": False, "damage": 2, "then": "end"}, {"target": 0, "damage": True, "then": "end"}):
+        with pytest.raises(cardlab.PositionError, match="pending") as e:
+            g.state_from_dict({**mill, "pending": pending})
+        one_line(e)
+
+
+def test_J_names_and_words_are_strings_with_a_short_error_MC_7():
+    """J, MC-7, MC-8: a list where a card name or the phase belongs is refused naming the
+    field (not a TypeError turned into 'malformed position'); a huge value is never
+    repeated in the message."""
+    g = lab_game()
+    base = pos(g, [P(["c_plain"], ["c_plain"] * 2), P(["c_plain"] * 2, ["c_plain"] * 3)]).to_dict()
+    for bad, field in (({**base, "phase": ["action"]}, "phase"), ({**base, "phase": "x" * 10_000}, "phase"),
+                       ({**base, "players": [{**base["players"][0], "hand": [["c_plain"]]}, base["players"][1]]},
+                        "players[0].hand"),
+                       ({**base, "players": [{**base["players"][0], "deck": ["y" * 10_000]}, base["players"][1]]},
+                        "players[0].deck"),
+                       ({**base, "attack": {"owner": 1, "card": "c_plain", "x" * 10_000: 1}}, "attack"),
+                       ({**base, "options": {"x" * 10_000: 1}}, "options")):
+        with pytest.raises(cardlab.PositionError, match=re.escape(field)) as e:
+            g.state_from_dict(bad)
+        one_line(e)
+
+
+def test_J_pending_damage_is_what_a_move_can_leave_MC_3_MC_11_MC_18():
+    """J, MC-3, MC-11, MC-18, MC-10: damage pending after a play (then 'end') falls on the turn player
+    (a failed defence or a replacement) and is at most an attack's power; after an Ambush
+    discard (then 'action') it falls on the attacker's owner, another player, is at most
+    an Ambush's size, and the turn player still holds a card for the mandatory play (MC-11)."""
+    g = lab_game()
+    players = [P(["c_plain"], ["c_plain"] * 5), P(["c_plain"] * 2, ["r_plain"] * 5)]
+
+    def mill(target, damage, then, hand0=("c_plain",), attack=(1, "r_plain")):
+        ps = [{**players[0], "hand": list(hand0)}, players[1]]
+        return pos(g, ps, attack=attack, phase="mill", pending={"target": target, "damage": damage, "then": then})
+
+    assert mill(0, 2, "end").current_player == CHANCE  # a failed defence: 2 of 2 to go
+    assert mill(1, 3, "action").current_player == CHANCE  # Ambush ULT: 3 to the attacker's owner
+    for args, why in (((1, 2, "end"), "the turn player"), ((0, 2, "action"), "the attack-zone card's owner"),
+                      ((0, 3, "end"), "at most 2"), ((1, 4, "action"), "at most 3"),
+                      ((1, 2, "action", ()), "holds no card"),
+                      ((0, 2, "end", ("c_plain",), None), "attack zone")):
+        with pytest.raises(cardlab.PositionError, match=f"pending.*{re.escape(why)}") as e:
+            mill(*args)
+        one_line(e)
+
+
+def test_J_the_winner_of_a_finished_game_is_the_last_player_MC_19():
+    """J, MC-19: a position in the phase 'end' names as ``turn`` the one player not out; one
+    naming a player who is out is refused (not quietly rewritten)."""
+    g = lab_game()
+    ps = [P(out=True), P(["c_plain"] * 2, ["c_plain"] * 3)]
+    assert pos(g, ps, turn=1, phase="end").returns() == [-1, 1]
+    with pytest.raises(cardlab.PositionError, match=r"turn.*player 1 .*MC-19") as e:
+        pos(g, ps, turn=0, phase="end")
+    one_line(e)
+
+
+def test_J_options_of_a_saved_position_compare_as_json_MC_1():
+    """J, MC-1: a game loaded with decks as a tuple saves positions that load again after a
+    trip through JSON (a list); a position's options are shown short when they differ."""
+    g = cardlab.load("monster_cards", decks=("ember", "tide"))
+    s = g.new_initial_state(seed=1)
+    assert g.state_from_dict(json.loads(json.dumps(s.to_dict()))) == s
+
+
+def test_J_card_files_type_check_every_field_MC_5_MC_Q1_MC_Q2_MC_Q3(tmp_path):
+    """J, MC-5, MC-Q1, MC-Q2, MC-Q3: a list where a name belongs, an unknown field or a field of the
+    wrong type in a deck, affinity or cost file is a CardFileError naming file, card and field
+    (never a TypeError), in one short line."""
+    card = lab("good", "C", skill="fury")
+    deck = lambda **kw: {"name": "mine", "cards": [{**card, **kw, "count": 20}]}  # noqa: E731
+    for bad, match in ((deck(attribute=["fire"]), "card 'good', field 'attribute'"),
+                       (deck(skill=["fury"]), "card 'good', field 'skill'"),
+                       (deck(skill={"a": 1}), "card 'good', field 'skill'"),
+                       (deck(japanese=["x"]), "card 'good', field 'japanese'"),
+                       (deck(name=["x" * 5000]), "field 'name'"),
+                       ({**deck(), "name": ["x"]}, "field 'name'"),
+                       ({**deck(), "japanese": 3}, "field 'japanese'"),
+                       ({**deck(), "colour": "red"}, "field 'colour': unknown")):
+        with pytest.raises(cardlab.CardFileError, match=re.escape(match)) as e:
+            cardlab.load("monster_cards", decks=[bad, "tide"])
+        one_line(e)
+    raw = json.loads((mc.resources.files("cardlab.data") / "monster_cards_affinity.json").read_text("utf-8"))
+    for change, match in ((lambda r: r["keys"]["size"].__setitem__("values", [["small"]]), "key 'size', field 'values'"),
+                          (lambda r: r["keys"]["size"]["values"].__setitem__("small", ["小"]), "key 'size', field 'values'"),
+                          (lambda r: r["keys"]["size"]["table"]["small"].__setitem__("large", ["+"]),
+                           "pair ('small', 'large')"),
+                          (lambda r: r["keys"]["size"].__setitem__("japanese", 5), "key 'size', field 'japanese'"),
+                          (lambda r: r["keys"]["size"].__setitem__("colour", "x"), "key 'size', field 'colour': unknown"),
+                          (lambda r: r.__setitem__("name", []), "field 'name'"),
+                          (lambda r: r.__setitem__("colour", 1), "field 'colour': unknown")):
+        r = json.loads(json.dumps(raw))
+        change(r)
+        with pytest.raises(mc.AffinityError, match=re.escape(match)) as e:
+            cardlab.load("monster_cards", affinity=r)
+        one_line(e)
+    costs = json.loads((mc.resources.files("cardlab.data") / "monster_cards_costs.json").read_text("utf-8"))
+    for change, match in ((lambda c: c["attack"].__setitem__("6", 0.5), "field 'attack', entry '6': unknown"),
+                          (lambda c: c.__setitem__("note", 0.5), "field 'note'"),
+                          (lambda c: c.__setitem__("colour", "x"), "field 'colour': unknown")):
+        c = json.loads(json.dumps(costs))
+        change(c)
+        with pytest.raises(cardlab.CardFileError, match=re.escape(match)) as e:
+            cardlab.load("monster_cards", costs=c)
+        one_line(e)
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(deck(race=["human"])))
+    with pytest.raises(cardlab.CardFileError, match=r"mine\.json: card 'good', field 'race'"):
+        cardlab.load("monster_cards", decks=[str(path), "tide"])
+
+
+def test_J_counts_tell_the_past_first_draw_and_seat_order_MC_9_MC_Q8_MC_3():
+    """J, MC-9, MC-Q8, MC-3: a player's cards out of the deck and graveyard were all drawn;
+    none before their first turn, at least 3 once it has begun (MC-9), and nothing hurts
+    a player who has not drawn (MC-3, MC-18); in the first round the players before the
+    turn player have drawn and those after have not (seat order, MC-Q8).  A position
+    mid-draw loads; a card taken out of a fresh deck (so into the ruins), a graveyard
+    before the first draw, or a first round out of seat order is refused."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    root = g.new_initial_state()
+    middraw = root.apply(root.chance_outcomes()[0][0])
+    assert g.state_from_dict(middraw.to_dict()) == middraw and len(zones(middraw, 0)["hand"]) == 1
+    d = g.new_initial_state(seed=1).to_dict()
+    p1 = d["players"][1]
+    for players, match in (([d["players"][0], {**p1, "deck": p1["deck"][1:]}], r"players\[1\]: only 1 .*drew 3 \(MC-9\)"),
+                           ([d["players"][0], {**p1, "deck": p1["deck"][1:], "graveyard": p1["deck"][:1]}],
+                            r"players\[1\]: has drawn no card yet.*graveyard")):
+        with pytest.raises(cardlab.PositionError, match=match) as e:
+            g.state_from_dict({**d, "players": players})
+        one_line(e)
+    g3 = cardlab.load("monster_cards", players=3, open_hands=True)
+    m = cardlab.Match(g3, ["random"] * 3, seed=2)
+    while m.state.current_player != 1:
+        m.step()
+    d = m.state.to_dict()  # player 1's first turn: 0 has played, 2 has not drawn
+    assert g3.state_from_dict(d) == m.state and zones(m.state, 2)["hand"] == []
+    fresh0 = {**d["players"][0], "hand": [], "deck": sorted(c.name for c in g3.decks[0].cards), "deck_top": [],
+              "graveyard": []}
+    with pytest.raises(cardlab.PositionError, match=r"players\[0\]: has drawn no card, but .*before player 1's") as e:
+        g3.state_from_dict({**d, "attack": None, "gamechanger": None, "players": [fresh0, *d["players"][1:]]})
+    one_line(e)
+    with pytest.raises(cardlab.PositionError, match=r"players\[1\]: has drawn or is out while player 2 .*MC-Q8") as e:
+        g3.state_from_dict({**d, "turn": 0})
+    one_line(e)

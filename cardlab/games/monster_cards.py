@@ -107,6 +107,32 @@ ZONE_NAMES = ("hand", "deck top", "deck", "graveyard")
 HIDDEN_ZONES = (REST, HAND, TOP, GRAVE)
 
 
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters: error messages stay one short line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters (a list of choices from a user's table)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _unknown_fields(d: Mapping[str, Any], accepted: Iterable[str], where: str, error: type) -> None:
+    """Refuse a field a data file does not have, naming it and the accepted ones
+    (``where`` is what comes before the word "field": ``"deck.json:"``)."""
+    extra = sorted(set(d) - set(accepted))
+    if extra:
+        raise error(f"{where} field {_short(extra[0])}: unknown field; accepted: {', '.join(sorted(accepted))}")
+
+
+def _text_fields(d: Mapping[str, Any], fields: Iterable[str], where: str, error: type) -> None:
+    """The free-text fields of a data file (name, note ...) are strings when present."""
+    for f in fields:
+        if f in d and not isinstance(d[f], str):
+            raise error(f"{where} field {f!r}: a string, got {_short(d[f])}")
+
+
 class CardError(CardlabError, ValueError):
     """A card built with :class:`Card` that breaks a rule; names the card and the field."""
 
@@ -203,38 +229,46 @@ def load_affinity(source: str | Path | Mapping[str, Any] | None = None) -> Affin
     if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
         raise AffinityError(f"{where}: an affinity file holds {{'keys': {{key: {{'values', 'table'}}}}}} "
                             f"for the keys {', '.join(KEYS)}")
+    _unknown_fields(data, ("name", "note", "keys"), f"{where}:", AffinityError)
+    _text_fields(data, ("name", "note"), f"{where}:", AffinityError)
     keys = data["keys"]
     if set(keys) != set(KEYS):
-        raise AffinityError(f"{where}: the keys must be exactly {', '.join(KEYS)}; got {', '.join(map(str, keys))}")
+        raise AffinityError(f"{where}: the keys must be exactly {', '.join(KEYS)}; got {_cut(', '.join(keys))}")
     values, japanese, table = {}, {}, {}
     for key in KEYS:
         spec = keys[key]
-        vals = spec.get("values") if isinstance(spec, dict) else None
-        if isinstance(vals, list):
+        if not isinstance(spec, dict):
+            raise AffinityError(f"{where}: key {key!r}: must hold {{'values', 'table'}}, got {_short(spec)}")
+        _unknown_fields(spec, ("japanese", "values", "table"), f"{where}: key {key!r},", AffinityError)
+        _text_fields(spec, ("japanese",), f"{where}: key {key!r},", AffinityError)
+        vals = spec.get("values")
+        if isinstance(vals, list) and all(isinstance(v, str) for v in vals):
             vals = {v: v for v in vals}
-        if not isinstance(vals, dict) or not vals or not all(isinstance(v, str) and NAME_RE.fullmatch(v) for v in vals):
-            raise AffinityError(f"{where}: key {key!r}, field 'values': a non-empty list or "
-                                "{value: Japanese name} of lower-case names")
+        if (not isinstance(vals, dict) or not vals or not all(NAME_RE.fullmatch(v) for v in vals)
+                or not all(isinstance(j, str) for j in vals.values())):
+            raise AffinityError(f"{where}: key {key!r}, field 'values': a non-empty list of lower-case names "
+                                "or {value: Japanese name}")
         rows = spec.get("table")
         if not isinstance(rows, dict):
             raise AffinityError(f"{where}: key {key!r}, field 'table': must map each value to a row")
         t: dict[tuple[str, str], int] = {}
         for a in rows:
             if a not in vals:
-                raise AffinityError(f"{where}: key {key!r}: row {a!r} is not one of the values {list(vals)}")
+                raise AffinityError(f"{where}: key {key!r}: row {_short(a)} is not one of the values "
+                                    f"{_short(list(vals), 120)}")
         for a in vals:
             row = rows.get(a)
             if not isinstance(row, dict):
                 raise AffinityError(f"{where}: key {key!r}: the row of {a!r} is missing")
             for b in row:
                 if b not in vals:
-                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {b!r}) names an unknown value {b!r}")
+                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {_short(b)}) names an unknown value")
             for b in vals:
                 if b not in row:
                     raise AffinityError(f"{where}: key {key!r}: the pair ({a!r}, {b!r}) is missing; "
                                         "every ordered pair needs '+', '-' or '='")
-                if row[b] not in _SIGN:
-                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {b!r}) is {row[b]!r}; "
+                if not isinstance(row[b], str) or row[b] not in _SIGN:
+                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {b!r}) is {_short(row[b])}; "
                                         "accepted: '+', '-', '='")
                 t[(a, b)] = _SIGN[row[b]]
         for a in vals:
@@ -245,7 +279,7 @@ def load_affinity(source: str | Path | Mapping[str, Any] | None = None) -> Affin
                         f"{a} vs {b} is {rows[a][b]!r} but {b} vs {a} is {rows[b][a]!r} "
                         "(if A beats B, B must lose to A; even must be even both ways)")
         values[key] = tuple(vals)
-        japanese[key] = {v: str(j) for v, j in vals.items()}
+        japanese[key] = dict(vals)
         table[key] = t
     return Affinity(str(data.get("name", where)), values, japanese, table)
 
@@ -263,15 +297,21 @@ def load_costs(source: str | Path | Mapping[str, Any] | None = None) -> dict[str
             "skill": ("none",) + CATEGORIES}
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: a cost file holds {{'rarity', 'attack', 'skill'}} tables")
+    _unknown_fields(data, ("name", "note", *need), f"{where}:", CardFileError)
+    _text_fields(data, ("name", "note"), f"{where}:", CardFileError)
     out: dict[str, dict[str, int]] = {}
     for part, names in need.items():
         t = data.get(part)
         if not isinstance(t, dict):
             raise CardFileError(f"{where}: field {part!r}: must map {list(names)} to costs")
+        for n in t:
+            if n not in names:
+                raise CardFileError(f"{where}: field {part!r}, entry {_short(n)}: unknown; "
+                                    f"accepted: {', '.join(names)}")
         for n in names:
             v = t.get(n)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000:
-                raise CardFileError(f"{where}: field {part!r}, entry {n!r}: a whole number 0 … 1000, got {v!r}")
+                raise CardFileError(f"{where}: field {part!r}, entry {n!r}: a whole number 0 … 1000, got {_short(v)}")
         out[part] = {n: t[n] for n in names}
     return out
 
@@ -331,26 +371,27 @@ class Card:
     def __post_init__(self) -> None:
         name = self.name
         if not isinstance(name, str) or not NAME_RE.fullmatch(name):
-            raise CardError(str(name), "name", "lower-case letters, digits and _ , starting with a "
+            label = name if isinstance(name, str) and len(name) <= 40 else _short(name)
+            raise CardError(label, "name", "lower-case letters, digits and _ , starting with a "
                             "letter (the name is used in actions such as 'defend ember_imp')")
         if self.rarity not in RARITIES:
-            raise CardError(name, "rarity", f"one of {', '.join(RARITIES)} (MC-2), got {self.rarity!r}")
+            raise CardError(name, "rarity", f"one of {', '.join(RARITIES)} (MC-2), got {_short(self.rarity)}")
         a = self.attack
         if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 5:
-            raise CardError(name, "attack", f"a whole number from 1 to 5 (MC-3), got {a!r}")
+            raise CardError(name, "attack", f"a whole number from 1 to 5 (MC-3), got {_short(a)}")
         tables = self.tables or _default_affinity()
         aliases = _aliases(tables)
         for key in KEYS:
             v = getattr(self, key)
-            v = aliases.get(v, v)
+            v = aliases.get(v, v) if isinstance(v, str) else None
             if v not in tables.values[key]:
                 choices = ", ".join(f"{x} ({tables.japanese[key][x]})" for x in tables.values[key])
-                raise CardError(name, key, f"one of {choices} (MC-5), got {getattr(self, key)!r}")
+                raise CardError(name, key, f"one of {_cut(choices)} (MC-5), got {_short(getattr(self, key))}")
             object.__setattr__(self, key, v)
-        if self.skill is not None and self.skill not in SKILLS:
-            raise CardError(name, "skill", f"one of {', '.join(SKILLS)} or None (MC-Q3), got {self.skill!r}")
+        if self.skill is not None and (not isinstance(self.skill, str) or self.skill not in SKILLS):
+            raise CardError(name, "skill", f"one of {', '.join(SKILLS)} or None (MC-Q3), got {_short(self.skill)}")
         if not isinstance(self.japanese, str):
-            raise CardError(name, "japanese", f"a string, got {self.japanese!r}")
+            raise CardError(name, "japanese", f"a string, got {_short(self.japanese)}")
 
     @property
     def level(self) -> int:
@@ -378,10 +419,11 @@ class Card:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], tables: Affinity | None = None) -> "Card":
         fields = {"name", "japanese", "rarity", "attack", "skill", *KEYS}
-        name = str(d.get("name", "?"))
+        name = d.get("name", "?")
+        name = name if isinstance(name, str) and len(name) <= 40 else _short(name)
         extra = sorted(set(d) - fields - {"count"})
         if extra:
-            raise CardError(name, extra[0], f"unknown field; accepted: {', '.join(sorted(fields | {'count'}))}")
+            raise CardError(name, extra[0][:40], f"unknown field; accepted: {', '.join(sorted(fields | {'count'}))}")
         for f in ("name", "rarity", "attack", *KEYS):
             if f not in d:
                 raise CardError(name, f, "missing")
@@ -421,9 +463,12 @@ def load_deck(source: str | Path | Mapping[str, Any], tables: Affinity | None = 
     where = where or named
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CardFileError(f"{where}: a deck file holds {{'name': ..., 'cards': [card, ...]}}")
+    _unknown_fields(data, ("name", "japanese", "note", "cards"), f"{where}:", CardFileError)
+    _text_fields(data, ("name", "japanese", "note"), f"{where}:", CardFileError)
     cards: list[Card] = []
     for i, entry in enumerate(data["cards"]):
         label = entry.get("name", f"#{i}") if isinstance(entry, dict) else f"#{i}"
+        label = label if isinstance(label, str) and len(label) <= 40 else _short(label)
         if not isinstance(entry, dict):
             raise CardFileError(f"{where}: card {label!r}: each card is a JSON object")
         try:
@@ -433,12 +478,9 @@ def load_deck(source: str | Path | Mapping[str, Any], tables: Affinity | None = 
                                 f"{str(exc).split(': ', 1)[1]}") from None
         n = entry.get("count", 1)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 60:
-            raise CardFileError(f"{where}: card {label!r}, field 'count': a whole number from 1 to 60, got {n!r}")
+            raise CardFileError(f"{where}: card {label!r}, field 'count': a whole number from 1 to 60, got {_short(n)}")
         cards += [card] * n
-    name = data.get("name", where)
-    if not isinstance(name, str):
-        raise CardFileError(f"{where}: field 'name': a string, got {name!r}")
-    return Deck(name, tuple(cards))
+    return Deck(data.get("name", where), tuple(cards))
 
 
 def validate_deck(deck: Deck | Sequence[Card], *, deck_size: int = 20, max_cost: int = 200,
@@ -475,8 +517,8 @@ READY_DECKS = ("ember", "tide")
 def ready_deck(name: str, tables: Affinity | None = None) -> Deck:
     """One of cardlab's two ready decks, ``"ember"`` (燠火) or ``"tide"`` (潮騒)."""
     data = json.loads(resources.files("cardlab.data").joinpath("monster_cards_decks.json").read_text("utf-8"))
-    if name not in data["decks"]:
-        raise DeckError(f"no ready deck {name!r}; the ready decks are {', '.join(data['decks'])}")
+    if not isinstance(name, str) or name not in data["decks"]:
+        raise DeckError(f"no ready deck {_short(name)}; the ready decks are {', '.join(data['decks'])}")
     return load_deck({**data["decks"][name]}, tables, where=f"cardlab/data/monster_cards_decks.json ({name})")
 
 
@@ -686,7 +728,7 @@ class MonsterCards(Game):
             elif isinstance(src, str) and src.endswith(".json") or isinstance(src, dict):
                 deck = load_deck(src, self.affinity)
             else:
-                raise DeckError(f"monster_cards: deck {src!r} of player {i} is neither a ready deck "
+                raise DeckError(f"monster_cards: deck {_short(src)} of player {i} is neither a ready deck "
                                 f"({', '.join(READY_DECKS)}) nor a .json file or a dict")
             validate_deck(deck, deck_size=o["deck_size"], max_cost=o["max_cost"], costs=self.costs)
             decks.append(deck)
@@ -748,34 +790,40 @@ class MonsterCards(Game):
         return r
 
     def _state_from_dict(self, d: Mapping[str, Any]) -> "MonsterCardsState":
+        """Check a position field by field (J): types, card counts against the
+        decks (MC-1, MC-7), what each phase needs (a pending damage as a move
+        leaves it, MC-3, MC-10, MC-11, MC-18), the end exactly when one player
+        is left (MC-19), and that play stops there."""
         check_keys(d, ["phase", "turn", "attack", "gamechanger", "pending", "players"],
                    "monster_cards")
         saved = self._saved_options
         opts = d.get("options", saved)  # a hand-written position may leave them out
-        if not isinstance(opts, Mapping) or dict(opts) != saved:
-            raise PositionError(f"monster_cards: the position was saved with options {opts}; "
-                                f"this game has {self.options_dict()}: load it with those options")
+        if not isinstance(opts, Mapping) or json.dumps(opts, sort_keys=True) != json.dumps(saved, sort_keys=True):
+            raise PositionError(f"monster_cards: options: the position was saved with options {_short(opts, 80)}; "
+                                f"this game has {_short(saved, 80)}: load it with those options")
         n = self.options["players"]
-        phase = PHASE_CODES.get(d["phase"])
+        phase = PHASE_CODES.get(d["phase"]) if isinstance(d["phase"], str) else None
         if phase is None:
-            raise PositionError(f"monster_cards: phase {d['phase']!r} unknown; one of {list(PHASE_CODES)}")
+            raise PositionError(f"monster_cards: phase {_short(d['phase'])} unknown; one of {list(PHASE_CODES)}")
         turn = d["turn"]
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < n:
-            raise PositionError(f"monster_cards: turn must be a player 0-{n - 1}, got {turn!r}")
+        if type(turn) is not int or not 0 <= turn < n:
+            raise PositionError(f"monster_cards: turn must be a player 0-{n - 1}, got {_short(turn)}")
 
         def cid(name: Any, what: str) -> int:
-            if name not in self.card_id:
-                raise PositionError(f"monster_cards: {what}: {name!r} is not a card of this game")
-            return self.card_id[name]
+            c = self.card_id.get(name) if isinstance(name, str) else None
+            if c is None:
+                raise PositionError(f"monster_cards: {what}: {_short(name)} is not a card of this game")
+            return c
 
         def zone(z: Any, what: str) -> tuple:
             if z is None:
                 return ()
             if not isinstance(z, Mapping) or set(z) != {"owner", "card"}:
-                raise PositionError(f"monster_cards: {what} must be null or {{'owner': p, 'card': name}}, got {z!r}")
-            if z["owner"] not in range(n):
-                raise PositionError(f"monster_cards: {what} owner must be 0-{n - 1}, got {z['owner']!r}")
-            return (z["owner"], cid(z["card"], what))
+                raise PositionError(f"monster_cards: {what} must be null or {{'owner': p, 'card': name}}, "
+                                    f"got {_short(z)}")
+            if type(z["owner"]) is not int or not 0 <= z["owner"] < n:
+                raise PositionError(f"monster_cards: {what}.owner must be a player 0-{n - 1}, got {_short(z['owner'])}")
+            return (z["owner"], cid(z["card"], f"{what}.card"))
 
         attack = zone(d["attack"], "attack")
         gc = zone(d["gamechanger"], "gamechanger")
@@ -790,8 +838,8 @@ class MonsterCards(Game):
             if not isinstance(p, Mapping) or not fields <= set(p) <= fields | {"gone"}:
                 raise PositionError(f"monster_cards: players[{i}] must have exactly the fields "
                                     "out, hand, deck_top, deck, graveyard (and gone, once out)")
-            if p["out"] not in (True, False):
-                raise PositionError(f"monster_cards: players[{i}].out must be true or false")
+            if not isinstance(p["out"], bool):
+                raise PositionError(f"monster_cards: players[{i}].out must be true or false, got {_short(p['out'])}")
             if "gone" in p and not p["out"]:
                 raise PositionError(f"monster_cards: players[{i}].gone: only a player who is out has cards "
                                     "that left the game")
@@ -824,31 +872,109 @@ class MonsterCards(Game):
         living = sum(alive)
         if phase == END and living != 1:
             raise PositionError("monster_cards: phase 'end' needs exactly one player not out (MC-19)")
+        if phase == END and not alive[turn]:
+            raise PositionError(f"monster_cards: turn: in the phase 'end' it names the winner, player "
+                                f"{alive.index(1)} (the one player not out), not player {turn} (MC-19)")
         if phase != END and living < 2:
             raise PositionError("monster_cards: with fewer than two players left the phase must be 'end'")
         if phase != END and not alive[turn]:
             raise PositionError(f"monster_cards: the turn player {turn} is out")
+        self._check_history(phase, turn, alive, ps)
         pend = d["pending"]
         if phase == MILL:
             if (not isinstance(pend, Mapping) or set(pend) != {"target", "damage", "then"}
-                    or pend["target"] not in range(n) or not isinstance(pend["damage"], int)
-                    or pend["damage"] < 1 or pend["then"] not in ("action", "end")):
+                    or type(pend["target"]) is not int or not 0 <= pend["target"] < n
+                    or type(pend["damage"]) is not int or pend["damage"] < 1 or pend["then"] not in ("action", "end")):
                 raise PositionError("monster_cards: phase 'mill' needs pending = {'target': p, 'damage': n ≥ 1, "
                                     "'then': 'action' or 'end'}")
             pend_t = (pend["target"], pend["damage"], ACT if pend["then"] == "action" else END)
+            self._check_pending(pend_t, turn, attack, gc, ps[turn][HAND])
         elif pend is not None:
             raise PositionError("monster_cards: pending must be null outside the phase 'mill'")
         else:
             pend_t = ()
         key = (phase, turn, attack, gc, pend_t, tuple(alive), tuple(tuple(z) for z in ps))
         state = _settle(self, phase, turn, attack, gc, pend_t, tuple(alive), [list(z) for z in ps])
-        if state._k != key:
+        k = state._k
+        if k != key:
             raise PositionError(
                 f"monster_cards: the position is not where play stops (phase {d['phase']!r}): "
                 "a draw or damage that is already certain (a known deck top, a draw or damage taking the whole deck, "
-                "a full hand) happens at once, or the game is over; the settled position is "
-                f"{json.dumps(state.to_dict(), ensure_ascii=False)}")
+                f"a full hand) happens at once, or the game is over; settled, it is the phase {PHASE_NAMES[k[0]]!r} "
+                f"of player {k[1]}, with {[len(z[HAND]) for z in k[6]]} cards in hand and "
+                f"{[len(z[TOP]) + len(z[REST]) for z in k[6]]} in the decks")
         return state
+
+    def _check_history(self, phase: str, turn: int, alive: list, ps: list) -> None:
+        """What the counts tell of the past (J).  A player's cards out of their
+        deck and graveyard were all drawn (cards leave a deck only by drawing
+        or damage, MC-3, MC-9): none before their first turn, and at least 3 (or
+        the whole deck) once their first draw is over (MC-9).  Nothing hurts or
+        heals a player before they draw (damage falls on the defending player
+        or the attack-zone card's owner, MC-18, MC-10).  In the first round the
+        players before the turn player have drawn and those after have not:
+        turns go in seat order (MC-Q8)."""
+        fresh = []
+        for q, z in enumerate(ps):
+            if not alive[q]:
+                continue
+            size = len(self.deck_ids[q])
+            drawn = size - len(z[TOP]) - len(z[REST]) - len(z[GRAVE])
+            if drawn == 0:
+                fresh.append(q)
+                if z[GRAVE] or z[TOP]:
+                    raise PositionError(f"monster_cards: players[{q}]: has drawn no card yet, so no damage or "
+                                        "healing has come to them: graveyard and deck_top must be empty (MC-3, MC-8)")
+            elif drawn < min(HAND_TARGET, size) and not (q == turn and phase == DRAW):
+                raise PositionError(f"monster_cards: players[{q}]: only {drawn} of their cards are out of the deck and "
+                                    f"graveyard, but their first turn drew {min(HAND_TARGET, size)} (MC-9)")
+        if phase == END or not fresh:
+            return
+        for q in range(len(ps)):  # the first round
+            if q < turn and q in fresh:
+                raise PositionError(f"monster_cards: players[{q}]: has drawn no card, but their first turn comes "
+                                    f"before player {turn}'s (seat order, MC-Q8)")
+            if q > turn and q not in fresh:
+                raise PositionError(f"monster_cards: players[{q}]: has drawn or is out while player {fresh[-1]} has "
+                                    f"not drawn yet: in the first round nobody after player {turn} has had a turn "
+                                    "(seat order, MC-Q8)")
+
+    def _check_pending(self, pend: tuple, turn: int, attack: tuple, gc: tuple, hand: tuple) -> None:
+        """The damage still to come in the phase 'mill' is one a move leaves (J):
+        after a play (then 'end') it falls on the turn player, a failed defence
+        (MC-18) or a replacement (MC-11), and is at most an attack's power
+        (MC-3); after an Ambush discard (then 'action', MC-10) it falls on the
+        attack-zone card's owner, another player, is at most an Ambush's size,
+        and the turn player still holds a card to play (MC-11)."""
+        target, damage, then = pend
+        if not attack:
+            raise PositionError("monster_cards: pending: damage comes from the card in the attack zone (a failed "
+                                "defence, a replacement or an Ambush on its owner), but the attack zone is empty")
+        gc_id = gc[1] if gc else -1
+        if then == END:
+            if target != turn:
+                raise PositionError(f"monster_cards: pending.target: damage after a play falls on the turn player "
+                                    f"{turn} (a failed defence, MC-18, or a replacement, MC-11), not {target}")
+            if attack[0] != turn:  # a failed defence against this attacker
+                cap = self.attack_power(attack[1], gc_id)
+            elif self.options["replacing"] == "free" and self.options["own_attacker"] == "no_attack":
+                raise PositionError("monster_cards: pending: the turn player's own attacker deals them no damage "
+                                    "(MC-Q6) and a replacement is free here (option replacing='free')")
+            else:  # a replacement: the attack of whichever card was pushed away
+                cap = max(self.attack_power(c, gc_id) for c in range(len(self.cards)))
+            why = "the attack's power (MC-3)"
+        else:
+            if target == turn or target != attack[0]:
+                raise PositionError(f"monster_cards: pending.target: damage after an Ambush falls on the attack-zone "
+                                    f"card's owner, another player (MC-10), not player {target}")
+            if not hand:
+                raise PositionError(f"monster_cards: pending: after an Ambush (then 'action') the turn player plays "
+                                    f"on, but player {turn} holds no card (MC-11)")
+            cap = max([c.amount for c in self.cards if c.skill == "ambush"] + [0])
+            why = "an Ambush's size (MC-10)"
+        if damage > cap:
+            raise PositionError(f"monster_cards: pending.damage: {damage} is more than is left to deal here: "
+                                f"at most {cap}, {why}")
 
 
 # -- rules: moving from one stop to the next ------------------------------------------------
