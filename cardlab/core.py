@@ -137,9 +137,9 @@ class Option:
 BOOL = (False, True)
 
 
-def bool_option(doc: str, default: bool = False) -> Option:
+def bool_option(doc: str, default: bool = False, label: str = "") -> Option:
     return Option(default, doc, choices=BOOL, check=lambda v: isinstance(v, bool),
-                  accepts="True or False")
+                  accepts="True or False", label=label)
 
 
 @dataclass(frozen=True)

@@ -209,15 +209,15 @@ class Koinobori(Game):
         "open_hands": bool_option("every player sees both hands; the deck stays random (KN-Q8)"),
         "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (the score difference)",
                          choices=("win", "score")),
-        "roles": bool_option("role bonuses 役ボーナス at the end, e.g. mitsunobori (KN-14, KN-Q2)"),
-        "koikoi": bool_option("the koi-koi call after a third nobori (KN-15)"),
+        "roles": bool_option("role bonuses 役ボーナス at the end, e.g. mitsunobori (KN-14, KN-Q2)", label='roles 役'),
+        "koikoi": bool_option("the koi-koi call after a third nobori (KN-15)", label='koi-koi こいこい'),
         "refill_after_draw_capture": bool_option(
             "a capture by the drawn card (KN-10) is a nobori followed by the KN-8 steps: draw 1, refill "
-            "the field (KN-Q3); False: the literal reading, no hand draw after it", default=True),
+            "the field (KN-Q3); False: the literal reading, no hand draw after it", default=True, label='refill after a draw capture'),
         "first_player": Option(0, "who goes first (KN-6): seat 0 or 1 (the janken happens before the "
                                "game), or 'random': a chance event, 1/2 each (KN-Q11)",
                                choices=(0, 1, "random"), check=lambda v: type(v) is int or v == "random",
-                               accepts="0, 1 or 'random'"),
+                               accepts="0, 1 or 'random'", label='first player 先攻'),
         "deck": Option(None, "card counts, points and roles: 'short', a JSON file path or a dict (KN-Q1)",
                        check=_deck_ok,
                        accepts="None (the default deck), 'short', a path to a JSON card file, or a dict"),

@@ -425,10 +425,10 @@ class Mazemon(Game):
                          choices=("win", "score")),
         "material_count": Option("distinct", "shared materials (MZ-18): each material of the new "
                                  "monster once ('distinct') or once per monster having it (MZ-Q3)",
-                                 choices=("distinct", "per_monster")),
+                                 choices=("distinct", "per_monster"), label='count materials そざい'),
         "both_three": Option("attacker", "both players reach 3 captures in one battle: the attacker "
                              "wins ('attacker') or it is a draw ('draw') (MZ-Q7)",
-                             choices=("attacker", "draw")),
+                             choices=("attacker", "draw"), label='both reach three captures'),
         "cards": Option(None, "the card file: None (cardlab's own set), a JSON path or a dict (MZ-Q1)",
                         check=_cards_ok, accepts="None, a path to a JSON card file, or a dict"),
         "deck0": Option("hinoko", "player 0's deck: a deck name of the card file",

@@ -532,24 +532,24 @@ class Mipig(Game):
         "open_hands": bool_option("every player sees every card, hands, face-down cards and pending "
                                   "janken picks: perfect information (MP-Q6)"),
         "hand_size": Option(5, "cards per player: 5 (5枚勝負) or 10 (10枚勝負), 1-4 for teaching (MP-3)",
-                            check=_int_in(1, 10), accepts="a whole number from 1 to 10"),
+                            check=_int_in(1, 10), accepts="a whole number from 1 to 10", label='hand size (5枚勝負, 10枚勝負)'),
         "deal": Option("own", "where a random deal (hands=None) takes the cards from: 'own' each hand "
                               "from its player's own copy of the card set (the seed: お互いに…用意します, "
                               "MP-3), 'shared' both hands from one card set",
-                       choices=("own", "shared")),
+                       choices=("own", "shared"), label='deal: own cards or one set'),
         "first_player": Option("janken", "who goes first: 'janken' (MP-4, MP-Q2), 0, 1 or 'random' (a coin)",
                                choices=("janken", 0, 1, "random"),
                                check=lambda v: type(v) in (int, str),  # not True, not 1.0
-                               accepts="'janken', 0, 1 or 'random'"),
+                               accepts="'janken', 0, 1 or 'random'", label='first player 先攻'),
         "tiebreak": Option("janken", "equal face-up counts (MP-25): 'janken' (simultaneous picks, MP-Q3), "
                                      "'value' (the exact value of that janken game), 'draw'",
-                           choices=("janken", "value", "draw")),
+                           choices=("janken", "value", "draw"), label='equal at the end: tiebreak'),
         "tiebreak_cards": Option("face_up", "the cards whose marks the end janken may use: 'face_up' own "
                                             "face-up cards, or 'all_on_field' (MP-Q3)",
-                                 choices=("face_up", "all_on_field")),
+                                 choices=("face_up", "all_on_field"), label='tiebreak janken cards'),
         "janken_rounds": Option(5, "janken rounds before the fallback: a coin for the first player "
                                    "(MP-Q2), a draw for the end janken (MP-Q3)",
-                                check=_int_in(1, 20), accepts="a whole number from 1 to 20"),
+                                check=_int_in(1, 20), accepts="a whole number from 1 to 20", label='janken rounds (あいこ)'),
         "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (face-up count difference, no tiebreak)",
                          choices=("win", "score")),
         "cards": Option(None, "the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)",

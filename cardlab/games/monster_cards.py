@@ -684,31 +684,31 @@ class MonsterCards(Game):
     rules = "monster_cards.md"
     OPTIONS = {
         "players": Option(2, "number of players, 2 to 8 (MC-1)", check=_players_ok,
-                          accepts="a whole number from 2 to 8"),
+                          accepts="a whole number from 2 to 8", label='players (2-8人)'),
         "open_hands": bool_option("every player sees every hand, deck top and graveyard; "
                                   "the unknown part of each deck stays random"),
         "decks": Option(None, "the players' decks, dealt in seat order and repeated: names of ready decks "
                               "('ember', 'tide'), deck-file paths or deck dicts; None: ember, tide, ember, …",
                         check=_decks_ok, accepts="None or a list of 1-8 deck names, paths or dicts"),
-        "deck_size": Option(20, "cards in each deck (MC-1)", check=_size_ok, accepts="a whole number 1-100"),
+        "deck_size": Option(20, "cards in each deck (MC-1)", check=_size_ok, accepts="a whole number 1-100", label='deck size 山札'),
         "max_cost": Option(200, "highest total cost of a deck (MC-1)", check=_cost_ok,
-                           accepts="a whole number 0-100000"),
+                           accepts="a whole number 0-100000", label='deck cost limit'),
         "affinity": Option(None, "affinity tables: a JSON path or dict (MC-Q1); None: cardlab's own",
                            check=_table_ok, accepts="None, a path to a JSON file, or a dict"),
         "costs": Option(None, "cost formula: a JSON path or dict (MC-Q2); None: cardlab's own",
                         check=_table_ok, accepts="None, a path to a JSON file, or a dict"),
         "on_draw": Option("both_to_ruins", "a drawn battle (MC-Q4): both cards to the ruins, or "
-                          "the attacker stays", choices=("both_to_ruins", "attacker_stays")),
+                          "the attacker stays", choices=("both_to_ruins", "attacker_stays"), label='on a tie (引き分け)'),
         "own_attacker": Option("no_attack", "the turn player's own card in the attack zone (MC-Q6): "
                                "'no_attack' (it does not attack its owner; a defence-zone play goes to the "
                                "ruins) or 'attacks' (a battle as against anybody's card)",
-                               choices=("no_attack", "attacks")),
+                               choices=("no_attack", "attacks"), label='your own attack card'),
         "replacing": Option("takes_attack", "a card played to the attack zone (MC-11): 'takes_attack' "
                             "(the seed: the turn player takes the attacker's attack, 「攻撃を受ける代わりに」, "
                             "then their card pushes it away) or 'free' (no damage)",
-                            choices=("takes_attack", "free")),
+                            choices=("takes_attack", "free"), label='replacing the attack card'),
         "out_by_drawing": bool_option("a deck emptied by drawing puts the player out at once (MC-Q7); "
-                                      "False: only damage does, or a turn with no card to play", True),
+                                      "False: only damage does, or a turn with no card to play", True, label='out by drawing'),
     }
     ACTION_GRAMMAR = ("'defend X', 'attack X', 'discard X', 'gc X'; chance: 'draw X', 'mill X' "
                       "(X a card name such as ember_imp)")
