@@ -91,7 +91,7 @@ def test_TK_13_TK_27_rows_of_three_resting_yokai_sideways():
     """TK-13: three places in each row (empty ones drawn), back row 後衛 and
     front row 前衛; TK-10/TK-16: a resting yokai (休憩) is drawn sideways;
     TK-27: places are the sorted slots F1.. of the notation."""
-    s = pos(p0={"unseen": [2, 2], "front": [y(3), y(1, rested=1)], "back": [y(11)]},
+    s = pos(stage="battle", p0={"unseen": [2, 2], "front": [y(3), y(1, rested=1)], "back": [y(11)]},
             p1={"unseen": [6, 7], "back": [y(6), y(16, rested=1)], "front": [y(21)]})
     h = tr.html(s)
     assert h.count("empty place of the front row 前衛 (TK-13)") == 3
@@ -123,7 +123,7 @@ def test_TK_21_battle_panel_shows_every_modifier_and_the_sums():
     """TK-20, TK-21: the battle panel shows the attacker's and the blocker's
     methods, both possessions and each BP with every modifier and its source,
     as battle_report() gives them; the same for every perspective."""
-    s = pos(stage="possess_d", battle=battle(3, 1, 8, 1, ab=20, apos=4),
+    s = pos(stage="possess_d", battle=battle(3, 1, 8, 1, ab=20, apos=4), event_used=True,
             p0={"unseen": [2, 2]}, p1={"hand": [6], "unseen": [7, 7]})
     rep = s.battle_report()
     assert rep.defender.modifiers and rep.attacker.modifiers

@@ -25,6 +25,7 @@ import random
 from collections import Counter
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -51,12 +52,30 @@ def player(**kw):
 
 
 def pos(game=GAME, *, stage="main", tp=0, first_turn=False, event_used=False, pending=0,
-        battle=None, p0=None, p1=None, first_player=0):
+        battle=None, p0=None, p1=None, first_player=0, as_dict=False):
+    """A hand-made position (its dict with ``as_dict``); the cards it does not place are in the trash (a
+    count), so the totals add up to the decks (J)."""
     d = {"game": "toritsuki", "options": game.options_dict(), "stage": stage, "turn_player": tp,
          "first_player": first_player, "first_turn": first_turn, "event_used": event_used,
          "pending": pending, "winner": None, "battle": battle,
          "players": [player(**(p0 or {"unseen": [1, 1, 2]})), player(**(p1 or {"unseen": [6, 6, 7]}))]}
-    return game.state_from_dict(d)
+    fill_trash(game, d, given=[p0 or {}, p1 or {}])
+    return d if as_dict else game.state_from_dict(d)
+
+
+def fill_trash(game, d, given=({}, {})):
+    """Put every card a hand-made position ``d`` does not place into the trash (TK-29)."""
+    b = d["battle"]
+    for p, q in enumerate(d["players"]):
+        if "trash" in given[p]:
+            continue
+        in_battle = 0
+        if b is not None:
+            side = "attacker" if p == d["turn_player"] else "blocker"
+            in_battle = (b[side] is not None) + (b[side + "_possession"] is not None)
+        placed = (len(q["hand"]) + q["deck_size"] + sum(q["yoki"]) + len(q["front"]) + len(q["back"])
+                  + sum(q["damage"]) + in_battle)
+        q["trash"] = len(game.deck_lists[p]) - placed
 
 
 def battle(a, am, b=None, bm=0, ab=0, bb=0, apos=None, bpos=None):
@@ -66,6 +85,11 @@ def battle(a, am, b=None, bm=0, ab=0, bb=0, apos=None, bpos=None):
 
 def P(s, p):
     return s.to_dict()["players"][p]
+
+
+def trashed(s, t, p):
+    """How many cards went into player ``p``'s trash from ``s`` to ``t`` (TK-29)."""
+    return P(t, p)["trash"] - P(s, p)["trash"]
 
 
 def run(s, *actions):
@@ -194,8 +218,9 @@ def test_card_win_condition():
     t = pos(p0=full).apply("event 49")
     assert t.is_terminal() and t.returns() == [1, -1]
     five = dict(full, back=[y(11), y(12)])
-    t = pos(p0=five).apply("event 49")
-    assert not t.is_terminal() and P(t, 0)["trash"] == 1 and "event 49" not in t.legal_actions()
+    s = pos(p0=five)
+    t = s.apply("event 49")
+    assert not t.is_terminal() and trashed(s, t, 0) == 1 and "event 49" not in t.legal_actions()
 
 
 # -- the turn ---------------------------------------------------------------------
@@ -235,7 +260,7 @@ def test_make_room_only_when_full():
     acts = s.legal_actions()
     assert "release F1" in acts and "release B3" in acts and "summon 1 F" not in acts
     t = s.apply("release B1")
-    assert P(t, 0)["trash"] == 1 and len(P(t, 0)["back"]) == 2 and "summon 1 B" in t.legal_actions()
+    assert trashed(s, t, 0) == 1 and len(P(t, 0)["back"]) == 2 and "summon 1 B" in t.legal_actions()
     no_summon = dict(six, hand=[41])  # nothing to summon: no reason to make room
     assert not any(a.startswith("release") for a in pos(p0=no_summon).legal_actions())
 
@@ -399,12 +424,12 @@ def test_possession_from_deck_fits_or_trash():
     u = t.apply("reveal 2")  # Kamado-baba: own yokai rank ≤ C: fits
     assert u.to_dict()["battle"]["attacker_possession"] == 2 and u.current_player == 1
     u = t.apply("reveal 41")  # an event never possesses
-    assert u.to_dict()["battle"]["attacker_possession"] is None and P(u, 0)["trash"] == 1
+    assert u.to_dict()["battle"]["attacker_possession"] is None and trashed(t, u, 0) == 1
     s = in_battle(p0={"unseen": [5, 4]}, a=2)  # Homura-hime needs a Brave yokai: Kamado-baba is Brave
     assert s.apply("possess deck").apply("reveal 5").to_dict()["battle"]["attacker_possession"] == 5
     s = in_battle(p0={"unseen": [2, 2, 4]}, p1={"unseen": [8, 7]}, a=5)  # Homura-hime is rank A
     t = s.apply("possess deck").apply("reveal 2")  # Kamado-baba needs rank ≤ C: to the trash
-    assert t.to_dict()["battle"]["attacker_possession"] is None and P(t, 0)["trash"] == 1
+    assert t.to_dict()["battle"]["attacker_possession"] is None and trashed(s, t, 0) == 1
 
 
 def test_possession_from_hand_only_fitting_cards_attacker_first():
@@ -433,10 +458,10 @@ def test_duel_loser_faints_tie_both():
     s = in_battle(stage="possess_d", a=3, b=6)  # 50 against 30
     t = s.apply("pass")
     assert t.stage == "battle" or t.turn_player == 1
-    assert P(t, 1)["trash"] == 1 and P(t, 0)["front"] == [y(3, rested=1)]
+    assert trashed(s, t, 1) == 1 and P(t, 0)["front"] == [y(3, rested=1)]
     s = in_battle(stage="possess_d", a=1, b=6)  # 30 against 30: both faint
     t = s.apply("pass")
-    assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 1
+    assert trashed(s, t, 0) == 1 and trashed(s, t, 1) == 1
     assert P(t, 0)["front"] == [] and P(t, 1)["back"] == []
 
 
@@ -450,10 +475,10 @@ def test_TK_Q7_default_tie_faints_both_and_a_win_deals_no_damage():
     assert all(m.icon is None for c in yokai for m in c.methods) and all(c.poss_icon is None for c in yokai)
     s = in_battle(stage="possess_d", a=3, b=18, p1={"unseen": [7, 7]})
     t = s.apply("pass")
-    assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 1 and P(t, 1)["back"] == []
-    s = in_battle(stage="possess_d", a=4, am=3, b=6, p1={"unseen": [7, 7]})
+    assert trashed(s, t, 0) == 1 and trashed(s, t, 1) == 1 and P(t, 1)["back"] == []
+    s = in_battle(stage="possess_d", a=4, am=3, b=6, p0={"unseen": [2, 2, 3]}, p1={"unseen": [7, 7]})
     t = s.apply("pass")
-    assert t.stage != "damage" and P(t, 1)["damage"] == [0, 0] and P(t, 1)["trash"] == 1
+    assert t.stage != "damage" and P(t, 1)["damage"] == [0, 0] and trashed(s, t, 1) == 1
 
 
 def test_TK_Q7_icon_file_is_the_default_set_plus_the_exceptions():
@@ -472,29 +497,30 @@ def test_TK_Q7_icon_file_is_the_default_set_plus_the_exceptions():
     assert {m.icon for c in ICONS.cards.values() for m in c.methods} == {None, "pierce", "guard"}
     s = in_battle(ICONS, stage="possess_d", a=3, b=18, p1={"unseen": [7, 7]})  # 50 vs Jizo-bei 50 guard
     t = s.apply("pass")
-    assert P(t, 0)["trash"] == 1 and P(t, 1)["trash"] == 0 and [e[0] for e in P(t, 1)["back"]] == [18]
+    assert trashed(s, t, 0) == 1 and trashed(s, t, 1) == 0 and [e[0] for e in P(t, 1)["back"]] == [18]
     assert "guard (守り, an exception to TK-21" in s.explain("pass")
-    s = in_battle(ICONS, stage="possess_d", a=4, am=3, b=6, p1={"unseen": [7, 7]})  # 100 pierce vs 30
+    s = in_battle(ICONS, stage="possess_d", a=4, am=3, b=6, p0={"unseen": [2, 2, 3]},
+                  p1={"unseen": [7, 7]})  # 100 pierce vs 30
     t = s.apply("pass")
-    assert t.stage == "damage" and P(t, 1)["trash"] == 1
+    assert t.stage == "damage" and trashed(s, t, 1) == 1
     assert P(t.apply("damage 7"), 1)["damage"] == [1, 0]
 
 
 def test_possessing_cards_go_to_owners_trash():
     """TK-22: at the end of the attack every possessing card goes to its owner's trash."""
-    s = in_battle(p0={"hand": [2], "unseen": [2, 4]}, p1={"hand": [6], "unseen": [7, 7]}, a=3, b=7)
+    s = in_battle(p0={"hand": [2], "unseen": [2, 4]}, p1={"hand": [6], "unseen": [7, 8]}, a=3, b=7)
     t = s.apply("possess 2")  # Rosoku 50+20 = 70
     # Shiofuki-gani (7: Slippery D, m1 40) possessed by Mizutama (Slippery +20) = 60: the attacker wins
     u = t.apply("possess 6")
-    d0, d1 = P(u, 0), P(u, 1)
-    assert d0["trash"] == 1 and d1["trash"] == 2  # possession cards, and the fainted blocker
+    d0 = P(u, 0)
+    assert trashed(s, u, 0) == 1 and trashed(s, u, 1) == 2  # possession cards, and the fainted blocker
     assert d0["front"] == [y(3, rested=1)] and u.to_dict()["battle"] is None
 
 
 def test_battle_explanation_structured_and_text():
     """TK-21: the explanation gives both BPs with every modifier and its source."""
     s = pos(stage="possess_a", battle=battle(3, 1, 7, 1, ab=20), p0={"hand": [2], "unseen": [2, 4]},
-            p1={"hand": [9], "unseen": [7, 7]})
+            p1={"hand": [9], "unseen": [7, 8]}, event_used=True)
     t = s.apply("possess 2")
     line = t.explain("possess 9")  # Uzumaki-dayu possesses the opponent's yokai: -20
     assert "BP 50 +20 (event until end of turn) +20 (possession (とりつく) by Kamado-baba #2 of player 0)" in line
@@ -598,7 +624,7 @@ def test_event_has_no_cost():
     s = pos(p0={"hand": [45], "unseen": [1, 2], "damage": [1, 1]})
     assert "event 45" in s.legal_actions()
     t = s.apply("event 45")
-    assert P(t, 0)["yoki"] == [0, 0] and P(t, 0)["trash"] == 2
+    assert P(t, 0)["yoki"] == [0, 0] and trashed(s, t, 0) == 2
 
 
 def test_paying_yoki_then_boost_which_never_returns():
@@ -703,7 +729,7 @@ def test_trash_and_damage_are_different():
     """TK-29: healing moves a damage card into the trash, a different zone."""
     s = pos(p0={"hand": [45], "unseen": [1, 2], "damage": [2, 0]})
     d = P(s.apply("event 45"), 0)
-    assert d["damage"] == [1, 0] and d["trash"] == 2
+    assert d["damage"] == [1, 0] and trashed(s, s.apply("event 45"), 0) == 2
 
 
 # -- events (TK-Q2) ------------------------------------------------------------------
@@ -732,7 +758,7 @@ def test_events_banish_and_rest():
     assert "event 46 oB1" in acts and "event 46 oF1" not in acts  # Rosoku-nyudo is rank C
     assert "event 48 oB1" in acts and "event 48 oB2" not in acts  # already resting
     d = P(s.apply("event 46 oB1"), 1)
-    assert d["back"] == [y(11, rested=1)] and d["trash"] == 1
+    assert d["back"] == [y(11, rested=1)] and trashed(s, s.apply("event 46 oB1"), 1) == 1
     d = P(s.apply("event 48 oB1"), 1)
     assert d["back"] == [y(2, rested=1), y(11, rested=1)]
 
@@ -740,12 +766,13 @@ def test_events_banish_and_rest():
 def test_event_bp_up_counts_in_battle():
     """TK-Q2, TK-21: Cheering +20 until end of turn is a modifier of the duel."""
     s = pos(p0={"hand": [44], "unseen": [1, 2], "front": [y(1)]}, p1={"unseen": [7, 7], "back": [y(6)]})
+    start = s
     s = run(s, "event 44 F1", "attack F1 m1", "block B1 m1", "pass")
     rep = s.battle_report()
     assert rep.attacker.total == 50 and rep.attacker.modifiers == [("event until end of turn", 20)]
     t = s.apply("pass")
     # no attacker left: the turn ended (TK-15) and the +20 with it
-    assert P(t, 1)["trash"] == 1 and t.turn_player == 1 and P(t, 0)["front"] == [y(1, rested=1)]
+    assert trashed(start, t, 1) == 1 and t.turn_player == 1 and P(t, 0)["front"] == [y(1, rested=1)]
 
 
 # -- hidden information and solving (TK-Q6) ------------------------------------------------
@@ -1032,3 +1059,189 @@ def test_every_action_is_explained_with_a_rule():
                     line = s.explain(a)
                     assert "TK-" in line and "\n" not in line, (a, line)
                 s = s._apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(acts))
+
+
+# -- J: every loadable position is one the rules can reach ------------------------------
+def main_dict(**kw):
+    return pos(p0={"hand": [1, 2], "unseen": [1, 3, 3], "front": [y(4)], "yoki": [1, 0]},
+               p1={"hand": [6], "unseen": [7, 8], "back": [y(16)], "damage": [2, 1]}, as_dict=True, **kw)
+
+
+def refused(d, match, game=GAME):
+    """``d`` is refused with a one-line PositionError matching ``match``, and left as it was."""
+    before = json.dumps(d, sort_keys=True)
+    with pytest.raises(PositionError, match=match) as exc:
+        game.state_from_dict(d)
+    assert "\n" not in str(exc.value) and len(str(exc.value)) < 400
+    assert json.dumps(d, sort_keys=True) == before
+
+
+def edited(d, f):
+    d = json.loads(json.dumps(d))
+    f(d)
+    return d
+
+
+def test_J_card_totals_add_up_to_the_decks():
+    """J, TK-1, TK-29, TK-12: the cards of hand, deck, yoki, field, damage,
+    trash and battle add up to the player's deck; the unseen pool is the deck
+    and the face-down yoki charged from it.  A card removed from a hand, 20
+    more in the trash, an unseen card too many or too few are refused."""
+    d = main_dict()
+    assert GAME.state_from_dict(d).to_dict()["players"][0]["trash"] == 30 - 2 - 3 - 1 - 1
+    refused(edited(d, lambda d: d["players"][0].update(hand=[1])), r"players\[0\].* 29 cards.* 30")
+    refused(edited(d, lambda d: d["players"][1].update(trash=d["players"][1]["trash"] + 20)),
+            r"players\[1\].trash must be a count 0-30, got 43")
+    refused(edited(d, lambda d: d["players"][1].update(trash=d["players"][1]["trash"] + 1)),
+            r"players\[1\] has 31 cards.* 30")
+    refused(edited(d, lambda d: d["players"][0].update(unseen=[1, 2, 3, 3, 5])), r"players\[0\].unseen")
+    refused(edited(d, lambda d: d["players"][0].update(unseen=[3, 3])), r"players\[0\].deck_size")
+
+
+def test_J_six_damage_is_over():
+    """J, TK-6: a position where a player has 6 damage is over, with the
+    other player the winner; one where nobody has lost is not over."""
+    refused(edited(main_dict(), lambda d: d["players"][1].update(damage=[5, 3], trash=d["players"][1]["trash"] - 5)),
+            "TK-6")
+    six = edited(main_dict(), lambda d: d["players"][1].update(damage=[5, 1], trash=d["players"][1]["trash"] - 3))
+    refused(six, "TK-6")
+    over = dict(six, stage="over", winner=0)
+    s = GAME.state_from_dict(over)
+    assert s.is_terminal() and s.returns() == [1, -1]
+    refused(dict(over, winner=1), "winner")  # the winner cannot have 6 damage
+    refused(dict(main_dict(), stage="over", winner=0), "winner")  # nobody has lost (TK-6, TK-7, TK-8)
+
+
+def test_J_empty_deck_is_over():
+    """J, TK-7, TK-Q4: a deck of 0 cards ends the game at that instant, so a
+    draw (or any other stage) from an empty deck is refused, not a chance
+    node with no outcomes nor a negative deck."""
+    d = main_dict(stage="draw", tp=1)
+    d["players"][1].update(deck_size=0, yoki=[2, 0], unseen=[7, 8], trash=d["players"][1]["trash"])
+    refused(d, "TK-7")
+    d["players"][1].update(unseen=[], yoki=[0, 0], trash=d["players"][1]["trash"] + 2)
+    refused(d, "TK-7")
+    out = edited(d, lambda d: d.update(stage="over", winner=0))
+    assert GAME.state_from_dict(out).returns() == [1, -1]
+
+
+def test_J_types_are_exact():
+    """J, TK-Q6: a card number, a player, a flag is an int, never a bool:
+    ``deck_top: [true]`` would have made the action ``summon True B``."""
+    known = cardlab.load("toritsuki", known_deck_order=True, open_hands=True)
+    m = cardlab.Match(known, ["random", "random"], seed=4)
+    for _ in range(40):
+        m.step()
+    d = m.state.to_dict()
+    assert known.state_from_dict(d) == m.state
+    refused(edited(d, lambda d: d["players"][0]["deck_top"].__setitem__(0, True)), r"deck_top", known)
+    d = main_dict()
+    refused(dict(d, turn_player=True), "turn_player")
+    refused(dict(d, first_player=True), "first_player")
+    refused(edited(d, lambda d: d["players"][0]["front"][0].__setitem__(1, False)), r"players\[0\].front")
+    refused(edited(d, lambda d: d["players"][0].update(hand=[True, 2])), r"players\[0\].hand")
+    refused(edited(d, lambda d: d["players"][0].update(yoki=[True, 0])), r"players\[0\].yoki")
+    refused(edited(d, lambda d: d["players"][0].update(unseen=list(range(3000)))), r"players\[0\].unseen")
+    played = m.state.to_dict()  # a position the game wrote: nothing may be added to it either
+    refused(edited(played, lambda d: d["players"][1].update(extra=1)), r"players\[1\]", known)
+    refused(edited(played, lambda d: d["players"][1]["yoki"].append(0)), r"players\[1\].yoki", known)
+    refused(edited(played, lambda d: d["players"][1]["front"].append([[1]])), r"players\[1\].front", known)
+
+
+def test_J_stage_invariants():
+    """J, TK-2, TK-3, TK-5, TK-14, TK-18, TK-19, TK-Q2, TK-Q3, TK-Q6: what each stage needs."""
+    d = main_dict()
+    refused(dict(d, stage="draw", event_used=True), "event")  # the draw comes before the main phase
+    refused(dict(d, first_turn=True, turn_player=1), "TK-5")  # only the first player's first turn
+    refused(dict(d, stage="battle", first_turn=True), "TK-5")  # no battle on it
+    refused(dict(d, stage="mulligan", first_player=None), "TK-3")  # setup stages: nothing on the field yet
+    refused(dict(d, stage="coin", first_player=None), "TK-2")
+    refused(dict(d, first_player=None), "first_player")  # after the coin, somebody is first
+    refused(dict(d, stage="evdraw", pending=0), "event")  # an event's draw follows an event
+    refused(edited(d, lambda d: d["players"][1]["back"][0].__setitem__(3, 20)), "TK-Q2")  # +BP is the mover's
+    refused(edited(d, lambda d: d["players"][1]["back"][0].__setitem__(2, 1)), "moved")  # only in a main phase
+    refused(edited(d, lambda d: d["players"][0]["front"][0].__setitem__(3, 20)), "TK-Q2")  # no event used
+    refused(edited(d, lambda d: d["players"][0]["front"][0].__setitem__(1, 1)), "TK-10")  # refreshed, TK-16
+    assert GAME.state_from_dict(dict(d, stage="battle")).legal_actions()[-1] == "end"  # after an attack
+    refused(edited(d, lambda d: d.update(stage="battle") or d["players"][0]["front"][0].__setitem__(1, 1)),
+            "TK-14")  # no ready attacker is left: the battle stage would have been skipped
+    refused(edited(d, lambda d: d["players"][0].update(deck_top=[3], unseen=[1, 3])), "TK-Q6")
+    fixed = cardlab.load("toritsuki", first_player=0)
+    s = fixed.new_initial_state(seed=1)
+    refused(dict(s.to_dict(), first_player=1), "first_player", fixed)
+    deal = GAME.new_initial_state()
+    refused(edited(deal.to_dict(), lambda d: d["players"][1].update(hand=[6], unseen=d["players"][1]["unseen"][1:], deck_size=29)),
+            "TK-2")
+    nomull = cardlab.load("toritsuki", mulligan=False)
+    m = cardlab.Match(GAME, ["random", "random"], seed=1)
+    while m.state.stage != "mulligan":
+        m.step()
+    refused(dict(m.state.to_dict(), options=nomull.options_dict()), "TK-3", nomull)
+
+
+def test_J_battle_invariants():
+    """J, TK-17, TK-18, TK-19, TK-21: a battle in progress is one an attack makes."""
+    b = pos(stage="possess_a", battle=battle(3, 1, 16, 1), as_dict=True,
+            p0={"hand": [1], "unseen": [2, 2], "front": [y(1)]}, p1={"unseen": [6, 7], "back": [y(18)]})
+    assert GAME.state_from_dict(b).legal_actions() == ["pass", "possess deck", "possess 1"]
+    d = dict(b, stage="possess_d")
+    d["battle"] = dict(b["battle"], attacker_possession=1)
+    d["players"] = [dict(b["players"][0], hand=[]), b["players"][1]]
+    assert GAME.state_from_dict(d).current_player == 1
+    refused(dict(d, battle=dict(d["battle"], attacker_possession=11)), "TK-19")  # 11 does not fit on 3
+    refused(edited(b, lambda d: d["battle"].update(blocker_possession=6) or d["players"][1].update(
+        trash=d["players"][1]["trash"] - 1)), "TK-19")  # the duel follows at once
+    refused(dict(b, battle=dict(b["battle"], blocker_bonus=20)), "TK-Q2")
+    refused(dict(b, battle=dict(b["battle"], attacker_bonus=20)), "TK-Q2")  # no event used this turn
+    refused(edited(b, lambda d: d["players"][0].update(front=[y(1), y(5), y(12)], trash=d["players"][0]["trash"] - 2)),
+            "front")  # the attacker left a front row of 3: at most 2 remain
+    blk = pos(stage="block", battle=battle(3, 1), as_dict=True, p0={"unseen": [2, 2]}, p1={"unseen": [6, 7]})
+    refused(blk, "TK-18")  # nothing can block: no block stage
+
+
+def test_J_positions_of_play_load_with_full_checks():
+    """J: every position the engine reaches (by play under each option, and
+    the arrangements ``redeal`` deals) loads in a fresh game, whose
+    ``state_from_dict`` checks it fully, as the same position."""
+    variants = [{}, {"known_deck_order": True}, {"open_hands": True, "mulligan": False},
+                {"move_once_per_turn": True, "cards": "icons"}, {"first_player": 1, "decks": ["B", "A"]}]
+    for opts in variants:
+        for seed in range(3):
+            m = cardlab.Match(cardlab.load("toritsuki", **opts), ["random", "random"], seed=seed)
+            m.play_to_end()
+            fresh = cardlab.load("toritsuki", **opts)  # nothing known: every check runs
+            for s in list(m.states) + [s.redeal(0, 5) for s in m.states[::7]]:
+                assert fresh.state_from_dict(json.loads(json.dumps(s.to_dict()))) == s
+
+
+def test_J_check_deck_is_linear():
+    """J, TK-1: a deck of 27,000 cards is checked in well under a second."""
+    from cardlab.games.toritsuki import check_deck
+    cards = {no: GAME.cards[1] for no in range(1, 9001)}
+    lst = [no for no in range(1, 9001) for _ in range(3)]
+    t = time.perf_counter()
+    assert len(check_deck(lst, cards, "big")) == 27000
+    assert time.perf_counter() - t < 1.0
+    with pytest.raises(CardFileError, match="card 7 .* 4 times"):
+        check_deck(lst + [7], cards, "big")
+
+
+def test_J_card_file_fields_are_type_checked(tmp_path):
+    """J, TK-Q1, TK-1: a list or number where a name belongs is a CardFileError naming file and field."""
+    data = json.loads((Path(cardlab.__file__).parent / "data" / "toritsuki.json").read_text("utf-8"))
+    bad = json.loads(json.dumps(data))
+    bad["tribes"][0]["japanese"] = ["x"]
+    with pytest.raises(CardFileError, match="tribes"):
+        load_cards(bad)
+    bad = json.loads(json.dumps(data))
+    bad["name"] = ["x"]
+    with pytest.raises(CardFileError, match="name"):
+        load_cards(bad)
+    bad = json.loads(json.dumps(data))
+    bad["cards"][3]["methods"][0]["japanese"] = 5
+    with pytest.raises(CardFileError, match=r"methods\[0\]"):
+        load_cards(bad)
+    deck_file = tmp_path / "decks.json"
+    deck_file.write_text(json.dumps({"decks": ["A", 5]}))
+    with pytest.raises(CardFileError, match="deck of player 1"):
+        cardlab.load("toritsuki", decks=str(deck_file))

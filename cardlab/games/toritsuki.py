@@ -137,6 +137,8 @@ TAKE_VERB = {SHUFFLE: "shuffle", DEAL: "deal", DRAW: "draw", EVDRAW: "draw",
 
 _FIELDS = frozenset(("stage", "turn_player", "first_player", "first_turn", "event_used", "pending",
                      "winner", "players", "battle"))
+_BATTLE_FIELDS = frozenset(("attacker", "attacker_bonus", "attacker_method", "blocker", "blocker_bonus",
+                            "blocker_method", "attacker_possession", "blocker_possession"))
 _PLAYER_FIELDS = frozenset(("hand", "unseen", "deck_size", "deck_top", "front", "back", "yoki", "damage", "trash"))
 
 # fields of a player's tuple
@@ -253,12 +255,16 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     extra = set(data) - {"name", "tribes", "cards", "decks"}
     if extra:
         raise CardFileError(f"{where}: unknown top-level fields {sorted(extra)}; accepted: name, tribes, cards, decks")
+    if not isinstance(data.get("name", ""), str):
+        raise CardFileError(f"{where}: field 'name' must be a string")
     tribes = data.get("tribes")
     if not isinstance(tribes, list) or not tribes or not all(
-            isinstance(t, dict) and isinstance(t.get("id"), str) for t in tribes):
-        raise CardFileError(f"{where}: 'tribes' must be a list of objects with an 'id' (and 'japanese')")
+            isinstance(t, dict) and isinstance(t.get("id"), str) and isinstance(t.get("name", ""), str)
+            and isinstance(t.get("japanese", ""), str) and not set(t) - {"id", "name", "japanese"} for t in tribes):
+        raise CardFileError(f"{where}: 'tribes' must be a list of objects with an 'id' and 'name' and "
+                            "'japanese' strings")
     tribe_ids = tuple(t["id"] for t in tribes)
-    tribe_ja = {t["id"]: str(t.get("japanese", "")) for t in tribes}
+    tribe_ja = {t["id"]: t.get("japanese", "") for t in tribes}
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
         raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
@@ -324,7 +330,7 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
             if not isinstance(m, dict) or set(m) - {"name", "japanese", "bp", "cost", "category", "icon"}:
                 raise bad(f, "an object with name, japanese, bp, cost, category, icon is needed")
             if not isinstance(m.get("name"), str) or not isinstance(m.get("japanese", ""), str):
-                raise bad(f + ".name", "a string is needed")
+                raise bad(f + ".name", "name and japanese must be strings")
             if not _int(m.get("bp"), 0, 999):
                 raise bad(f + ".bp", f"BP must be a whole number 0-999, got {m.get('bp')!r}")
             if not _int(m.get("cost"), 0, 9):
@@ -360,22 +366,23 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     decks_raw = data.get("decks", {})
     if not isinstance(decks_raw, dict):
         raise CardFileError(f"{where}: 'decks' must map deck names to lists of card numbers")
-    decks = {name: check_deck(lst, cards, f"{where}: deck {name!r}") for name, lst in decks_raw.items()}
+    decks = {name: check_deck(lst, cards, f"{where}: deck {name[:40]!r}") for name, lst in decks_raw.items()}
     return CardSet(where, cards, tribe_ids, tribe_ja, decks)
 
 
 def check_deck(lst: Any, cards: Mapping[int, Card], where: str) -> tuple[int, ...]:
     """TK-1: a deck is a list of 30 or more card numbers, at most 3 of each.
 
-    Errors (:class:`~cardlab.CardFileError`) name the card and the rule.
+    Linear in the deck's length.  Errors (:class:`~cardlab.CardFileError`)
+    name the card and the rule.
     """
     if not isinstance(lst, (list, tuple)) or not all(_int(x, 1, 9999) for x in lst):
-        raise CardFileError(f"{where}: a deck must be a list of card numbers")
-    for no in lst:
+        raise CardFileError(f"{where}: a deck must be a list of card numbers 1-9999")
+    for no, n in Counter(lst).items():
         if no not in cards:
             raise CardFileError(f"{where}: card {no} is not in the card file")
-        if lst.count(no) > 3:
-            raise CardFileError(f"{where}: card {no} {cards[no].name!r} appears {lst.count(no)} times; "
+        if n > 3:
+            raise CardFileError(f"{where}: card {no} {cards[no].name!r} appears {n} times; "
                                 "TK-1 allows at most 3 copies of one card number")
     if len(lst) < 30:
         raise CardFileError(f"{where}: the deck has {len(lst)} cards; TK-1 needs at least 30")
@@ -506,9 +513,12 @@ class Toritsuki(Game):
             decks = data["decks"]
         lists = []
         for p, d in enumerate(decks):
+            if not isinstance(d, (str, list, tuple)):
+                raise CardFileError(f"deck of player {p}: a deck name or a list of card numbers is needed, "
+                                    f"not {type(d).__name__}")
             if isinstance(d, str):
                 if d not in cs.decks:
-                    raise CardFileError(f"{cs.where}: no deck named {d!r} for player {p}; "
+                    raise CardFileError(f"{cs.where}: no deck named {_short(d)} for player {p}; "
                                         f"the decks are {sorted(cs.decks)}")
                 lists.append(cs.decks[d])
             else:
@@ -519,6 +529,12 @@ class Toritsuki(Game):
         self.copies = tuple(Counter(lst) for lst in lists)
         self.kindset = tuple(frozenset(k) for k in self.kinds)
         self.yokai = tuple(frozenset(no for no in k if self.cards[no].is_yokai) for k in self.kinds)
+        #: the fewest yokai on the field a card of each deck wins with (TK-8), None without such a card
+        self.win_field = tuple(min((self.cards[no].effect[1] for no in k if self.cards[no].effect[:1] == ("win_if_field",)),
+                                   default=None) for k in self.kinds)
+        #: the most cards one event of each deck draws (TK-Q2): bounds ``pending`` at an event's draw
+        self.max_draw = tuple(max((self.cards[no].effect[1] for no in k if self.cards[no].effect[:1] == ("draw",)),
+                                  default=0) for k in self.kinds)
         self.saved_options = self.options_dict()
         # legal actions and chance outcomes depend on the key only: memoised
         self._legal_cache: dict = {}
@@ -558,45 +574,57 @@ class Toritsuki(Game):
 
     # -- positions ----------------------------------------------------------
     def _state_from_dict(self, d: Mapping[str, Any]) -> "ToritsukiState":
+        """A position, checked completely (J): types, ranges, the cards adding
+        up to each deck, what each stage needs, and the end of the game."""
         if d.keys() - {"game", "options"} != _FIELDS:
             check_keys(d, _FIELDS, "toritsuki")
         opts = d.get("options", {})
         if opts != self.saved_options:
-            raise PositionError(f"toritsuki: the position was saved with options {opts}; "
+            raise PositionError(f"toritsuki: the position was saved with options {_short(opts)}; "
                                 f"this game has {self.options_dict()}: load it with those options")
-        known = self._known.get(_plain_key(d))
-        if known is not None:  # exactly a key some state of this game wrote with to_dict: valid
+        key = _plain_key(d)
+        try:
+            known = self._known.get(key)
+        except TypeError:  # unhashable parts: not what to_dict writes
+            known = None
+        if known is not None and repr(known) == repr(key):  # a key to_dict wrote (the same types): valid
             return ToritsukiState(self, known)
         stage = d["stage"]
-        if stage not in STAGES:
-            raise PositionError(f"toritsuki: stage {stage!r} unknown; one of {STAGES}")
+        if type(stage) is not str or stage not in STAGES:
+            raise PositionError(f"toritsuki: stage {_short(stage)} unknown; one of {STAGES}")
         tp = d["turn_player"]
-        if tp not in (0, 1):
-            raise PositionError(f"toritsuki: turn_player must be 0 or 1, got {tp!r}")
+        if not _int(tp, 0, 1):
+            raise PositionError(f"toritsuki: turn_player must be 0 or 1, got {_short(tp)}")
         first = -1 if d["first_player"] is None else d["first_player"]
-        if first not in (-1, 0, 1):
-            raise PositionError(f"toritsuki: first_player must be null, 0 or 1, got {first!r}")
+        if not _int(first, -1, 1):
+            raise PositionError(f"toritsuki: first_player must be null, 0 or 1, got {_short(first)}")
         for f in ("first_turn", "event_used"):
             if not isinstance(d[f], bool):
-                raise PositionError(f"toritsuki: {f} must be true or false, got {d[f]!r}")
+                raise PositionError(f"toritsuki: {f} must be true or false, got {_short(d[f])}")
         if not _int(d["pending"], 0, 9):
-            raise PositionError(f"toritsuki: pending must be a whole number 0-9, got {d['pending']!r}")
+            raise PositionError(f"toritsuki: pending must be a whole number 0-9, got {_short(d['pending'])}")
         winner = -1 if d["winner"] is None else d["winner"]
-        if winner not in (-1, 0, 1) or (winner >= 0) != (stage == OVER):
-            raise PositionError(f"toritsuki: winner must be 0 or 1 exactly when the stage is 'over', got {winner!r}")
+        if not _int(winner, -1, 1) or (winner >= 0) != (stage == OVER):
+            raise PositionError(f"toritsuki: winner must be 0 or 1 exactly when the stage is 'over', "
+                                f"got {_short(winner)}")
         ps = d["players"]
         if not isinstance(ps, list) or len(ps) != 2:
             raise PositionError("toritsuki: players must be a list of two player objects")
         players = (self._player_from_dict(0, ps[0]), self._player_from_dict(1, ps[1]))
         battle = self._battle_from_dict(d["battle"], stage, tp, players)
-        return ToritsukiState(self, (stage, tp, first, d["first_turn"], d["event_used"], d["pending"],
-                                     winner, players[0], players[1], battle))
+        k = (stage, tp, first, d["first_turn"], d["event_used"], d["pending"], winner, players[0], players[1], battle)
+        for p in (0, 1):
+            self._check_cards(p, k)
+        self._check_stage(k)
+        self._check_end(k)
+        return ToritsukiState(self, k)
 
     def _cards(self, p: int, obj: Any, what: str) -> tuple:
         """A list of card numbers (a multiset) of player ``p``'s deck, as a sorted tuple."""
-        if type(obj) is not list or not self.kindset[p].issuperset(obj) or not set(map(type, obj)) <= {int}:
+        if (type(obj) is not list or len(obj) > len(self.deck_lists[p]) or not all(type(x) is int for x in obj)
+                or not self.kindset[p].issuperset(obj)):
             raise PositionError(f"toritsuki: players[{p}].{what} must be a list of card numbers of player "
-                                f"{p}'s deck {list(self.kinds[p])}, got {obj!r}")
+                                f"{p}'s deck {list(self.kinds[p])}, got {_short(obj)}")
         return tuple(sorted(obj))
 
     def _player_from_dict(self, p: int, d: Any) -> tuple:
@@ -604,34 +632,24 @@ class Toritsuki(Game):
             raise PositionError(f"toritsuki: players[{p}] must be an object with {sorted(_PLAYER_FIELDS)}")
         if d.keys() != _PLAYER_FIELDS:
             check_keys(d, _PLAYER_FIELDS, f"toritsuki players[{p}]")
+        size = len(self.deck_lists[p])
         hand = self._cards(p, d["hand"], "hand")
         pool = self._cards(p, d["unseen"], "unseen")
+        self._cards(p, d["deck_top"], "deck_top")
+        top = tuple(d["deck_top"])  # in deck order, not sorted
         n = d["deck_size"]
-        top = d["deck_top"]
-        if type(top) is not list or (top and not self.kindset[p].issuperset(top)):
-            raise PositionError(f"toritsuki: players[{p}].deck_top must list card numbers of the deck, got {top!r}")
-        if not _int(n, len(top), 99) or n - len(top) > len(pool):
-            raise PositionError(f"toritsuki: players[{p}].deck_size {n!r} must be ≥ len(deck_top) "
+        if not _int(n, len(top), size) or n - len(top) > len(pool):
+            raise PositionError(f"toritsuki: players[{p}].deck_size {_short(n)} must be ≥ len(deck_top) "
                                 f"and ≤ len(deck_top) + the unseen cards")
         front, back = self._row(p, d["front"], "front"), self._row(p, d["back"], "back")
         yoki, dmg, trash = d["yoki"], d["damage"], d["trash"]
         for what, v in (("yoki", yoki), ("damage", dmg)):
-            if type(v) is not list or len(v) != 2 or not (_int(v[0], 0, 99) and _int(v[1], 0, 99)):
-                raise PositionError(f"toritsuki: players[{p}].{what} must be [ready/face-up, resting/face-down] counts")
-        if not _int(trash, 0, 99):
-            raise PositionError(f"toritsuki: players[{p}].trash must be a count 0-99")
-        extra = len(pool) - (n - len(top))
-        if extra > yoki[0] + yoki[1]:
-            raise PositionError(f"toritsuki: players[{p}]: the unseen cards beyond the deck must be face-down yoki; "
-                                f"{extra} unseen cards are not in the deck but only {yoki[0] + yoki[1]} yoki exist")
-        copies = self.copies[p]
-        every = hand + pool + tuple(top) + tuple(y[0] for y in front) + tuple(y[0] for y in back)
-        for no in set(every):
-            c = every.count(no)
-            if c > copies[no]:
-                raise PositionError(f"toritsuki: players[{p}] holds card {no} {c} times in hand, unseen, "
-                                    f"deck_top and field; player {p}'s deck has {copies[no]}")
-        return (hand, pool, n, tuple(top), front, back, yoki[0], yoki[1], dmg[0], dmg[1], trash)
+            if type(v) is not list or len(v) != 2 or not (_int(v[0], 0, size) and _int(v[1], 0, size)):
+                raise PositionError(f"toritsuki: players[{p}].{what} must be [ready/face-up, resting/face-down] "
+                                    f"counts 0-{size}, got {_short(v)}")
+        if not _int(trash, 0, size):
+            raise PositionError(f"toritsuki: players[{p}].trash must be a count 0-{size}, got {_short(trash)}")
+        return (hand, pool, n, top, front, back, yoki[0], yoki[1], dmg[0], dmg[1], trash)
 
     def _row(self, p: int, r: Any, what: str) -> tuple:
         """A row of at most 3 yokai ``[card, rested, moved, bonus]`` (TK-13), sorted (TK-27)."""
@@ -639,11 +657,11 @@ class Toritsuki(Game):
             raise PositionError(f"toritsuki: players[{p}].{what} must be a list of at most {ROW} yokai")
         row = []
         for y in r:
-            if (type(y) is not list or len(y) != 4 or y[0] not in self.yokai[p] or y[1] not in (0, 1)
-                    or y[2] not in (0, 1) or type(y[3]) is not int or not 0 <= y[3] <= 999):
+            if (type(y) is not list or len(y) != 4 or type(y[0]) is not int or y[0] not in self.yokai[p]
+                    or not _int(y[1], 0, 1) or not _int(y[2], 0, 1) or not _int(y[3], 0, 9999)):
                 raise PositionError(f"toritsuki: players[{p}].{what}: each yokai is [card (a yokai of the deck), "
-                                    f"rested 0/1, moved 0/1, bonus 0-999], got {y!r}")
-            row.append((y[0], int(y[1]), int(y[2]), y[3]))
+                                    f"rested 0/1, moved 0/1, bonus 0-9999], got {_short(y)}")
+            row.append(tuple(y))
         return tuple(sorted(row))
 
     def _battle_from_dict(self, b: Any, stage: str, tp: int, players: tuple) -> tuple | None:
@@ -664,32 +682,184 @@ class Toritsuki(Game):
             no = b[side]
             blocked = stage != BLOCK
             if side == "blocker" and not blocked:
-                if no is not None:
-                    raise PositionError("toritsuki: battle.blocker must be null before the block")
+                if no is not None or b["blocker_method"] != 0 or b["blocker_bonus"] != 0:
+                    raise PositionError("toritsuki: battle.blocker must be null, its method and bonus 0, "
+                                        "before the block")
                 out += [0, 0, 0]
                 continue
-            if no not in self.index[who] or not self.cards[no].is_yokai:
-                raise PositionError(f"toritsuki: battle.{side} {no!r} is not a yokai of player {who}'s deck")
+            if type(no) is not int or no not in self.yokai[who]:
+                raise PositionError(f"toritsuki: battle.{side} {_short(no)} is not a yokai of player {who}'s deck")
             m = b[f"{side}_method"]
             if not _int(m, 1, len(self.cards[no].methods)):
                 raise PositionError(f"toritsuki: battle.{side}_method must be 1-{len(self.cards[no].methods)}")
-            if not _int(b[f"{side}_bonus"], 0, 999):
-                raise PositionError(f"toritsuki: battle.{side}_bonus must be 0-999")
+            if not _int(b[f"{side}_bonus"], 0, 9999):
+                raise PositionError(f"toritsuki: battle.{side}_bonus must be 0-9999")
             out += [no, b[f"{side}_bonus"], m - 1]
         for side, who in (("attacker", tp), ("blocker", 1 - tp)):
             no = b[f"{side}_possession"]
             if no is None:
                 out.append(0)
-            elif no in self.index[who] and self.cards[no].is_yokai:
+            elif type(no) is int and no in self.yokai[who]:
                 out.append(no)
             else:
-                raise PositionError(f"toritsuki: battle.{side}_possession {no!r} is not a yokai of player {who}")
+                raise PositionError(f"toritsuki: battle.{side}_possession {_short(no)} is not a yokai of player {who}")
         return tuple(out)
+
+    def _check_cards(self, p: int, k: tuple) -> None:
+        """TK-1, TK-12, TK-29: player ``p``'s cards add up to the deck.  Every
+        card is in the hand, the deck, the yoki zone, the field, the damage
+        zone, the trash or the battle; the unseen pool is the unknown part of
+        the deck and at most the face-down yoki charged from it (a known deck
+        order charges known cards, which leave the pool); no card number is
+        seen more often than the deck has it.  Once the game is over a few
+        cards may be in no zone: the card whose leaving emptied the deck
+        (TK-7), the fighters of a battle cut short; none can be too many."""
+        P = k[7 + p]
+        b, tp = k[9], k[1]
+        fighting = []
+        if b is not None:
+            fighting = [b[0], b[6]] if p == tp else [b[3], b[7]]
+            fighting = [no for no in fighting if no]
+        seen = Counter(P[H] + P[PO] + P[TOP] + tuple(y[0] for y in P[FR] + P[BK]) + tuple(fighting))
+        copies = self.copies[p]
+        for no, c in seen.items():
+            if c > copies[no]:
+                raise PositionError(f"toritsuki: players[{p}] holds card {no} {c} times in hand, unseen, "
+                                    f"deck_top, field and battle; player {p}'s deck has {copies[no]}")
+        total = (len(P[H]) + P[N] + P[YR] + P[YS] + len(P[FR]) + len(P[BK]) + P[DU] + P[DD] + P[TR]
+                 + len(fighting))
+        size = len(self.deck_lists[p])
+        if total > size or (total < size and k[0] != OVER):  # the end may leave cards in no zone
+            raise PositionError(f"toritsuki: players[{p}] has {total} cards (hand, deck, yoki, field, damage, "
+                                f"trash, battle); player {p}'s deck has {size} cards (TK-1, TK-29)")
+        extra = len(P[PO]) - (P[N] - len(P[TOP]))
+        yoki = P[YR] + P[YS]
+        if extra > yoki:
+            raise PositionError(f"toritsuki: players[{p}].unseen holds {len(P[PO])} cards: the {P[N] - len(P[TOP])} "
+                                f"unknown cards of the deck and the {yoki} face-down yoki (TK-12) are needed")
+
+    def _check_stage(self, k: tuple) -> None:
+        """What each stage needs (TK-2 … TK-19, TK-Q2, TK-Q3, TK-Q6): the
+        position is one that play reaches."""
+        stage, tp, first, first_turn, ev, pending, winner, P0, P1, b = k
+        Ps = (P0, P1)
+        opt = self.options
+
+        def bad(why: str) -> PositionError:
+            return PositionError(f"toritsuki: stage {stage!r}: {why}")
+        setup = stage in (SHUFFLE, DEAL, MULLIGAN, COIN)
+        if opt["first_player"] is not None and first != opt["first_player"]:
+            raise bad(f"first_player must be {opt['first_player']}, as the option fixes it (TK-Q3)")
+        if opt["first_player"] is None and (first < 0) != setup:
+            raise bad("first_player is null until the coin decides it (TK-4, TK-Q3), and then 0 or 1")
+        if opt["known_deck_order"]:  # TK-Q6 after its shuffle a deck's whole order is known
+            for p, P in enumerate(Ps):
+                shuffling = stage == SHUFFLE and (p == tp or (tp == 0 and pending == 0))
+                if len(P[TOP]) != P[N] and not shuffling:
+                    raise bad(f"players[{p}].deck_top must list the whole deck: its order is known (TK-Q6)")
+                if shuffling and (p == tp) and len(P[TOP]) >= P[N]:
+                    raise bad(f"players[{p}] is shuffled: its deck_top is shorter than the deck (TK-Q6)")
+        elif any(P[TOP] for P in Ps):
+            raise bad("deck_top is known only with the known_deck_order option (TK-Q6)")
+        if stage == SHUFFLE and not opt["known_deck_order"]:
+            raise bad("a shuffle laid out by chance needs the known_deck_order option (TK-Q6)")
+        if setup:
+            if first_turn or ev or b is not None or any(
+                    P[FR] or P[BK] or P[YR] or P[YS] or P[DU] or P[DD] or P[TR] for P in Ps):
+                raise bad("before the game starts nothing is on the field, in the yoki, damage or trash (TK-2, TK-3)")
+            if pending > 1 or (pending and (stage not in (SHUFFLE, DEAL) or not opt["mulligan"])):
+                raise bad("pending is 1 only while a mulligan's new hand is dealt (TK-3)")
+            if stage == MULLIGAN and not opt["mulligan"]:
+                raise bad("no mulligan without the mulligan option (TK-3)")
+            if stage == COIN and (tp != 0 or first >= 0):
+                raise bad("the coin is tossed with turn_player 0 and no first player yet (TK-4, TK-Q3)")
+            hands = [len(P[H]) for P in Ps]
+            if stage in (MULLIGAN, COIN):
+                want = [(HAND_START, HAND_START)]
+            elif stage == DEAL:  # player 0 is dealt 5, then player 1; a mulligan deals that player 5 again
+                want = [(h, HAND_START if pending else 0) for h in range(HAND_START)] if tp == 0 else \
+                       [(HAND_START, h) for h in range(HAND_START)]
+            else:  # SHUFFLE: before a deal, or a mulligan's reshuffle
+                want = [(0, HAND_START)] if tp == 0 and pending else [(0, 0)] if tp == 0 else \
+                       [(HAND_START, 0)] if pending else [(0, 0)]
+            if tuple(hands) not in want:
+                raise bad(f"hands of {hands[0]} and {hands[1]} cards cannot be dealt here (TK-2, TK-3)")
+            return
+        if stage == OVER:
+            return
+        # the game is under way: turn player tp; TK-5 the first player's first turn
+        if first_turn and (tp != first or stage != MAIN or ev):
+            raise bad("first_turn is only the first player's main phase, with no event (TK-5)")
+        if stage == DRAW and ev:
+            raise bad("event_used: the draw comes before the main phase, where events are used (TK-11, TK-24)")
+        if stage == EVDRAW and (not ev or pending >= self.max_draw[tp]):
+            raise bad(f"an event's draw follows an event (event_used) with fewer than {self.max_draw[tp]} cards "
+                      "still to draw (TK-24, TK-Q2)")
+        if pending and stage != EVDRAW:
+            raise bad("pending counts an event's draws only (TK-Q2)")
+        O, T = Ps[1 - tp], Ps[tp]
+        if any(y[2] or y[3] for y in O[FR] + O[BK]):
+            raise bad(f"players[{1 - tp}]'s yokai are neither moved (moved) nor boosted: +BP is the mover's "
+                      "until the end of the turn (TK-13, TK-Q2)")
+        if not ev and any(y[3] for y in T[FR] + T[BK]):
+            raise bad(f"players[{tp}]'s yokai have +BP (bonus) only after an event this turn (TK-Q2)")
+        moves_stay = stage == MAIN or (stage == EVDRAW and opt["move_once_per_turn"])
+        if not moves_stay and any(y[2] for y in T[FR] + T[BK]):
+            raise bad(f"players[{tp}]'s yokai are marked moved only in the main phase (TK-13)")
+        if any(y[1] for y in T[BK]) or (stage in (DRAW, MAIN, EVDRAW) and any(y[1] for y in T[FR])):
+            raise bad(f"players[{tp}]'s yokai were refreshed (TK-10); only attacking rests them (TK-16)")
+        if stage == DRAW and T[YS]:
+            raise bad(f"players[{tp}]'s yoki were refreshed (TK-10): none is resting before the draw")
+        state = ToritsukiState(self, k)
+        if stage == BATTLE and not state._attack_actions():
+            raise bad("no ready attacker is left: the turn would have ended (TK-14, TK-15)")
+        if stage == BLOCK and not state._block_actions():
+            raise bad("nothing can block: the attack would have dealt its damage (TK-17, TK-18)")
+        if b is not None:
+            if len(T[FR]) >= ROW or (stage != BLOCK and len(O[BK]) >= ROW):
+                raise bad("the attacker left the front row and the blocker the back row: at most 2 remain there")
+            if b[4] or (b[1] and not ev):
+                raise bad("battle bonus: +BP comes from the attacker's event this turn (TK-Q2)")
+            if b[7] or (b[6] and stage in (POSS_A, REVEAL_A)):
+                raise bad("possessions come in turn, the attacker's first, and the duel follows the "
+                          "defender's at once (TK-19)")
+            if b[6] and not state._fits(b[6], tp):
+                raise bad(f"card {b[6]} does not meet its possession condition on that yokai (TK-19)")
+
+    def _check_end(self, k: tuple) -> None:
+        """TK-6, TK-7, TK-8: six damage or an empty deck is the end, with the
+        other player the winner; a card's own win condition (TK-8) ends it too."""
+        stage, tp, winner, Ps = k[0], k[1], k[6], (k[7], k[8])
+        lost = [P[DU] + P[DD] >= DAMAGE_LOSS or P[N] == 0 for P in Ps]
+        for p, P in enumerate(Ps):
+            if P[DU] + P[DD] > DAMAGE_LOSS:
+                raise PositionError(f"toritsuki: players[{p}].damage: the game ends at the 6th damage (TK-6)")
+        if stage != OVER:
+            for p, P in enumerate(Ps):
+                if lost[p]:
+                    raise PositionError(f"toritsuki: players[{p}] has 6 damage (TK-6) or an empty deck (TK-7): "
+                                        f"the game is over, stage 'over' with winner {1 - p}")
+            return
+        W = Ps[winner]
+        field_win = (winner == tp and k[4] and self.win_field[winner] is not None
+                     and len(W[FR]) + len(W[BK]) >= self.win_field[winner])
+        if lost[winner] or not (lost[1 - winner] or field_win):
+            raise PositionError(f"toritsuki: winner {winner}: the loser has 6 damage (TK-6) or an empty deck "
+                                "(TK-7), or the winner's card won (TK-8), and the winner has neither")
+
+
+def _short(v: Any) -> str:
+    """A value for an error message, cut short."""
+    r = repr(v)
+    return r if len(r) <= 60 else r[:57] + "..."
 
 
 def _plain_key(d: Mapping[str, Any]) -> tuple | None:
     """The key a to_dict() dict stands for, read without any check (None if it does not parse)."""
     try:
+        if any(type(p) is not dict or p.keys() != _PLAYER_FIELDS or len(p["yoki"]) != 2 or len(p["damage"]) != 2
+               for p in d["players"]) or (d["battle"] is not None and d["battle"].keys() != _BATTLE_FIELDS):
+            return None  # not exactly what to_dict writes
         ps = tuple((tuple(p["hand"]), tuple(p["unseen"]), p["deck_size"], tuple(p["deck_top"]),
                     tuple(map(tuple, p["front"])), tuple(map(tuple, p["back"])), p["yoki"][0], p["yoki"][1],
                     p["damage"][0], p["damage"][1], p["trash"]) for p in d["players"])
@@ -702,7 +872,7 @@ def _plain_key(d: Mapping[str, Any]) -> tuple | None:
         first, winner = d["first_player"], d["winner"]
         return (d["stage"], d["turn_player"], -1 if first is None else first, d["first_turn"],
                 d["event_used"], d["pending"], -1 if winner is None else winner) + ps + (b,)
-    except (KeyError, TypeError, IndexError, ValueError):
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
         return None
 
 
