@@ -379,3 +379,18 @@ def test_layout_html_is_the_table_with_the_field_as_squares_MP_8():
         assert mr.OWNER[c["owner"]] in sq and f">{c['card']}<" in sq
     x0, y0, x1, y1 = lay.bounds()
     assert len(lay.squares) == (x1 - x0 + 1) * (y1 - y0 + 1)
+
+
+def test_MP_1_janken_hands_are_drawn_not_emoji():
+    """Issue L: ✊ ✌ ✋ showed as empty boxes without an emoji font; each
+    card draws its janken hand (MP-1, MP-4) as SVG, beside its Japanese word."""
+    from cardlab.renderers import mipig as mr
+
+    game = cardlab.load("mipig")
+    seen = set()
+    for card in game.cards:
+        svg = mr.card_svg(card)
+        assert not set("✊✌✋") & set(svg)
+        assert f'class="cardlab-janken-{card.janken}"' in svg
+        seen.add(card.janken)
+    assert seen == {"rock", "scissors", "paper"}

@@ -477,13 +477,13 @@ class Toritsuki(Game):
     OPTIONS = {
         "open_hands": bool_option("every player sees both hands and unseen cards; the deck order stays chance (TK-Q6)"),
         "known_deck_order": bool_option(
-            "each shuffle lays out the whole deck order by chance at once, public from then on (TK-Q6)"),
+            "each shuffle lays out the whole deck order by chance at once, public from then on (TK-Q6)", label='known deck order'),
         "mulligan": bool_option("the optional one-time mulligan (TK-3)", default=True),
         "move_once_per_turn": bool_option(
-            "house rule, not the seed's: each yokai changes rows at most once a turn (TK-13)"),
+            "house rule, not the seed's: each yokai changes rows at most once a turn (TK-13)", label='move once per turn'),
         "first_player": Option(None, "who goes first: None for a fair coin (chance), or 0 or 1 (TK-Q3)",
                                choices=(None, 0, 1), check=lambda v: not isinstance(v, bool),
-                               accepts="None, 0 or 1"),
+                               accepts="None, 0 or 1", choice_words={None: 'a coin (random)'}),
         "cards": Option(None, "the card file: None (cardlab's own set), 'icons' (the same set with the "
                         "battle-method icons pierce 貫通 and guard 守り, exceptions to TK-21, TK-Q7), "
                         "a JSON path or dict (TK-Q1)",

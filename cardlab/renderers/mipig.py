@@ -48,7 +48,23 @@ BACK = "#7b4f8f"
 ATTR_COLOUR = {"love": "#e76f9a", "wisdom": "#4a7fc1", "healing": "#4caf7a",
                "play": "#e9a23b", "guidance": "#8a63c7"}
 EDGE_JA = {"top": "上", "bottom": "下", "left": "左", "right": "右"}
-MARK_SIGN = {"rock": "✊", "scissors": "✌", "paper": "✋"}
+def mark_glyph(mark: str, x: float, y: float) -> str:
+    """The janken hand of a card as a small drawing centred at (x, y): a
+    fist (グー), two fingers (チョキ), an open hand (パー).  Drawn, not an
+    emoji, so that it shows with any font (headless browsers and many
+    classroom machines have no emoji font)."""
+    ink = ' fill="none" stroke="#333" stroke-width="1.3" stroke-linecap="round"'
+    if mark == "rock":
+        body = f'<circle cx="{x}" cy="{y}" r="3.6" fill="#333"/>'
+    elif mark == "scissors":
+        body = (f'<path d="M{x - 3},{y - 4.5} L{x},{y + 1.5} L{x + 3},{y - 4.5}"{ink}/>'
+                f'<circle cx="{x}" cy="{y + 2.5}" r="2" fill="#333"/>')
+    else:
+        body = (f'<rect x="{x - 3}" y="{y - 1}" width="6" height="5" rx="1.5" fill="#333"/>'
+                + "".join(f'<line x1="{x + dx}" y1="{y - 1}" x2="{x + dx}" y2="{y - 5}"{ink}/>'
+                          for dx in (-2.4, -0.8, 0.8, 2.4)))
+    return f'<g class="cardlab-janken-{mark}">{body}</g>'
+
 PHASE_NOTE = {
     "deal": "dealing: the same number of cards each (MP-3)",
     "janken": "who goes first: both show a card at once, the janken marks decide (MP-4, MP-Q2)",
@@ -238,7 +254,8 @@ def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
              f'<rect x="{w / 2 - 9}" y="{h / 2 - 10}" width="18" height="15" rx="3" fill="{ATTR_COLOUR[a]}"/>',
              f'<text x="{w / 2}" y="{h / 2 + 2}" font-size="11" text-anchor="middle" fill="#fff">'
              f"{ATTRIBUTE_JA[a]}</text>",
-             f'<text x="{w / 2}" y="{h / 2 + 15}" font-size="9" text-anchor="middle">{MARK_SIGN[card.janken]}'
+             mark_glyph(card.janken, w / 2 - 14, h / 2 + 12),
+             f'<text x="{w / 2 + 4}" y="{h / 2 + 15}" font-size="9" text-anchor="middle">'
              f"{MARK_JA[card.janken]}</text>",
              f'<text x="{w / 2}" y="11" font-size="11" text-anchor="middle" font-weight="bold">{card.top}</text>',
              f'<text x="{w / 2}" y="{h - 3}" font-size="11" text-anchor="middle" font-weight="bold">'
