@@ -26,7 +26,8 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 LAB_ARGS  ?=
 ROOT_ARGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab notebooks/ $(ROOT_ARGS) $(LAB_ARGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb \
+	  $(ROOT_ARGS) $(LAB_ARGS)
 
 ## make test: unit tests and doctests, the slow playouts, then every notebook under nbval
 test: $(VENV)/.test-installed
