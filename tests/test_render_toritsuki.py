@@ -283,3 +283,26 @@ def test_TK_4_chance_events_have_labels_and_stay_hidden_in_the_log():
     assert all(a.startswith("deal ") for a in deals)
     assert [render.seen_move(s, a, 0).label for a in deals] == [f"deal 配る: #{a.split()[1]}" for a in deals]
     assert {render.seen_move(s, a, 1).label for a in deals} == {"deal 配る: ??"}
+
+
+def test_buttons_name_each_card_and_method_as_printed():
+    """Issue L: a pupil finds a button's card by its printed name, not by
+    ``#11`` or ``F1 m1``: with the position, every summon, attack, block,
+    move, event and possession label names the card (and the battle
+    method), English and Japanese."""
+    from cardlab import render
+
+    m = cardlab.Match(cardlab.load("toritsuki"), ["random", "random"], seed=2)
+    kinds = set()
+    while not m.is_over():
+        s = m.state
+        if s.current_player >= 0:
+            for a in s.legal_actions():
+                verb = a.split()[0]
+                label = render.action_label(s, a)
+                if verb in ("summon", "attack", "block", "move", "event", "possess", "release") and a != "possess deck":
+                    kinds.add(verb)
+                    assert "#" not in label and not re.search(r"\b[FB]\d\b|\bm\d\b", label), (a, label)
+                    assert re.search(r"[ぁ-んァ-ン一-龥]", label), label
+        m.step()
+    assert {"summon", "attack", "block", "move", "event"} <= kinds

@@ -1015,6 +1015,14 @@ class ToritsukiState(State):
     def card(self, no: int) -> Card:
         return self.game.cards[no]
 
+    def yokai_at(self, slot: str, player: int | None = None) -> Card:
+        """The yokai in ``slot`` (``"F1"``: front row, first place; ``"B2"``:
+        back row, second) of ``player`` (default: the player to move), as
+        the move notation names it."""
+        p = self.current_player if player is None else player
+        row = self._k[7 + p][FR if slot[0] == "F" else BK]
+        return self.game.cards[row[int(slot[1:]) - 1][0]]
+
     def hand(self, p: int) -> dict[int, int]:
         return dict(Counter(self._k[7 + p][H]))
 

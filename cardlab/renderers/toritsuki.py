@@ -36,7 +36,7 @@ from typing import Any
 
 from .. import render
 from ..core import CHANCE, State
-from ..games.toritsuki import CATEGORY_JA, ICON_JA, RANKS, Card
+from ..games.toritsuki import CATEGORY_JA, ICON_JA, RANKS, Card, ToritsukiState
 
 __all__ = ["STAGE_JA", "action_label", "back_svg", "battle_html", "card_svg", "html", "text", "view"]
 
@@ -491,8 +491,10 @@ ROWS = {"F": "front 前衛", "B": "back 後衛"}
 
 
 @render.register_action_label(NAME)
-def action_label(action: str) -> str:
-    """A button label with the Japanese terms.
+def action_label(action: str, state: ToritsukiState | None = None) -> str:
+    """A button label with the Japanese terms; with the position, each card
+    by the name printed on it and each battle method by its name, as a
+    player finds them on the table (else by number and slot).
 
     >>> action_label("summon 12 F")
     'summon 召喚 #12 → front 前衛'
@@ -511,8 +513,10 @@ def action_label(action: str) -> str:
         return fixed[action]
     head, sep, boosts = action.partition(" boost ")
     if sep:  # TK-Q8: paid with face-up damage cards
-        return f"{action_label(head)} · boost 妖気ブースト {boosts}"
+        return f"{action_label(head, state)} · boost 妖気ブースト {boosts}"
     verb, _, arg = action.partition(" ")
+    if state is not None and verb in ("summon", "attack", "block", "possess", "event", "move", "release"):
+        return _named_label(state, verb, arg)
     if verb == "summon":
         no, row = arg.split()
         return f"summon 召喚 #{no} → {ROWS[row]}"
@@ -534,3 +538,32 @@ def action_label(action: str) -> str:
     if verb in chance:  # a card number, or ?? when the viewer may not see it
         return f"{chance[verb]}: {'#' + arg if arg.isdigit() else arg}"
     return action
+
+
+def _named_label(state: ToritsukiState, verb: str, arg: str) -> str:
+    """A player move's label naming its cards as printed ("summon 召喚 Kappa かっぱ → front 前衛")."""
+    def card(no: str) -> str:
+        c = state.card(int(no))
+        return f"{c.name} {c.japanese}"
+
+    def yokai(slot: str) -> str:
+        c = state.yokai_at(slot)
+        return f"{c.name} {c.japanese}"
+
+    def method(slot: str, m: str) -> str:
+        meth = state.yokai_at(slot).methods[int(m[1:]) - 1]
+        return f"{meth.name} {meth.japanese} (BP {meth.bp})"
+
+    if verb == "summon":
+        no, row = arg.split()
+        return f"summon 召喚 {card(no)} → {ROWS[row]}"
+    if verb in ("attack", "block"):
+        slot, m = arg.split()
+        return f"{'attack アタック' if verb == 'attack' else 'block ブロック'}: {yokai(slot)} · {method(slot, m)}"
+    if verb == "possess":
+        return f"possess from the hand 手札からとりつく! {card(arg)}"
+    if verb == "event":
+        return f"event イベント {card(arg.split()[0])}"
+    if verb == "move":
+        return "move 移動: " + ", ".join(f"{yokai(s)} → {ROWS['B' if s[0] == 'F' else 'F']}" for s in arg.split())
+    return f"to the trash トラッシュ {yokai(arg)}"  # release
