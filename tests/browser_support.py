@@ -141,6 +141,18 @@ def voila(notebook: Path, work: Path) -> Iterator[str]:
         yield url
 
 
+def until(get, ok, what: str, seconds: float = 60):
+    """Poll ``get()`` until ``ok(value)``; fail naming ``what`` and the last value."""
+    end = time.monotonic() + seconds
+    while True:
+        value = get()
+        if ok(value):
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"{what}: still {value!r} after {seconds} s")
+        time.sleep(0.2)
+
+
 def screenshot(page, name: str, element=None) -> Path:
     """A screenshot kept under test-artifacts/screenshots/: the whole page,
     or just ``element`` (a locator, scrolled into view first)."""

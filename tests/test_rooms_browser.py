@@ -9,14 +9,13 @@ again: both pupils reload their links and finish the game.
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
 from cardlab import render
 from cardlab.rooms import RoomStore, read_export, replay
 
-from browser_support import ROOT, board_info, board_locator, ensure_chromium, log_count, screenshot, voila
+from browser_support import ROOT, board_info, board_locator, ensure_chromium, log_count, screenshot, until, voila
 
 pytestmark = pytest.mark.browser
 
@@ -31,17 +30,6 @@ def browser():
         b = pw.chromium.launch(executable_path=chromium, headless=True)
         yield b
         b.close()
-
-
-def until(get, ok, what: str, seconds: float = 60):
-    end = time.monotonic() + seconds
-    while True:
-        value = get()
-        if ok(value):
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"{what}: still {value!r} after {seconds} s")
-        time.sleep(0.2)
 
 
 def expected_log(store: RoomStore, room_id: str, seat: int) -> list[str]:

@@ -29,7 +29,7 @@ import pytest
 
 import cardlab
 
-from browser_support import (ROOT, board_info, board_locator, board_part, ensure_chromium,
+from browser_support import (ROOT, until, board_info, board_locator, board_part, ensure_chromium,
                              jupyterlab, log_count, mover_of, screenshot, voila)
 
 pytestmark = pytest.mark.browser
@@ -69,15 +69,7 @@ def lab(tmp_path_factory):
 
 
 def _until(get, ok, what: str, seconds: float = WAIT):
-    """Poll ``get()`` until ``ok(value)``; fail naming ``what`` and the last value."""
-    end = time.monotonic() + seconds
-    while True:
-        value = get()
-        if ok(value):
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"{what}: still {value!r} after {seconds} s")
-        time.sleep(0.2)
+    return until(get, ok, what, seconds)
 
 
 def _title_shown(game: cardlab.Game, table: str) -> bool:
@@ -214,20 +206,20 @@ def test_voila_app(browser, voila_app, game_name):
         # payoff, else a rule switch (a checkbox)
         option = None
         if "players" in game.OPTIONS:
-            box = app.get_by_role("spinbutton", name="players", exact=True)
+            box = app.get_by_role("spinbutton", name=game.OPTIONS["players"].title("players"), exact=True)
             box.fill("3")
             box.press("Enter")
             _until(lambda: seats.count(), lambda n: n == 3, "three seat pickers")
             game = game.with_options(players=3)
         elif "payoff" in game.OPTIONS:
-            option = ("combobox", "payoff", "score")
-            app.get_by_role("combobox", name="payoff", exact=True).select_option("score")
+            option = ("combobox", game.OPTIONS["payoff"].title("payoff"), "score")
+            app.get_by_role("combobox", name=option[1], exact=True).select_option("score")
             game = game.with_options(payoff="score")
         else:
             name = next(k for k, o in game.OPTIONS.items() if o.choices is not None
                         and set(o.choices) == {False, True} and k != "open_hands")
-            option = ("checkbox", name, not game.options[name])
-            app.get_by_role("checkbox", name=name, exact=True).click()
+            option = ("checkbox", game.OPTIONS[name].title(name), not game.options[name])  # its label (issue L)
+            app.get_by_role("checkbox", name=option[1], exact=True).click()
             game = game.with_options(**{name: option[2]})
         seats.nth(0).select_option("person")
         for i in range(1, game.spec.num_players):
