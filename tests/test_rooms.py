@@ -244,6 +244,9 @@ def test_R_links_open_the_seat_and_nothing_else(db, monkeypatch):
     page = play_app(query=link0[1:])
     b = page.children[1]
     assert isinstance(b, RoomBoard) and b.seat == 0 and b.locked and "you are player 0" in page.children[0].value
+    assert b.new_button.layout.display == "none" and page.children[2].get_title(0).startswith("Rules, rule by rule")
+    with pytest.raises(cardlab.CardlabError, match="a room plays one game"):
+        b.new_game()
     for bad in (link0[1:].replace("seat=0", "seat=1"), link1[1:] + "0", f"room={room.id}&seat=0"):
         page = play_app(query=bad)
         assert "This link does not open a room" in page.value and not isinstance(page, RoomBoard)

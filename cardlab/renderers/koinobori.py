@@ -138,10 +138,14 @@ def _card_body(kind: str | None, points: int | None, badge: str) -> str:
         else:  # a carp
             parts.append(f'<ellipse cx="{W / 2}" cy="33" rx="14" ry="6" fill="none" stroke="{ink}"/>'
                          f'<path d="M{W / 2 + 14} 33 l6 -5 v10 Z" fill="{ink}"/>')
-        parts.append(f'<text x="{W / 2}" y="13" font-size="9" text-anchor="middle" fill="{ink}">'
+        # a long name (かぶとがえし, ふきながし) is fitted to the card, never spilling off it
+        fit = f' textLength="{W - 6}" lengthAdjust="spacingAndGlyphs"' if len(JAPANESE[kind]) > 4 else ""
+        short = kind if kind != "kabutogaeshi" else "kabuto"
+        fit_en = f' textLength="{W - 6}" lengthAdjust="spacingAndGlyphs"' if len(short) > 7 else ""
+        parts.append(f'<text x="{W / 2}" y="13" font-size="9" text-anchor="middle" fill="{ink}"{fit}>'
                      f"{JAPANESE[kind]}</text>"
-                     f'<text x="{W / 2}" y="{H - 7}" font-size="8" text-anchor="middle" fill="{ink}">'
-                     f"{kind if kind != 'kabutogaeshi' else 'kabuto'}</text>")
+                     f'<text x="{W / 2}" y="{H - 7}" font-size="8" text-anchor="middle" fill="{ink}"{fit_en}>'
+                     f"{short}</text>")
         if points is not None:
             parts.append(f'<text x="{W / 2}" y="{H - 17}" font-size="8" text-anchor="middle" '
                          f'fill="{ink}">{points}点</text>')

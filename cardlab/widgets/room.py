@@ -49,8 +49,8 @@ class RoomBoard(Board):
         self._syncing_room = threading.Lock()
         self._room_message = ""
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
-        for w in (self.step_button, self.run_button, self.auto_box):
-            w.layout.display = "none"
+        for w in (self.step_button, self.run_button, self.auto_box, self.new_button):
+            w.layout.display = "none"  # the room's game is the store's: no local steps or new deals
         self.sync()
         if poll:
             try:
@@ -100,6 +100,9 @@ class RoomBoard(Board):
         if self.store.seq(self.room_id) != len(self.match.history) or self._room_message:
             self._room_message = ""
             self.sync()
+
+    def new_game(self) -> None:
+        raise CardlabError("a room plays one game: the teacher makes a new room for the next one")
 
     def play(self, action: str) -> None:
         """Store the pupil's move as the room's next; if a page moved first
@@ -163,9 +166,11 @@ def room_page(query: str, store: RoomStore | None = None) -> widgets.Widget:
     except CardlabError as exc:
         return _error(str(exc))
     room = b.room
+    from .app import rules_panel
+
     title = widgets.HTML(f"<b>{html.escape(room.name)}</b> · room {html.escape(room.id)} · "
                          f"{html.escape(room.load().title or room.game)} · you are player {int(seat)}")
-    return widgets.VBox([title, b])
+    return widgets.VBox([title, b, rules_panel(room.load())])
 
 
 class Lobby(widgets.VBox):
