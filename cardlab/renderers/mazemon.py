@@ -189,7 +189,7 @@ def _card_body(card: Card, mats_ja: dict[str, str], pay: tuple[int, int] | None)
              f'<text x="{CW / 2}" y="72" font-size="8" text-anchor="middle">{escape(card.technique_japanese)}</text>',
              f'<text x="{CW / 2}" y="85" font-size="11" text-anchor="middle" font-weight="bold">わざ {card.power}</text>',
              f'<text x="{CW / 2}" y="100" font-size="8" text-anchor="middle" fill="#333"'
-             + (f' textLength="{CW - 8}" lengthAdjust="spacingAndGlyphs"' if len(mats) > 11 else "")
+             + (f' textLength="{CW - 8}" lengthAdjust="spacingAndGlyphs"' if len(mats) > 9 else "")
              + f">そざい {escape(mats)}</text>"]
     if pay is not None:  # words printed under the card, not a box: nothing here is a button
         parts.append(f'<text x="{CW / 2}" y="{CH - 10}" font-size="8.5" font-style="italic" fill="#333" '

@@ -1,0 +1,62 @@
+"""Issue L: nothing drawn sticks out of its card.  Positions of every game
+(seeded games, every card open), drawn by the game's own renderer in
+Debian's chromium: every text of every card picture must lie inside its
+picture (a long name such as かぶとがえし, a Mazemon material line, is fitted
+to the card).  A screenshot per game is kept under test-artifacts/."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlab
+from cardlab import render
+
+from browser_support import ensure_chromium, screenshot
+
+pytestmark = pytest.mark.browser
+
+#: the texts of each SVG picture that reach beyond its width
+OUTSIDE_JS = """() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg')) {
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const width = vb && vb.width ? vb.width : svg.width.baseVal.value;
+    for (const t of svg.querySelectorAll('text')) {
+      const b = t.getBBox();
+      if (b.width && (b.x < -1 || b.x + b.width > width + 1)) out.push(t.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def page():
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
+    from playwright.sync_api import sync_playwright
+
+    chromium = ensure_chromium()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True)
+        yield browser.new_page(viewport={"width": 1100, "height": 900})
+        browser.close()
+
+
+@pytest.mark.parametrize("name", cardlab.games())
+def test_no_text_sticks_out_of_its_card(page, name):
+    game = cardlab.load(name, open_hands=True)
+    outside: set[str] = set()
+    drawn = 0
+    for seed in range(3):
+        m = cardlab.Match(game, ["random"] * game.spec.num_players, seed=seed)
+        for step in range(80):
+            if m.is_over():
+                break
+            m.step()
+            if step % 5:
+                continue
+            page.set_content(f"<html><body style='font-family:sans-serif'>{render.html(m.state)}</body></html>")
+            outside |= set(page.evaluate(OUTSIDE_JS))
+            drawn += 1
+    assert drawn > 10 and not outside, sorted(outside)
+    screenshot(page, f"layout-{name}")
