@@ -189,6 +189,15 @@ def _damage_up_svg(title: str) -> str:
     return _svg(BW, BH, body, title)
 
 
+def _fitted(text: str, x_end: float, y: float, size: float, room: float) -> str:
+    """``text`` ending at ``x_end``, squeezed into ``room`` when it is wider
+    (estimated: a kana or kanji is one em, a Latin letter about 0.55 em) so
+    that it never runs under the cost circle or off the card."""
+    width = sum(size if ord(ch) > 0x2E80 else 0.55 * size for ch in text)
+    fit = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if width > room else ""
+    return f'<text x="{x_end}" y="{y}" font-size="{size}" text-anchor="end"{fit}>{escape(text)}</text>'
+
+
 def _tribe(card: Card, tribe_ja: dict[str, str]) -> str:
     """``イサマシ族 Brave``: the tribe's Japanese and English names (TK-23)."""
     return f"{tribe_ja.get(card.tribe, '')} {card.tribe.capitalize()}".strip()
@@ -232,8 +241,7 @@ def _card_body(card: Card, tribe_ja: dict[str, str], slot: str, bonus: int) -> s
               f'stroke-width="1.5"/>'),
              (f'<circle cx="12" cy="12" r="9" fill="#fff" stroke="#333"/>'
               f'<text x="12" y="15.5" font-size="10" text-anchor="middle">{card.cost}</text>'),
-             (f'<text x="{CW - 6}" y="14" font-size="9" text-anchor="end">{escape(_tribe(card, tribe_ja))}'
-              f' · {RANKS[card.rank]}</text>'),
+             _fitted(f"{_tribe(card, tribe_ja)} · {RANKS[card.rank]}", CW - 6, 14, 9, CW - 29),
              (f'<text x="{CW / 2}" y="32" font-size="11" text-anchor="middle" font-weight="bold">'
               f'{escape(card.japanese)}</text>'),
              f'<text x="{CW / 2}" y="44" font-size="8.5" text-anchor="middle">{escape(card.name)} #{card.no}</text>']
