@@ -361,7 +361,8 @@ def test_voila_hot_seat_privacy_screen(browser, voila_app):
         assert table0 not in text
         screenshot(page, "voila-hot-seat-3-screen")
         button.click()
-        info = _until(lambda: board_info(board), lambda i: i["offers"], "player 1's moves after ready")
+        # the offers and the move log are separate widgets, drawn one after the other: wait for both
+        info = _until(lambda: board_info(board), lambda i: i["offers"] and i["log"], "player 1's moves and log after ready")
         assert info["status"].startswith("Player 1 (person) to move: choose an action"), info["status"]
         assert info["table"] != table0 and any(mover_of(ln) == "P0" for ln in info["log"]), info["log"]
         screenshot(page, "voila-hot-seat-4-player1", board)
