@@ -151,7 +151,9 @@ def test_MZ_9_a_hand_that_would_have_ended_the_turn_is_no_arrangement(game):
         frozenset({"mist_jelly", c}) for c in ("tide_whale", "coral_knight", "ink_squid")}
     assert all(w == Fraction(1, 3) for _, w in arr)
     assert {s.redeal(0, seed) for seed in range(60)} == {t for t, _ in arr}
-    assert len(arrangements(s, 1)) == 6  # not the mover: any one of player 0's six unseen cards
+    # not the mover: any one of player 0's five unseen cards (hand 1, trash 2, mana 2: as many as
+    # player 1's turns, MZ-6, J; the helper puts its other cards out of play)
+    assert len(arrangements(s, 1)) == 5
 
 
 # -- the fair hint (MZ-Q8) ---------------------------------------------------------------

@@ -149,9 +149,11 @@ def hint_position(hand1: list[int], unseen1: list[int]):
     (Brave B; m3 100 spell, pierce, cost 2) can attack player 1's Amagappa
     (Slippery C; m1 50, m2 70 spell) at 5 damage; player 0's deck holds one
     card, so it loses at its next draw unless it wins now.  Player 1 holds
-    one of Mizutama, Uzumaki-dayu, Nagisa-no-kami, Koishi, Iwa-otoko."""
+    one of Mizutama, Uzumaki-dayu, Nagisa-no-kami, Koishi, Iwa-otoko, or the second
+    Iwa-otoko, its face-down yoki: the unseen pool is the deck and the yoki (TK-12, J)."""
     return pos(ICONS, stage="battle", p0={"front": [y(4)], "yoki": [2, 0], "unseen": [1]},
-               p1={"hand": hand1, "unseen": unseen1, "back": [y(8)], "yoki": [1, 0], "damage": [5, 0]})
+               p1={"hand": hand1, "unseen": sorted(unseen1 + [17]), "deck_size": len(unseen1), "back": [y(8)],
+                   "yoki": [1, 0], "damage": [5, 0]})
 
 
 def brute_force_hint(s, p: int) -> dict[str, Fraction]:
@@ -174,16 +176,18 @@ def test_TK_Q6_fair_hint_is_the_average_over_what_player_0_cannot_see():
     """TK-Q6 (hands hidden), TK-16, TK-19, TK-20, TK-21, TK-23, TK-Q7 (pierce
     and guard, from the icon file), TK-7: the fair hint is the exact
     equal-weight average of the open-hands values over every order of the
-    5 cards player 0 cannot see: only the
-    pierce attack can win; Nagisa-no-kami (+30, guard) in hand saves player
-    1, otherwise its possession from the deck finds it one time in four.
+    6 cards player 0 cannot see (5 kinds): only the
+    pierce attack can win; Nagisa-no-kami (+30, guard) in hand (1 in 6) saves
+    player 1, otherwise its possession from the deck top (any of the 5 unseen
+    cards left, the face-down yoki among them) finds it one time in five:
+    player 1 survives 1/6 + 5/6·1/5 = 1/3, so the pierce is worth 2/3 − 1/3.
     Two positions player 0 cannot tell apart get the same hint."""
     s = hint_position([9], [6, 10, 16, 17])
     fair = cardlab.analyse(s, player=0)
     assert (fair.kind, fair.arrangements) == ("fair", 5)
     values = {r["action"]: r["value"] for r in fair.rows}
     assert values == brute_force_hint(s, 0)
-    assert values == {"attack F1 m1": -1, "attack F1 m2": -1, "attack F1 m3": Fraction(1, 5), "end": -1}
+    assert values == {"attack F1 m1": -1, "attack F1 m2": -1, "attack F1 m3": Fraction(1, 3), "end": -1}
     twin = hint_position([10], [6, 9, 16, 17])
     assert twin != s and twin.information_set(0) == s.information_set(0)
     assert cardlab.analyse(twin, player=0).rows == fair.rows

@@ -89,10 +89,35 @@ def pos(game, p0, p1, *, phase="summon", turn=0, first=1, quiet=0, acted=None, s
         players.append({"hand": hand, "battle": battle_zone, "mana": mana,
                         "untapped": pl.get("untapped", mana), "captured": pl.get("captured", 0),
                         "out": out})
+    _fit_mana_to_turns(game, players, phase, turn, first)
     return game.state_from_dict({
         "phase": phase, "turn": turn, "first": first, "quiet_turns": quiet, "acted": acted,
         "substitute_used": sub_used, "direct_used": direct_used, "pending": pending,
         "players": players, "options": game.options_dict()})
+
+
+def _fit_mana_to_turns(game, players, phase, turn, first):
+    """Mana counts the turns (MZ-6, J): a hand-made position whose zones leave one player more
+    mana than the turns can have charged gets the surplus as cards knocked out of play as
+    substitutes (MZ-20, MZ-Q5: to the owner's trash, no score), the highest card ids first."""
+    if phase in ("janken", "trash"):
+        return
+    turns = []
+    for p, pl in enumerate(players):
+        ahead = int(p == first and turn == first)
+        due = int(p == turn and phase == "charge")
+        turns.append(pl["mana"] - ahead + due)  # the second player's turns this mana tells
+    t = min(x for x, pl in zip(turns, players) if pl["hand"]) if any(pl["hand"] for pl in players) else None
+    if t is None:
+        return
+    for p, pl in enumerate(players):
+        surplus = turns[p] - t
+        if surplus > 0:
+            used = set(pl["hand"] + pl["out"] + [m["card"] for m in pl["battle"]])
+            free = [c for c in reversed(game.ids[p]) if c not in used][:surplus]
+            pl["out"] = pl["out"] + free
+            pl["mana"] -= surplus
+            pl["untapped"] = min(pl["untapped"], pl["mana"])
 
 
 def zone(state, p):
@@ -175,7 +200,7 @@ def test_seed_minimum_one_mana(g):
     s = pos(g, {"battle": ["r_titan"], "hand": ["r_small"], "untapped": 1}, {"hand": ["b_fire500"]})
     assert "summon r_small" in s.legal_actions()
     t = s.apply("summon r_small")  # pays its 1 mana: nothing is left, the turn ends by itself
-    assert t.mana(0) == (8, 0) and t.turn == 1 and zone(t, 0) == {"r_titan": False, "r_small": False}
+    assert t.mana(0) == (7, 0) and t.turn == 1 and zone(t, 0) == {"r_titan": False, "r_small": False}
 
 
 # -- the rest of the battle table ---------------------------------------------------------
@@ -1012,3 +1037,30 @@ def test_J_positions_the_engine_produces_all_load():
                 if s.is_terminal():
                     break
                 s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+
+
+def test_J_MZ_6_mana_counts_follow_the_turns():
+    """J, MZ-6, MZ-3, MZ-9: every turn charges exactly one card while the hand has one, and
+    turns alternate from the first player (MZ-9), so a player whose hand still holds cards
+    has charged on each of their turns: the two mana counts tell the same turn number (the
+    first player one turn ahead on their own turn, the charge of a turn in the phase charge
+    still to come).  A card moved from a hand into the mana (one charge too many), or from
+    the mana back to the hand, is refused; so is a hand emptied with no mana at all."""
+    game = cardlab.load("mazemon")
+    d = reached(game, lambda s: s.phase in ("summon", "battle") and all(s.to_dict()["players"][p]["hand"]
+                                                                         for p in (0, 1)) and s.mana(0)[0] >= 2)
+    assert game.state_from_dict(d)
+    for p in (0, 1):
+        bad = json.loads(json.dumps(d))
+        bad["players"][p]["hand"].pop()
+        bad["players"][p]["mana"] += 1
+        bad["players"][p]["untapped"] += 1
+        refused(game, bad, r"mana .*turn.*MZ-6")
+    o = 1 - d["turn"]
+    bad = json.loads(json.dumps(d))
+    cards = [c for c in game.ids[o] if c not in bad["players"][o]["hand"] + bad["players"][o]["out"]
+             and c not in [m["card"] for m in bad["players"][o]["battle"]]]
+    bad["players"][o]["hand"].append(cards[0])
+    bad["players"][o]["mana"] -= 1
+    bad["players"][o]["untapped"] = min(bad["players"][o]["untapped"], bad["players"][o]["mana"])
+    refused(game, bad, r"mana .*turn.*MZ-6")

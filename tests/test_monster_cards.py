@@ -4,9 +4,11 @@ the card builder, card files, and exact solving of small endgames."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import time
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -47,6 +49,9 @@ def P(hand=(), deck=(), top=(), grave=(), out=False):
 
 def pos(game, players, turn=0, attack=None, gc=None, phase="action", pending=None):
     z = lambda x: None if x is None else {"owner": x[0], "card": x[1]}  # noqa: E731
+    # J, MC-9, MC-11: a player who has played since the draw holds at most 2; the rest was played (ruins)
+    players = [dict(p, hand=p["hand"][:2]) if len(p["hand"]) > 2 and not (q == turn and phase == "action")
+               and (p["deck"] or p["deck_top"]) else p for q, p in enumerate(players)]
     return game.state_from_dict({"phase": phase, "turn": turn, "attack": z(attack), "gamechanger": z(gc),
                                  "pending": pending, "players": players})
 
@@ -280,11 +285,11 @@ def test_hidden_zones_and_graveyard_not_ruins():
     the graveyard is not the ruins."""
     g = cardlab.load("monster_cards")
     s = pos(g, [P(["ash_hound", "ember_imp"], ["ember_imp", "shade_bat"], grave=["magma_wyrm"]),
-                P(["reef_crab"] * 3, ["kelp_sprite", "leviathan"], grave=["storm_eel"])], attack=(1, "tide_archer"))
+                P(["reef_crab"] * 2, ["kelp_sprite", "leviathan"], grave=["storm_eel"])], attack=(1, "tide_archer"))
     o = s.observation(0)
     assert o["players"][0]["hand"] == ["ash_hound", "ember_imp"] and o["players"][0]["graveyard"] == ["magma_wyrm"]
-    assert o["players"][1]["hand"] == 3 and o["players"][1]["graveyard"] == 1 and o["players"][1]["deck"] == 2
-    assert len(o["players"][1]["ruins"]) == 20 - 3 - 2 - 1 - 1  # hand, deck, graveyard, attacker
+    assert o["players"][1]["hand"] == 2 and o["players"][1]["graveyard"] == 1 and o["players"][1]["deck"] == 2
+    assert len(o["players"][1]["ruins"]) == 20 - 2 - 2 - 1 - 1  # hand, deck, graveyard, attacker
     assert o["players"][1]["ruins"].count("storm_eel") == 1  # of two: one in the graveyard
     assert s.information_set(0) != pos(g, [P(["ash_hound", "ember_imp"], ["ember_imp", "shade_bat"],
                                              grave=["magma_wyrm"]),
@@ -320,10 +325,7 @@ def test_draw_to_three():
         s = s.apply(a)
     assert s.current_player == 0 and zones(s, 0)["hand"] == ["ash_hound", "ember_imp", "ember_imp"]
     g2 = lab_game()
-    s = pos(g2, [P(["c_plain"] * 2, ["c_plain"] * 3), P(["r_plain"] * 4, ["c_plain", "r_plain"])],
-            attack=(1, "c_plain"))
-    t = s.apply("defend c_plain")  # C against C: a draw, no damage
-    assert t.current_player == 1 and len(zones(t, 1)["hand"]) == 4  # 4 ≥ 3: no draw
+    # (J: a hand holds at most 2 once its owner has played, MC-11, so every turn start draws)
     s = pos(g2, [P(["c_plain"] * 2, ["c_plain"] * 3), P(["r_plain"], ["c_plain", "r_plain", "ur_plain"])],
             attack=(1, "c_plain"))
     t = s.apply("defend c_plain")
@@ -336,18 +338,15 @@ def test_discard_and_gamechanger_before_the_play():
     """MC-10: Discard skills and GameChangers before the mandatory play; a new
     GameChanger replaces the old one (to the ruins); a card is always kept for the play."""
     g = lab_game()
-    s = pos(g, [P(["bloodlust_c", "inversion_sr", "revive_c", "c_plain"], ["c_plain"] * 3, grave=["r_plain"]),
+    s = pos(g, [P(["inversion_sr", "revive_c", "c_plain"], ["c_plain"] * 3, grave=["r_plain"]),
                 P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "c_plain"), gc=(1, "leveller_c"))
     acts = s.legal_actions()
-    assert {"gc bloodlust_c", "gc inversion_sr", "discard revive_c"} <= set(acts)
+    assert {"gc inversion_sr", "discard revive_c"} <= set(acts)
     t = s.apply("gc inversion_sr")
     assert t.current_player == 0 and t.to_dict()["gamechanger"] == {"owner": 0, "card": "inversion_sr"}
     assert gone(s, t, 1) == ["leveller_c"]
     t = t.apply("discard revive_c")
     assert zones(t, 0)["deck_top"] == ["r_plain"] and t.current_player == 0
-    assert t.legal_actions() == ["defend bloodlust_c", "defend c_plain", "attack bloodlust_c", "attack c_plain",
-                                 "gc bloodlust_c"]
-    t = t.apply("gc bloodlust_c")
     assert t.legal_actions() == ["defend c_plain", "attack c_plain"]  # the last card is for the play
     t = until_decision(t.apply("attack c_plain"))
     assert t.turn == 1
@@ -480,7 +479,7 @@ def test_ruins_of_a_player_who_is_out_stay():
     s = pos(g, [P(["c_plain", "r_plain"], ["sr_plain"], grave=["ur_plain"]), P(["c_plain"] * 3, ["c_plain"] * 3),
                 P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "fury_ur"))
     t = s.apply("defend c_plain")  # fails: out, the other two play on
-    assert t.current_player == 1 and t.observation(2)["players"][0]["out"]
+    assert t.turn == 1 and t.observation(2)["players"][0]["out"]
     assert gone(s, t, 0) == ["c_plain"] and t.observation(2)["players"][0]["ruins"] == t.ruins(0)
     d = t.to_dict()["players"][0]
     assert (d["hand"], d["deck"], d["graveyard"]) == ([], [], [])
@@ -784,10 +783,9 @@ def test_MC_Q10_discard_skills_whenever_in_hand_even_with_nothing_to_do():
     the card to the ruins: a revive with an empty graveyard (墓地にカードがなければ回復効果は
     発動しません), a banish or an ambush with an empty attack zone."""
     g = lab_game()
-    s = pos(g, [P(["revive_c", "banish_c", "ambush_c", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)])
-    acts = s.legal_actions()
-    assert {"discard revive_c", "discard banish_c", "discard ambush_c"} <= set(acts)
-    for card_name in ("revive_c", "banish_c", "ambush_c"):
+    for card_name in ("revive_c", "banish_c", "ambush_c"):  # a hand holds 3 at most (MC-9, J)
+        s = pos(g, [P([card_name, "c_plain", "c_plain"], ["c_plain"] * 3), P(["c_plain"] * 3, ["c_plain"] * 3)])
+        assert f"discard {card_name}" in s.legal_actions()
         t = s.apply(f"discard {card_name}")
         assert t.current_player == 0 and t.to_dict()["pending"] is None and gone(s, t, 0) == [card_name]
         assert zones(t, 0)["deck"] == zones(s, 0)["deck"] and zones(t, 1) == zones(s, 1)
@@ -801,10 +799,10 @@ def test_MC_Q10_gamechangers_without_a_limit_a_turn():
     turn, each replacing the one before (to the ruins, MC-10); the last card of the hand
     is kept for the mandatory play (MC-11)."""
     g = lab_game()
-    s = pos(g, [P(["bloodlust_c", "inversion_sr", "leveller_c", "c_plain"], ["c_plain"] * 3),
+    s = pos(g, [P(["bloodlust_c", "inversion_sr", "c_plain"], ["c_plain"] * 3),  # 3 at most (MC-9, J)
                 P(["c_plain"] * 3, ["c_plain"] * 3)], attack=(1, "ur_plain"), gc=(1, "leveller_ur"))
     t = s
-    for gc in ("bloodlust_c", "inversion_sr", "leveller_c"):
+    for gc in ("bloodlust_c", "inversion_sr"):
         assert f"gc {gc}" in t.legal_actions()
         u = t.apply(f"gc {gc}")
         assert u.current_player == 0 and u.to_dict()["gamechanger"] == {"owner": 0, "card": gc}
@@ -821,9 +819,9 @@ def test_MC_Q10_repeated_extra_plays_terminate():
     import networkx as nx
 
     g = lab_game()
-    s = pos(g, [P(["bloodlust_c", "inversion_sr", "revive_c", "banish_c", "ambush_c"], ["c_plain"] * 2,
-                  grave=["r_plain"]),
-                P(["leveller_c", "revive_sr", "c_plain"], ["c_plain"] * 2)], attack=(1, "r_plain"))
+    s = pos(g, [P(["bloodlust_c", "inversion_sr", "revive_c"], ["banish_c", "ambush_c", "c_plain"],
+                  grave=["r_plain"]),  # 3 cards at most in a hand (MC-9, J)
+                P(["leveller_c", "revive_sr"], ["c_plain"] * 3)], attack=(1, "r_plain"))
     G = cardlab.tree(s, max_nodes=200_000)
     assert nx.is_directed_acyclic_graph(G)
     assert nx.dag_longest_path_length(G) <= g.spec.max_game_length
@@ -923,7 +921,10 @@ def test_bad_positions_are_refused_with_the_field():
     with pytest.raises(cardlab.PositionError, match="has no GameChanger skill"):
         pos(g, good, gc=(0, "c_plain"))
     with pytest.raises(cardlab.PositionError, match="not where play stops"):
-        pos(g, good, phase="draw", turn=1)  # a full hand draws nothing
+        pos(g, [good[0], P(["c_plain"] * 2, ["c_plain"] * 2, top=["c_plain"])], phase="draw", turn=1)  # a known top
+    with pytest.raises(cardlab.PositionError, match=r"at most 2 \(MC-9, MC-11\)"):  # J: a full hand before the draw
+        g.state_from_dict({"phase": "draw", "turn": 1, "attack": None, "gamechanger": None, "pending": None,
+                           "players": good})
     with pytest.raises(cardlab.PositionError, match="exactly one player not out"):
         pos(g, good, phase="end")
     with pytest.raises(cardlab.PositionError, match="saved with options"):
@@ -971,8 +972,9 @@ def test_reference_value_worked_by_hand():
     (deck: leviathan, reef_crab) draws one of two cards against player 0's infernal_lord
     (attack 5).  Drawn reef_crab: three reef_crabs; each defence fails (5 damage, one card
     left: out) and replacing takes the same attack (MC-11): player 0 wins.  Drawn
-    leviathan: it beats the lord (short hand +1, long hand +2); player 0 holds three
-    ember_imps and one card in the deck, each defence fails against the leviathan (7
+    leviathan: it beats the lord (short hand +1, long hand +2); player 0 holds two
+    ember_imps (J: at most 2 once played, MC-11) and draws a third card (ember_imp or
+    ash_hound) with one left in the deck; each defence fails against the leviathan (7
     damage) and replacing takes those 7: player 1 wins.  ½·1 + ½·(−1) = 0.  With free
     replacing (the option) player 0 would push the leviathan away for nothing and
     player 1's next turn would draw the last card (MC-Q7): value 1."""
@@ -1265,4 +1267,69 @@ def test_J_counts_tell_the_past_first_draw_and_seat_order_MC_9_MC_Q8_MC_3():
     one_line(e)
     with pytest.raises(cardlab.PositionError, match=r"players\[1\]: has drawn or is out while player 2 .*MC-Q8") as e:
         g3.state_from_dict({**d, "turn": 0})
+    one_line(e)
+
+
+def _ruins(g, d, q):
+    """Player q's cards in no listed zone (the ruins), as names."""
+    left = Counter(c.name for c in g.decks[q].cards)
+    p = d["players"][q]
+    for f in ("hand", "deck_top", "deck", "graveyard"):
+        left.subtract(p[f])
+    for z in (d["attack"], d["gamechanger"]):
+        if z and z["owner"] == q:
+            left[z["card"]] -= 1
+    return sorted(left.elements())
+
+
+def test_J_hand_sizes_at_each_stage_MC_9_MC_11():
+    """J, MC-9, MC-11: a hand is only refilled up to 3 at the start of its owner's turn and
+    nothing else adds to it, and each turn plays a card (MC-11): no hand ever holds more than
+    3, and a player who is not in the middle of their turn holds at most 2.  A card of the
+    ruins put back into such a hand (issue J's 'hand sizes not checked') is refused."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    m = cardlab.Match(g, ["random"] * 2, seed=5)
+    for _ in range(30):
+        m.step()
+    while not (m.state.to_dict()["phase"] == "action" and _ruins(g, m.state.to_dict(), 1 - m.state.current_player)):
+        m.step()
+    d = m.state.to_dict()
+    assert g.state_from_dict(d) == m.state
+    o = 1 - d["turn"]
+    extra = _ruins(g, d, o)[0]
+    hand = sorted(d["players"][o]["hand"] + [extra] * (3 - len(d["players"][o]["hand"])))
+    assert Counter(hand) - Counter(d["players"][o]["hand"]) <= Counter(_ruins(g, d, o))  # from the ruins
+    bad = copy.deepcopy(d)
+    bad["players"][o]["hand"] = hand
+    with pytest.raises(cardlab.PositionError, match=r"at most 2 .*MC-11") as e:
+        g.state_from_dict(bad)
+    one_line(e)
+    t = d["turn"]
+    bad = copy.deepcopy(d)
+    bad["players"][t]["hand"] = sorted(bad["players"][t]["hand"] + bad["players"][t]["deck"][:4 - len(d["players"][t]["hand"])])
+    bad["players"][t]["deck"] = bad["players"][t]["deck"][4 - len(d["players"][t]["hand"]):]
+    with pytest.raises(cardlab.PositionError, match=r"more than 3.*MC-9") as e:
+        g.state_from_dict(bad)
+    one_line(e)
+
+
+def test_J_cards_out_of_the_hands_match_the_turns_MC_11_MC_10_MC_Q8():
+    """J, MC-11, MC-10, MC-Q8: each turn plays exactly one card from the hand; the only other
+    ways out of a hand are a Discard skill or a GameChanger (MC-10), at most two a turn (the
+    hand holds 3 after the draw and keeps one to play).  Turns go round in seat order, so the
+    players' plays differ by at most one.  Cards of the deck moved to the ruins (many
+    'dropped' deck cards) are more than the turns can have played: refused."""
+    g = cardlab.load("monster_cards", open_hands=True)
+    m = cardlab.Match(g, ["random"] * 2, seed=3)
+    for _ in range(12):
+        m.step()
+    while m.state.to_dict()["phase"] != "action":
+        m.step()
+    d = m.state.to_dict()
+    assert g.state_from_dict(d) == m.state
+    o = 1 - d["turn"]
+    bad = copy.deepcopy(d)
+    bad["players"][o]["deck"] = bad["players"][o]["deck"][:3]  # the rest into the ruins
+    with pytest.raises(cardlab.PositionError, match=r"players\[\d\]: .*MC-11") as e:
+        g.state_from_dict(bad)
     one_line(e)

@@ -146,8 +146,9 @@ def test_TK_17_TK_18_block_prompt_and_buttons_for_the_defender():
     player, in the attacker's turn); the table names the attack and the
     choices with their explanations, and a board gives the defender's seat
     the block / no block buttons."""
-    s = pos(p0={"unseen": [2, 2], "front": [y(3)]},
-            p1={"unseen": [6, 7], "back": [y(6), y(16, rested=1)], "front": [y(21)]}).apply("attack F1 m1")
+    # player 1's 16 has blocked an earlier attack of this turn (TK-17), by player 0's 1 (resting, TK-16)
+    s = pos(p0={"unseen": [2, 2], "front": [y(1, rested=1), y(3)]}, stage="battle",
+            p1={"unseen": [6, 7], "back": [y(6), y(16, rested=1)], "front": [y(21)]}).apply("attack F2 m1")
     assert s.stage == "block" and s.current_player == 1 and s.turn_player == 0
     for p in (0, 1, None):
         h = tr.html(s, perspective=p)

@@ -59,8 +59,29 @@ def pos(game=GAME, *, stage="main", tp=0, first_turn=False, event_used=False, pe
          "first_player": first_player, "first_turn": first_turn, "event_used": event_used,
          "pending": pending, "winner": None, "battle": battle,
          "players": [player(**(p0 or {"unseen": [1, 1, 2]})), player(**(p1 or {"unseen": [6, 6, 7]}))]}
+    fill_yoki(game, d)
     fill_trash(game, d, given=[p0 or {}, p1 or {}])
     return d if as_dict else game.state_from_dict(d)
+
+
+def fill_yoki(game, d):
+    """Face-down yoki were charged from the deck, so the unseen pool holds them too (TK-12, J):
+    a hand-made position whose pool lists only the deck gets the yoki's cards added, the
+    lowest card numbers with copies to spare (without a known deck order, TK-Q6)."""
+    if game.options["known_deck_order"]:
+        return
+    for p, q in enumerate(d["players"]):
+        missing = q["deck_size"] - len(q["deck_top"]) + sum(q["yoki"]) - len(q["unseen"])
+        if missing <= 0:
+            continue
+        spare = Counter(game.deck_lists[p])
+        spare.subtract(q["hand"] + q["unseen"] + q["deck_top"] + [r[0] for r in q["front"] + q["back"]])
+        b = d["battle"]
+        if b is not None:
+            side = "attacker" if p == d["turn_player"] else "blocker"
+            spare.subtract([c for c in (b[side], b[side + "_possession"]) if c is not None])
+        extra = sorted(spare.elements())[:missing]
+        q["unseen"] = sorted(q["unseen"] + extra)
 
 
 def fill_trash(game, d, given=({}, {})):
@@ -226,17 +247,20 @@ def test_card_win_condition():
 # -- the turn ---------------------------------------------------------------------
 def test_start_refresh_draw_charge():
     """TK-9, TK-10, TK-11, TK-12: start, refresh (yokai and yoki ready), draw one, charge one."""
-    s = pos(tp=1, p0={"unseen": [1, 1, 2], "front": [y(1, rested=1)], "back": [y(2, rested=1)],
-                      "yoki": [0, 3]})
+    # a deck of 3 and 3 face-down yoki charged from it: the unseen pool holds all 6 (TK-12)
+    # player 1's battle: player 0's front yokai attacked in its own turn, its back yokai has blocked in this one
+    s = pos(tp=1, stage="battle", p0={"unseen": [1, 1, 2, 3, 3, 4], "deck_size": 3, "front": [y(1, rested=1)],
+                                      "back": [y(2, rested=1)], "yoki": [0, 3]}, p1={"unseen": [6, 6, 7], "front": [y(21)]})
     t = s.apply("end")  # player 1 ends; player 0's turn starts
     d = P(t, 0)
     assert t.stage == "draw" and d["front"] == [y(1)] and d["back"] == [y(2)] and d["yoki"] == [3, 0]
-    assert dict(t.chance_outcomes()) == {"draw 1": Fraction(2, 3), "draw 2": Fraction(1, 3)}
+    assert dict(t.chance_outcomes()) == {"draw 1": Fraction(1, 3), "draw 2": Fraction(1, 6),
+                                         "draw 3": Fraction(1, 3), "draw 4": Fraction(1, 6)}
     u = t.apply("draw 2")
     d = P(u, 0)
     assert d["hand"] == [2] and d["deck_size"] == 1 and d["yoki"] == [4, 0] and u.stage == "main"
     # the charged card is face down: nobody knows it, it stays among the unseen cards
-    assert d["unseen"] == [1, 1]
+    assert d["unseen"] == [1, 1, 3, 3, 4]
 
 
 def test_summon_rows_and_cost():
@@ -391,9 +415,10 @@ def test_attack_rests_and_needs_payable_cost():
 
 def test_block_is_the_defenders_choice():
     """TK-17: the defender (current player) picks a ready back yokai and a payable method, or not."""
-    s = pos(p0={"unseen": [2, 2], "front": [y(3)]},
+    # the battle of this turn: player 1's 16 has blocked an attack already (TK-17), player 0's 1 has attacked
+    s = pos(p0={"unseen": [2, 2], "front": [y(1, rested=1), y(3)]}, stage="battle",
             p1={"unseen": [6, 7], "back": [y(6), y(16, rested=1)], "front": [y(21)], "yoki": [0, 0]})
-    t = s.apply("attack F1 m1")
+    t = s.apply("attack F2 m1")
     assert t.current_player == 1 and t.legal_actions() == ["block B1 m1", "noblock"]
     u = t.apply("block B1 m1")
     assert u.stage == "possess_a" and u.current_player == 0
@@ -752,15 +777,15 @@ def test_events_draw_ready_charge():
 
 def test_events_banish_and_rest():
     """TK-Q2: Purification (おはらい) trashes an opposing yokai of rank ≤ D; Lullaby (こもりうた) rests a blocker."""
-    p1 = {"unseen": [1, 2], "front": [y(3)], "back": [y(2), y(11, rested=1)]}
+    p1 = {"unseen": [1, 2], "front": [y(3)], "back": [y(2), y(11)]}
     s = pos(BA, p0={"hand": [46, 48], "unseen": [6, 7]}, p1=p1)
     acts = s.legal_actions()
     assert "event 46 oB1" in acts and "event 46 oF1" not in acts  # Rosoku-nyudo is rank C
-    assert "event 48 oB1" in acts and "event 48 oB2" not in acts  # already resting
+    assert "event 48 oB1" in acts and "event 48 oB2" in acts and "event 48 oF1" not in acts  # blockers only
     d = P(s.apply("event 46 oB1"), 1)
-    assert d["back"] == [y(11, rested=1)] and trashed(s, s.apply("event 46 oB1"), 1) == 1
+    assert d["back"] == [y(11)] and trashed(s, s.apply("event 46 oB1"), 1) == 1
     d = P(s.apply("event 48 oB1"), 1)
-    assert d["back"] == [y(2, rested=1), y(11, rested=1)]
+    assert d["back"] == [y(2, rested=1), y(11)]
 
 
 def test_event_bp_up_counts_in_battle():
@@ -817,8 +842,8 @@ def test_endgame_solved_exactly():
     k = cardlab.load("toritsuki", open_hands=True, known_deck_order=True)
     d = endgame().to_dict()
     d["options"] = k.options_dict()
-    for p in d["players"]:
-        p["deck_top"], p["unseen"] = p["unseen"], []
+    for p, deck in zip(d["players"], ([1, 3], [7, 8])):  # the decks, without player 0's face-down yoki
+        p["deck_top"], p["unseen"] = deck, []
     t = k.state_from_dict(d)
     assert cardlab.solve(t, progress=False).value == 1
 
@@ -983,21 +1008,23 @@ def test_perft_moves_and_boosts_first_layer_by_hand():
 
 
 def test_reference_value_by_hand():
-    """TK-19, TK-21, TK-6, TK-7, TK-Q7: the reference value 3/5, worked out by hand
+    """TK-19, TK-21, TK-6, TK-7, TK-Q7, TK-12: the reference value 1/3, worked out by hand
     with the icon file (pierce is an exception to TK-21).
 
     Noroshi-maru attacks with Great Bonfire (100, pierce) possessed by
     Hibana-kozo (+20): 120.  Player 1 blocks with Nagisa-no-kami's 100 and has
     5 damage.  Passing loses at once (120 > 100, pierce: the 6th damage).
-    From the deck (6, 7, 8, 16, 17) only Mizutama (6, Slippery) possesses the Slippery
+    Player 1's unseen pool is the deck (6, 7, 8, 16, 17) and the face-down yoki
+    charged from it, here a second Mizutama (TK-12, J): the top card is any of
+    these six.  Only Mizutama (6, Slippery) possesses the Slippery
     blocker: 120 = 120, both faint, no pierce, and player 0 then loses at the
     next turn's draw from a one-card deck (TK-7); the other 4 cards miss and
-    player 0 wins.  min(1, 1/5·(−1) + 4/5·1) = 3/5.  With the deck order known
+    player 0 wins.  min(1, 2/6·(−1) + 4/6·1) = 1/3.  With the deck order known
     and 6 on top the reveal always ties: −1.
     """
     e = _entry("reference", "pierce-hangs-on-the-defenders-reveal")
     s = cardlab.load("toritsuki", **e["options"]).state_from_dict(e["position"])
-    assert cardlab.solve(s, progress=False).value == Fraction(3, 5) == Fraction(e["value"])
+    assert cardlab.solve(s, progress=False).value == Fraction(1, 3) == Fraction(e["value"])
     assert cardlab.solve(s.apply("pass"), progress=False).value == 1
     e = _entry("reference", "known-order-reveal-ties")
     k = cardlab.load("toritsuki", **e["options"])
@@ -1245,3 +1272,43 @@ def test_J_card_file_fields_are_type_checked(tmp_path):
     deck_file.write_text(json.dumps({"decks": ["A", 5]}))
     with pytest.raises(CardFileError, match="deck of player 1"):
         cardlab.load("toritsuki", decks=str(deck_file))
+
+
+def test_J_unseen_pool_is_exactly_deck_and_face_down_yoki_TK_12():
+    """J, TK-12, TK-25, TK-Q6: yoki are charged face down from the deck top and never leave the
+    yoki zone, and nobody looks at them: the unseen pool is exactly the unknown deck and the
+    face-down yoki (with a known deck order, TK-Q6, charges take known cards: the unknown deck
+    only).  A pool missing a yoki's card (or one card of it dropped), or one card too many, is
+    refused; the positions of play load (test_J_positions_of_play_load_with_full_checks)."""
+    d = main_dict()  # player 0: deck of 3 and 1 face-down yoki, so a pool of 4
+    assert len(d["players"][0]["unseen"]) == 4 and GAME.state_from_dict(d)
+    refused(edited(d, lambda d: d["players"][0]["unseen"].pop()), r"players\[0\].unseen holds 3 .*TK-12")
+    refused(edited(d, lambda d: d["players"][0].update(yoki=[2, 0], trash=d["players"][0]["trash"] - 1)),
+            r"players\[0\].unseen holds 4 cards: it is exactly the 3 unknown cards .* 2 face-down yoki")
+    m = cardlab.Match(GAME, ["random", "random"], seed=4)
+    for _ in range(40):
+        m.step()
+    live = m.state.to_dict()
+    assert sum(live["players"][0]["yoki"]) > 0
+    refused(edited(live, lambda d: d["players"][0]["unseen"].pop(0)), r"players\[0\].unseen .*TK-12")
+
+
+def test_J_the_defenders_back_row_rests_only_by_blocking_TK_17_TK_10():
+    """J, TK-17, TK-10, TK-24: the defender's back-row yokai rest only by blocking (TK-17) in
+    this turn (they were refreshed at their own turn's start, TK-10, and a rested attacker stays
+    in the front row), or by a Lullaby event (こもりうた, one event a main phase, TK-24): before
+    the battle, with no event used, none of them rests; after one event, at most one, and only
+    if the turn player's deck holds the resting event."""
+    rested = {"unseen": [6, 7], "back": [y(6), y(16, rested=1)], "front": [y(21)]}
+    refused(pos(p0={"unseen": [2, 2], "front": [y(3)]}, p1=rested, as_dict=True), r"players\[1\].*TK-17")
+    refused(pos(p0={"unseen": [2, 2], "front": [y(3)]}, p1=rested, stage="draw", as_dict=True), "TK-17")
+    # deck A has no Lullaby: even after an event the back row cannot rest
+    refused(pos(p0={"unseen": [2, 2], "front": [y(3)]}, p1=rested, event_used=True, as_dict=True), "TK-17")
+    deck_b = cardlab.load("toritsuki", decks=["B", "A"])
+    assert 48 in deck_b.deck_lists[0]
+    lullaby = pos(deck_b, p0={"unseen": [6, 7], "front": [y(21)]},
+                  p1={"unseen": [2, 2], "back": [y(3), y(4, rested=1)]}, event_used=True)
+    assert lullaby.stage == "main"
+    refused(pos(deck_b, p0={"unseen": [6, 7], "front": [y(21)]},
+                p1={"unseen": [2, 2], "back": [y(3, rested=1), y(4, rested=1)]}, event_used=True, as_dict=True),
+            game=deck_b, match="TK-17")

@@ -678,6 +678,8 @@ class Mazemon(Game):
         elif quiet and you[H]:
             raise err(f"quiet_turns {quiet}: the last turn was quiet only if player {o} could not charge, "
                       f"but players[{o}].hand holds cards (MZ-6, MZ-Q6)")
+        if ph not in (JANKEN, TRASH):
+            _check_turns(blocks, ph, mover, first, err)
         pa = pt = -1
         pend = d["pending"]
         if ph == SUB:
@@ -700,6 +702,30 @@ class Mazemon(Game):
             raise err(f"phase {PHASES[ph]}: player {mover} has nothing to do but 'end', so the turn "
                       "would have ended by itself (MZ-9)")
         return MazemonState(self, key)
+
+
+def _check_turns(blocks: list, ph: int, mover: int, first: int, err: Any) -> None:
+    """The mana counts against the turns (MZ-6, MZ-9): turns alternate from the
+    first player, and each turn charges exactly one card while the hand has one
+    (hands only shrink, so a hand that holds cards now held cards at every turn
+    start).  With t the second player's turns, the first player has had t + 1
+    on their own turn, else t; a player's charges are their turns, less the one
+    still to come in the phase charge: exactly so while the hand holds cards,
+    at most so once it is empty, and at least one after their first turn
+    (both start with cards: 8 and 10, at most one stolen before, MZ-3, MZ-22)."""
+    lo, hi = 0, 10 ** 9  # the second player's turns t
+    for p in (0, 1):
+        ahead = int(p == first and mover == first)  # this player's turns: t + ahead
+        due = int(p == mover and ph == CHARGE)  # the current turn's charge is still to come
+        mana = blocks[p][M]
+        lo = max(lo, mana - ahead + due, 1 - ahead if p == first else 0)
+        if blocks[p][H]:
+            hi = min(hi, mana - ahead + due)
+        if not mana:  # no charge yet: no turn of theirs is past its charge
+            hi = min(hi, due - ahead)
+        if lo > hi:
+            raise err(f"players[{p}].mana {mana}: no turn number fits the mana counts; each turn charges one "
+                      "card while the hand has one and turns alternate from the first player (MZ-6, MZ-9)")
 
 
 # -- turn flow on a key list ------------------------------------------------------

@@ -893,6 +893,8 @@ class MonsterCards(Game):
             raise PositionError("monster_cards: pending must be null outside the phase 'mill'")
         else:
             pend_t = ()
+        if phase != END:
+            self._check_turns(phase, turn, attack, pend_t, alive, ps)
         key = (phase, turn, attack, gc, pend_t, tuple(alive), tuple(tuple(z) for z in ps))
         state = _settle(self, phase, turn, attack, gc, pend_t, tuple(alive), [list(z) for z in ps])
         k = state._k
@@ -938,6 +940,46 @@ class MonsterCards(Game):
                 raise PositionError(f"monster_cards: players[{q}]: has drawn or is out while player {fresh[-1]} has "
                                     f"not drawn yet: in the first round nobody after player {turn} has had a turn "
                                     "(seat order, MC-Q8)")
+
+    def _check_turns(self, phase: str, turn: int, attack: tuple, pend: tuple, alive: list, ps: list) -> None:
+        """Hand sizes and the cards out of each hand against the turns (J).  A
+        hand is refilled up to 3 only at its owner's turn start (MC-9) and
+        nothing else adds to it, so it never holds more than 3, and at most 2
+        once its owner has played (MC-11).  A card leaves a hand by the one
+        play of each turn (MC-11), or by a Discard skill or a GameChanger
+        (MC-10), at most two a turn (the hand keeps a card to play).  Turns go
+        round in seat order skipping players who are out (MC-Q8), so a player
+        not out has played B + 1 times if seated before the turn player (or
+        is the turn player after the play), else B times, for one B."""
+        mid = phase == ACT or (phase == MILL and pend[2] == ACT)  # the turn player has not played yet
+        lo, hi = 0, 10 ** 9
+        for q, z in enumerate(ps):
+            if not alive[q]:
+                continue
+            h = len(z[HAND])
+            now = q == turn and mid
+            if h > HAND_TARGET:
+                raise PositionError(f"monster_cards: players[{q}].hand holds {h} cards, more than 3: a hand "
+                                    "is only refilled up to 3 (MC-9)")
+            if h == HAND_TARGET and not now:
+                raise PositionError(f"monster_cards: players[{q}].hand holds 3 cards, but player {q} has played "
+                                    "since the draw or is still to draw: at most 2 (MC-9, MC-11)")
+            left = list(self.deck_vectors[q])
+            for c in z[HAND] + z[TOP] + z[REST] + z[GRAVE]:
+                left[c] -= 1
+            if attack and attack[0] == q:  # played, not discarded
+                left[attack[1]] -= 1
+            extra_ok = sum(m for c, m in enumerate(left) if self.discard_skill[c] or self.is_gc[c])
+            out_of_hand = len(self.deck_ids[q]) - len(z[TOP]) - len(z[REST]) - len(z[GRAVE]) - h
+            e = int(q < turn or (q == turn and phase == MILL and pend[2] == END))
+            # plays P = B + e with out_of_hand - extra_ok <= P <= out_of_hand and out_of_hand <= 3P + 2·now
+            lo = max(lo, out_of_hand - extra_ok - e, -(-(out_of_hand - 2 * now) // 3) - e)
+            hi = min(hi, out_of_hand - e)
+            if lo > hi:
+                raise PositionError(
+                    f"monster_cards: players[{q}]: {out_of_hand} cards have left the hands, which the turns cannot "
+                    "give: one play a turn (MC-11), turns in seat order (MC-Q8), and only Discard or GameChanger "
+                    "cards leave otherwise, at most two a turn (MC-10)")
 
     def _check_pending(self, pend: tuple, turn: int, attack: tuple, gc: tuple, hand: tuple) -> None:
         """The damage still to come in the phase 'mill' is one a move leaves (J):

@@ -732,11 +732,13 @@ class Toritsuki(Game):
         if total > size or (total < size and k[0] != OVER):  # the end may leave cards in no zone
             raise PositionError(f"toritsuki: players[{p}] has {total} cards (hand, deck, yoki, field, damage, "
                                 f"trash, battle); player {p}'s deck has {size} cards (TK-1, TK-29)")
-        extra = len(P[PO]) - (P[N] - len(P[TOP]))
-        yoki = P[YR] + P[YS]
-        if extra > yoki:
-            raise PositionError(f"toritsuki: players[{p}].unseen holds {len(P[PO])} cards: the {P[N] - len(P[TOP])} "
-                                f"unknown cards of the deck and the {yoki} face-down yoki (TK-12) are needed")
+        # the pool is exactly the unknown part of the deck and the yoki charged from it: yoki never leave
+        # their zone (TK-12, TK-25), and with a known deck order every charge takes a known card (TK-Q6)
+        yoki = 0 if self.options["known_deck_order"] else P[YR] + P[YS]
+        if len(P[PO]) != P[N] - len(P[TOP]) + yoki:
+            raise PositionError(f"toritsuki: players[{p}].unseen holds {len(P[PO])} cards: it is exactly the "
+                                f"{P[N] - len(P[TOP])} unknown cards of the deck and the {yoki} face-down yoki "
+                                "charged from them (TK-12, TK-Q6)")
 
     def _check_stage(self, k: tuple) -> None:
         """What each stage needs (TK-2 … TK-19, TK-Q2, TK-Q3, TK-Q6): the
@@ -808,6 +810,12 @@ class Toritsuki(Game):
             raise bad(f"players[{tp}]'s yokai are marked moved only in the main phase (TK-13)")
         if any(y[1] for y in T[BK]) or (stage in (DRAW, MAIN, EVDRAW) and any(y[1] for y in T[FR])):
             raise bad(f"players[{tp}]'s yokai were refreshed (TK-10); only attacking rests them (TK-16)")
+        if stage in (DRAW, MAIN, EVDRAW):  # before the battle: no block yet (TK-17), only an event rests one
+            lullaby = ev and stage != DRAW and any(self.cards[no].effect[:1] == ("rest",) for no in self.kindset[tp])
+            if sum(y[1] for y in O[BK]) > lullaby:
+                raise bad(f"players[{1 - tp}]'s back-row yokai rest only by blocking in this turn (TK-17, after "
+                          "their refresh, TK-10) or by one resting event (TK-24): "
+                          + ("at most one" if lullaby else "none") + " before the battle")
         if stage == DRAW and T[YS]:
             raise bad(f"players[{tp}]'s yoki were refreshed (TK-10): none is resting before the draw")
         state = ToritsukiState(self, k)
