@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test test-fast notebooks bench clean play
+.PHONY: lab test test-fast notebooks bench clean play lite lite-serve
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cardlab needs Python 3.11 or newer; run: make PYTHON=python3.12 ...")'
@@ -14,6 +14,10 @@ $(BIN)/python:
 # installed extras are remembered by a stamp file, redone when pyproject.toml changes
 $(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[notebook]'
+	touch $@
+
+$(VENV)/.lite-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[lite]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
@@ -45,6 +49,17 @@ play: $(VENV)/.lab-installed
 	CARDLAB_ROOMS=$(CURDIR)/class-rooms.db $(BIN)/cardlab rooms --db $(CURDIR)/class-rooms.db --url http://$(PLAY_IP):$(PLAY_PORT)/
 	CARDLAB_ROOMS=$(CURDIR)/class-rooms.db $(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT)
 
+## make lite: the JupyterLite classroom site in _site/ (static files, runs offline in the browser:
+## JupyterLab and Pyodide, cardlab's wheel, the welcome notebook, the tutorials and the play app);
+## it needs npm (Pyodide's runtime) and PyPI at build time, nothing at run time (lite/build.py)
+lite: $(VENV)/.lite-installed
+	$(BIN)/python lite/build.py --out _site
+
+## make lite-serve: try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web server will do)
+LITE_PORT ?= 8000
+lite-serve: lite
+	$(BIN)/python lite/serve.py --port $(LITE_PORT) --dir _site
+
 ## make test-fast: unit tests and doctests only
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -q
@@ -61,4 +76,4 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache _site build/lite
