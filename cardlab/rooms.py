@@ -45,6 +45,7 @@ import json
 import random
 import secrets
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,17 +95,46 @@ class RoomStore:
     """The rooms of one class, in the SQLite file ``path`` (made when missing)."""
 
     def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
-        self.path = str(path)
-        self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        self.path, self._timeout = str(path), timeout
+        # one connection a thread (a page's poll and its agents run in threads of their
+        # own: a transaction must not be shared between them)
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(16),))
         self._secret = self._db.execute("SELECT value FROM meta WHERE key='secret'").fetchone()[0].encode()
         self._rooms: dict[str, Room] = {}
 
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection to the file (made at its first use)."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._local.db = db
+            with self._lock:
+                self._connections.append(db)
+        return db
+
+    def close_thread(self) -> None:
+        """Close this thread's connection (a thread that ends, like an agent's move)."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            with self._lock:
+                if db in self._connections:
+                    self._connections.remove(db)
+            db.close()
+            self._local.db = None
+
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            for db in self._connections:
+                db.close()
+            self._connections.clear()
+        self._local = threading.local()
 
     # -- rooms ----------------------------------------------------------------
     def create(self, game: str, seats: Sequence[str], *, options: dict | None = None, seed: int = 0,
@@ -213,21 +243,33 @@ class RoomStore:
                 action = sample_chance(s, random.Random(f"{room.seed}:{n}"))
                 self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (room_id, n, CHANCE, action, time.time()))
 
+    def agent_to_move(self, state: State, room_id: str) -> str | None:
+        """The agent in the seat to move in ``state`` (a position of the
+        room), or None (a person, chance, or the game is over)."""
+        if state.is_terminal() or state.current_player < 0:
+            return None
+        who = self.room(room_id).seats[state.current_player]
+        return None if who == "person" else who
+
     def advance(self, room_id: str) -> State:
         """Play the agents' moves due now (an agent in the seat to move),
         each seeded from the room's seed and the move number, and the chance
         events between them; the position where a person must move or the
-        game is over.  Safe to call from several pages: a move another page
-        stored first is simply not stored twice."""
-        from .agents import make
+        game is over.  Safe to call from several pages at once: an agent's
+        move for a number another page stored first is dropped (not stored
+        twice), and the agent thinks again in the new position if it is
+        still its turn.  It takes the agent's thinking time: a page calls it
+        off its event loop (:class:`cardlab.widgets.room.RoomBoard` does)."""
+        from . import agents
 
         room = self.room(room_id)
         while True:
             s = self.draw_chance(room_id)
-            if s.is_terminal() or room.seats[s.current_player] == "person":
+            who = self.agent_to_move(s, room_id)
+            if who is None:
                 return s
             n = self.seq(room_id)
-            agent = make(room.seats[s.current_player], seed=random.Random(f"{room.seed}:agent:{n}").randrange(2**32))
+            agent = agents.make(who, seed=random.Random(f"{room.seed}:agent:{n}").randrange(2**32))
             try:
                 self.play(room_id, n, agent.choose(s))
             except StaleMoveError:

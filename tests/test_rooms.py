@@ -218,6 +218,8 @@ def test_R_a_stale_page_is_told_and_shows_the_room(db):
     a.action_buttons[first].click()
     b.action_buttons[list(b.action_buttons)[-1]].click()
     assert "the room had moved on" in b.status.value
+    for page in (a, b):  # the agent's reply is computed off the pages' loops
+        page.wait_for_agents(60)
     assert store.moves(room.id)[n][1] == first and b.state == a.state == store.state(room.id)
 
 
@@ -291,3 +293,136 @@ def test_R_cardlab_rooms_prints_the_teachers_link_and_each_seat(db, capsys):
     for link in store.links("R1") + store.links("R2"):
         assert f"http://10.0.0.5:8866/{link}" in out
     assert "R2: Chie v heuristic" in out
+
+
+# -- agents think off the page's event loop ---------------------------------------------
+import threading  # noqa: E402
+
+
+class SlowAgents:
+    """``cardlab.agents.make`` for the test: the real agent, whose
+    ``choose`` waits (on an event, not a clock) until the test lets it
+    answer; counts the moves asked of it."""
+
+    def __init__(self, monkeypatch):
+        import cardlab.agents
+
+        self.real, self.go, self.asked = cardlab.agents.make, threading.Event(), threading.Semaphore(0)
+        self.calls, self.counting = 0, threading.Lock()
+        monkeypatch.setattr(cardlab.agents, "make", self.make)
+
+    def make(self, name, seed=None):
+        agent, slow = self.real(name, seed=seed), self
+
+        class Slow:
+            def choose(self, state):
+                with slow.counting:
+                    slow.calls += 1
+                slow.asked.release()
+                assert slow.go.wait(60), "the test never let the agent answer"
+                return agent.choose(state)
+
+        return Slow()
+
+    def wait_asked(self, times: int = 1) -> None:
+        for _ in range(times):
+            assert self.asked.acquire(timeout=60), "no agent was asked to move"
+
+
+def agent_moves(store: RoomStore, room_id: str, seat: int) -> int:
+    return sum(p == seat for p, _ in store.moves(room_id))
+
+
+def test_R_an_agents_thinking_does_not_freeze_the_pupils_page(db, monkeypatch):
+    """Agents take any seat and think off the page's event loop: the
+    pupil's click returns while the agent (here one that waits until the
+    test lets it answer) has not moved yet; meanwhile the page's poll and
+    its buttons work (the page says the agent is to move, a click is
+    refused with a message, not a freeze); the agent's move then arrives
+    on the page by itself."""
+    slow = SlowAgents(monkeypatch)
+    store = RoomStore(db)
+    room = store.create("koinobori", ["person", "heuristic"], seed=3)
+    page = RoomBoard(RoomStore(db), room.id, 0, poll=None)
+    assert page.state.current_player == 0 and page.action_buttons
+    list(page.action_buttons.values())[0].click()  # returns: the agent thinks in a thread
+    slow.wait_asked()
+    n = store.seq(room.id)
+    assert page.state == store.state(room.id) and page.state.current_player == 1
+    assert agent_moves(store, room.id, 1) == 0 and not page.action_buttons
+    assert "Player 1 (heuristic) to move: their move appears here by itself" in page.status.value
+    page._fetch()  # the poll's read of the store: returns at once, nothing new
+    assert not page.sync() and page.think() is None  # one agent thinks for the page, not two
+    page.hint_button.click()  # the page's buttons still answer
+    assert page.hint_html.value.startswith("No hint: player 1 is to move")
+    assert store.seq(room.id) == n and slow.calls == 1
+    slow.go.set()
+    page.wait_for_agents(60)
+    assert agent_moves(store, room.id, 1) >= 1
+    assert page.state == store.state(room.id) and page.state.current_player == 0 and page.action_buttons
+    assert "Player 0 (person) to move" in page.status.value
+    assert len(page.store._connections) == 1  # the agent's thread closed its connection to the store
+
+
+def test_R_two_pages_computing_the_same_agent_move_store_it_once(db, monkeypatch):
+    """The same seat open in two tabs: both pages see the agent to move
+    and both compute its move at the same time; exactly one is stored for
+    that number, the other is dropped, and both pages show the room."""
+    slow = SlowAgents(monkeypatch)
+    store = RoomStore(db)
+    room = store.create("koinobori", ["person", "random"], seed=5)
+    a, b = (RoomBoard(RoomStore(db), room.id, 0, poll=None) for _ in range(2))
+    list(a.action_buttons.values())[0].click()
+    n = store.seq(room.id)
+    assert b.sync() and b.state == a.state and b.state.current_player == 1
+    slow.wait_asked(2)  # both pages' agents think about move n
+    slow.go.set()
+    for page in (a, b):
+        page.wait_for_agents(60)
+    moves = store.moves(room.id)
+    assert moves[n][0] == 1 and slow.calls > agent_moves(store, room.id, 1)  # one answer was dropped
+    assert a.state == b.state == store.state(room.id) and a.state.current_player == 0
+
+
+# -- the lobby's options ----------------------------------------------------------------------
+def test_R_the_lobby_makes_rooms_with_the_games_options(db):
+    """The teacher's create-room form shows the chosen game's options (the
+    class app's controls, with their labels and choice words); rooms made
+    with an option that is not the default carry it into their game (the
+    pupils' pages play it); an option the game refuses makes no room."""
+    from cardlab.widgets.room import Lobby
+
+    store = RoomStore(db)
+    lobby = Lobby(store, poll=None)
+    lobby.game_picker.value = "mipig"
+    mipig = cardlab.load("mipig")
+    shown = {w.description for w in lobby.options_box.children}
+    assert {mipig.OPTIONS["hand_size"].title("hand_size"), mipig.OPTIONS["deal"].title("deal")} <= shown
+    assert "cards" not in lobby.option_widgets  # card files: for notebooks
+    lobby.option_widgets["hand_size"].value = 4
+    lobby.option_widgets["deal"].value = "shared"
+    assert lobby.options() == {"hand_size": 4, "deal": "shared"}
+    lobby.names.value = "Aiko\nBen"
+    lobby.make_button.click()
+    assert store.ids() == ["R1"] and store.room("R1").options == {"hand_size": 4, "deal": "shared"}
+    assert store.state("R1").game.options["hand_size"] == 4 and store.state("R1").game.options["deal"] == "shared"
+    assert "hand_size=4" in lobby.rooms_html.value
+    page = RoomBoard(RoomStore(db), "R1", 0, poll=None)
+    assert page.game.options["hand_size"] == 4 and page.state == store.state("R1")
+    lobby.option_widgets["hand_size"].value = 99
+    lobby.names.value = "Chie\nDai"
+    lobby.make_button.click()
+    assert "no rooms made" in lobby.message.value and "hand_size" in lobby.message.value
+    assert store.ids() == ["R1"] and lobby.names.value == "Chie\nDai"
+    lobby.game_picker.value = "koinobori"  # another game: its own options, at their defaults
+    assert "hand_size" not in lobby.option_widgets and lobby.options() == {}
+    lobby.option_widgets["koikoi"].value = True
+    lobby.make_button.click()
+    assert store.room("R2").options == {"koikoi": True} and store.room("R2").game == "koinobori"
+    lobby.game_picker.value = "toritsuki"  # a choice in words (Option.choice_words): None reads "a coin"
+    first = lobby.option_widgets["first_player"]
+    assert [label for label, _ in first.options][0] == "a coin (random)" and lobby.options() == {}
+    first.value = 1
+    lobby.names.value = "Emi\nFumi"
+    lobby.make_button.click()
+    assert store.room("R3").options == {"first_player": 1} and store.state("R3").game.options["first_player"] == 1

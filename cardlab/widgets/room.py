@@ -3,7 +3,10 @@
 (its own Voila kernel) shows a locked :class:`~cardlab.widgets.Board` for
 their seat.  Their moves are stored, numbered; the other seats' moves
 (classmates on other laptops, agents, chance) come from the store, which
-the page reads every half second without blocking its widgets.
+the page reads every half second without blocking its widgets.  An agent's
+move is computed in a thread of its own (the first page that sees the agent
+to move starts it; a move another page stored first is dropped), so the
+pupil's page stays live while the agent thinks.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from .. import render
 from ..core import State, load
 from ..errors import CardlabError
 from ..rooms import RoomStore, StaleMoveError, default_path
-from .board import Board, result_words
+from .board import Board, option_value, option_widget, result_words
 
 __all__ = ["RoomBoard", "Lobby", "room_page"]
 
@@ -48,6 +51,8 @@ class RoomBoard(Board):
         players = ["random" if i != seat else "person" for i in range(n)]
         self._syncing_room = threading.Lock()
         self._room_message = ""
+        self._thinker: threading.Thread | None = None  # an agent's move, computed off the page's loop
+        self._thinker_lock = threading.Lock()
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
         for w in (self.step_button, self.run_button, self.auto_box, self.new_button):
             w.layout.display = "none"  # the room's game is the store's: no local steps or new deals
@@ -69,23 +74,64 @@ class RoomBoard(Board):
         """Chance and the other seats happen in the store, not on this page."""
 
     def sync(self) -> bool:
-        """Bring this page up to the room's stored moves (chance and agents
-        due now are played in the store first); True when something changed."""
+        """Bring this page up to the room's stored moves (the chance events
+        due now are drawn in the store first); True when something changed.
+        When an agent is to move, its move is computed in a thread of its
+        own (:meth:`think`): the page never waits for it."""
         with self._syncing_room:
-            self.store.advance(self.room_id)
-            stored = [a for _, a in self.store.moves(self.room_id)]
-            mine = [m.action for m in self.match.history]
-            if stored[:len(mine)] != mine:  # the room's file was replaced: start from its moves
-                self._new_match(self._start)
-                mine = []
-            new = stored[len(mine):]
-            if not new:
-                return False
-            self._mark = len(self.match.history)
-            for action in new:
-                self.match.play(action)
-            self._refresh()
-            return True
+            changed = self._catch_up()
+        self.think()
+        return changed
+
+    def _catch_up(self) -> bool:
+        """Play on this page the moves stored since it last looked (call
+        with ``_syncing_room`` held)."""
+        self.store.draw_chance(self.room_id)
+        stored = [a for _, a in self.store.moves(self.room_id)]
+        mine = [m.action for m in self.match.history]
+        if stored[:len(mine)] != mine:  # the room's file was replaced: start from its moves
+            self._new_match(self._start)
+            mine = []
+        new = stored[len(mine):]
+        if not new:
+            return False
+        self._mark = len(self.match.history)
+        for action in new:
+            self.match.play(action)
+        self._refresh()
+        return True
+
+    def think(self) -> threading.Thread | None:
+        """When an agent is to move in the room, compute and store its move
+        (and the agents' and chance's after it) in a thread, then bring the
+        page up to date; the page's handlers and its poll go on meanwhile.
+        The thread (``None``: no agent to move, or one thinks already)."""
+        if self.store.agent_to_move(self.state, self.room_id) is None:
+            return None
+        with self._thinker_lock:  # the click's handler and the poll may both ask
+            if self._thinker is not None and self._thinker.is_alive():
+                return None
+            self._thinker = threading.Thread(target=self._agents_move, name=f"agent {self.room_id}", daemon=True)
+            self._thinker.start()
+            return self._thinker
+
+    def _agents_move(self) -> None:
+        try:
+            self.store.advance(self.room_id)  # a move another page stored first is dropped there
+        except Exception as exc:  # noqa: BLE001 - shown on the page; the poll tries again
+            self._room_message = f"the agent's move could not be stored ({exc}); retrying"
+        try:
+            with self._syncing_room:
+                if not self._catch_up():
+                    self._refresh()  # the message, or nothing new
+        finally:
+            self.store.close_thread()  # the thread ends: its connection to the store too
+
+    def wait_for_agents(self, timeout: float | None = None) -> None:
+        """Wait until the agent thinking for this page (if any) has stored its move."""
+        thinker = self._thinker
+        if thinker is not None:
+            thinker.join(timeout)
 
     async def _poll(self, every: float) -> None:
         while not self.state.is_terminal():
@@ -100,6 +146,8 @@ class RoomBoard(Board):
         if self.store.seq(self.room_id) != len(self.match.history) or self._room_message:
             self._room_message = ""
             self.sync()
+        else:
+            self.think()  # an agent due whose move no page computes (the server restarted)
 
     def new_game(self) -> None:
         raise CardlabError("a room plays one game: the teacher makes a new room for the next one")
@@ -186,6 +234,8 @@ class Lobby(widgets.VBox):
         self.store = store
         self.game_picker = widgets.Dropdown(options=[(load(n).title or n, n) for n in games()],
                                             description="game", layout=widgets.Layout(width="360px"))
+        self.options_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.option_widgets: dict[str, widgets.Widget] = {}
         self.names = widgets.Textarea(placeholder="one pupil a line", description="pupils",
                                       layout=widgets.Layout(width="360px", height="120px"))
         self.odd = widgets.Dropdown(options=list(AGENTS), value="heuristic", description="odd one plays",
@@ -201,9 +251,11 @@ class Lobby(widgets.VBox):
         self.make_button.on_click(lambda _: self.make_rooms())
         self.export_button.on_click(lambda _: self.export())
         self.watch.observe(lambda _: self.refresh(), names="value")
+        self.game_picker.observe(lambda _: self._choose_game(), names="value")
+        self._choose_game()
         self.children = [widgets.HTML("<b>Class rooms</b> (the teacher's page: keep this link to yourself; "
                                       "it shows every card)"),
-                         widgets.HBox([self.game_picker, self.odd]), self.names,
+                         widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
                          widgets.HBox([self.make_button, self.export_button]), self.message,
                          self.rooms_html, self.watch, self.watch_html]
         self.refresh()
@@ -214,13 +266,34 @@ class Lobby(widgets.VBox):
             except RuntimeError:
                 pass
 
+    def _choose_game(self) -> None:
+        """The chosen game's options, each at its default (the controls of
+        the class app's set-up; card files and ready hands are for notebooks)."""
+        game = load(self.game_picker.value)
+        self.option_widgets = {}
+        for name, option in game.OPTIONS.items():
+            w = option_widget(name, option, option.default)
+            if w is not None:
+                self.option_widgets[name] = w
+        self.options_box.children = list(self.option_widgets.values())
+
+    def options(self) -> dict[str, Any]:
+        """The chosen options that differ from the game's defaults (the new rooms' options)."""
+        defaults = load(self.game_picker.value).OPTIONS
+        chosen = {k: option_value(w) for k, w in self.option_widgets.items()}
+        return {k: v for k, v in chosen.items() if v != defaults[k].default}
+
     def make_rooms(self) -> None:
         names = [n.strip() for n in self.names.value.splitlines() if n.strip()]
         if not names:
             self.message.value = '<span style="color:#b00">write the pupils\' names, one a line</span>'
             return
-        rooms = self.store.pairings(self.game_picker.value, names, odd=self.odd.value,
-                                    seed=len(self.store.ids()))
+        try:
+            rooms = self.store.pairings(self.game_picker.value, names, options=self.options(), odd=self.odd.value,
+                                        seed=len(self.store.ids()))
+        except CardlabError as exc:  # options the game refuses: no room is made
+            self.message.value = f'<span style="color:#b00">no rooms made: {html.escape(str(exc))}</span>'
+            return
         self.message.value = f"{len(rooms)} rooms made: give each pupil their link below."
         self.names.value = ""
         self.refresh()
@@ -238,8 +311,9 @@ class Lobby(widgets.VBox):
                              for link in self.store.links(r["room"]))
             state = ("over: " + result_words(self.store.state(r["room"])) if r["over"]
                      else f"player {r['to_move']} to move")
+            game = r["game"] + "".join(f", {k}={v}" for k, v in sorted(r["options"].items()))
             rows.append(f"<tr><td>{html.escape(r['room'])}</td><td>{html.escape(room.name)}</td>"
-                        f"<td>{html.escape(r['game'])}</td><td>{r['moves']}</td><td>{html.escape(state)}</td>"
+                        f"<td>{html.escape(game)}</td><td>{r['moves']}</td><td>{html.escape(state)}</td>"
                         f"<td>{links}</td></tr>")
         self.rooms_html.value = ("<table><tr><th>room</th><th>pupils</th><th>game</th><th>moves</th>"
                                  "<th>now</th><th>links</th></tr>" + "".join(rows) + "</table>") if rows else \
