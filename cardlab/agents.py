@@ -119,15 +119,22 @@ class SolverAgent(Agent):
         worlds = ([state] if state.game.spec.perfect_information else
                   [open_hands_copy(state.redeal(me, self.rng)) for _ in range(self.samples)])
         totals: dict[str, Any] = {}
+        mix: dict[str, Any] = {}
         try:
             for w in worlds:
-                for row in analyse(w, max_nodes=self.max_nodes, progress=False).rows:
+                a = analyse(w, max_nodes=self.max_nodes, progress=False)
+                for row in a.rows:
                     totals[row["action"]] = totals.get(row["action"], 0) + row["value"]
+                for action, q in (a.mix or {}).items():
+                    mix[action] = mix.get(action, 0) + q
         except TooLargeError:
             self.last_exact = False
             return self.fallback.choose(state)
         self.last_exact = len(worlds) == 1
         legal = state.legal_actions()
+        if mix:  # a simultaneous choice: draw from the optimal mix (a pure pick can be read)
+            picks = [a for a in legal if mix.get(a)]
+            return self.rng.choices(picks, weights=[float(mix[a]) for a in picks])[0]
         return max(legal, key=lambda a: (totals.get(a, -math.inf), -legal.index(a)))
 
 

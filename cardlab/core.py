@@ -86,7 +86,11 @@ class Spec:
     """What a game declares about itself; solvers check it before they start.
 
     ``max_game_length`` bounds the number of transitions (player and chance
-    actions) from the initial state to any terminal state.
+    actions) from the initial state to any terminal state (``None``: no
+    bound, as when a tied choice may repeat without a cap).
+    ``perfect_information`` says that no card is hidden; ``simultaneous``
+    that some choices are made at once (:meth:`State.simultaneous`), which
+    the solvers take as matrix games.
     """
 
     num_players: int
@@ -94,8 +98,9 @@ class Spec:
     perfect_information: bool
     min_utility: Fraction
     max_utility: Fraction
-    max_game_length: int
+    max_game_length: int | None
     zero_sum: bool = True
+    simultaneous: bool = False
 
 
 @dataclass(frozen=True)
@@ -421,6 +426,28 @@ class State:
         if self.game.spec.perfect_information or viewer == self.current_player:
             return action
         return "??"
+
+    def simultaneous(self) -> tuple[int, ...]:
+        """The players who make one choice at once from here, the mover
+        first (``(0, 1)``), or ``()`` at an ordinary node.
+
+        A simultaneous choice is written in two levels, as Gambit writes it:
+        the mover picks here; the next player then picks without seeing that
+        pick (their information set and observation leave it out, and
+        :meth:`public_action` hides it, open hands or not: open hands show
+        cards, never a choice not yet made); the two picks take effect
+        together.  The solvers take the pair as one zero-sum matrix game
+        (:mod:`cardlab.simultaneous`); a pair whose tie leads back to this
+        very position is a choice played again on a tie, solved as its fixed
+        point."""
+        return ()
+
+    def simultaneous_start(self) -> "State | None":
+        """At the second level of a simultaneous choice (the mover picks
+        after another player's unseen pick): the position where that choice
+        began, without the pick; ``None`` elsewhere.  The hint of the second
+        picker comes from there, never from the pick it cannot see."""
+        return None
 
     def hidden(self, player: int) -> "Hidden | None":
         """The cards ``player`` cannot see and the places they fill (a

@@ -5,6 +5,14 @@ the per-action analysis of a position.
 Values are exact: payoffs are integers, chance probabilities are
 :class:`~fractions.Fraction`, so every value is a ``Fraction`` that sympy can
 take over (``sympy.Rational(v.numerator, v.denominator)``).
+
+Simultaneous choices (:meth:`~cardlab.State.simultaneous`, two players,
+zero-sum) are matrix games: the value of every pair of picks is searched
+with a full window and the matrix solved exactly
+(:mod:`cardlab.simultaneous`); a pair of picks that leads back to the same
+position (a tied janken picked again) makes that entry the node's own
+value, and the node's value is the fixed point.  The rare fixed point that
+is irrational comes back as an exact sympy number.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import networkx as nx
 
 from .core import CHANCE, TERMINAL, State
 from .errors import NotSolvableError, TooLargeError
+from .simultaneous import repeated_value
 
 __all__ = ["solve", "minimax", "solve_tree", "analyse", "Solution", "Analysis"]
 
@@ -50,11 +59,21 @@ class Solution:
     seconds: float
     method: str
     values: tuple = ()
+    #: at a simultaneous choice (either level): each player's optimal mixed
+    #: strategy ``{player: {action: probability}}``; ``best_actions`` are the
+    #: mover's picks with a positive probability
+    mixes: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
+        mixes = "".join(f"; player {p} mixes {mix_text(m)}" for p, m in self.mixes.items())
         return (f"value {self.value} (≈ {float(self.value):+.4f}) for player 0; "
-                f"best: {', '.join(self.best_actions) or '—'}; pv: {' → '.join(self.pv) or '—'}; "
+                f"best: {', '.join(self.best_actions) or '—'}{mixes}; pv: {' → '.join(self.pv) or '—'}; "
                 f"{self.nodes:,} nodes, {self.tt_hits:,} table hits, {self.method}")
+
+
+def mix_text(mix: dict[str, Any]) -> str:
+    """``"pick rock 2/7, pick paper 5/7"``: the picks of a mixed strategy."""
+    return ", ".join(f"{a} {q}" for a, q in mix.items() if q)
 
 
 #: the default node budget of solve() and analyse(): each position searched
@@ -79,6 +98,7 @@ class _Search:
         self.nodes = 0
         self.hits = 0
         self.progress = progress
+        self.simultaneous = spec.simultaneous
         self.bar = None
         self.start = time.perf_counter()
         self.next_tick = _TICK if max_nodes is None else min(_TICK, max_nodes)
@@ -138,7 +158,10 @@ class _Search:
         if p == TERMINAL:
             return s.returns()[0]
         alpha0, beta0 = alpha, beta
-        if p == CHANCE:
+        if self.simultaneous and p >= 0 and s.simultaneous():
+            v = _choice_value(self.matrix(s)[2])  # the mover's value
+            best, flag = (v if p == 0 else -v), _EXACT
+        elif p == CHANCE:
             total: Any = 0
             rest = Fraction(1)
             flag = _EXACT
@@ -182,6 +205,29 @@ class _Search:
     def exact(self, s: State):
         return self.ab(s, -_INF, _INF)
 
+    def matrix(self, s: State) -> tuple[list[str], list[str], list[list]]:
+        """The simultaneous choice at ``s`` as ``(rows, columns, A)``: the
+        mover's picks, the other player's, and the mover's value of each pair
+        (``None``: the pair leads back to ``s``, a tie picked again)."""
+        sign = 1 if s.current_player == 0 else -1
+        rows = s.legal_actions()
+        cols: list[str] | None = None
+        A = []
+        for a in rows:
+            c = s._apply(a)
+            acts = c.legal_actions()
+            if cols is None:
+                cols = acts
+            elif acts != cols:
+                raise NotSolvableError(f"{s.game.name}: the second picker's choices depend on the first "
+                                       "pick, which they cannot see; not a simultaneous choice")
+            row = []
+            for b in acts:
+                g = c._apply(b)
+                row.append(None if g._k == s._k else sign * self.exact(g))
+            A.append(row)
+        return rows, cols or [], A
+
     # any number of players: max-n (each player maximises their own payoff)
     def maxn(self, s: State) -> tuple:
         self.nodes += 1
@@ -197,6 +243,9 @@ class _Search:
         p = s.current_player
         if p == TERMINAL:
             best = tuple(s.returns())
+        elif self.simultaneous and p >= 0 and s.simultaneous():
+            raise NotSolvableError(f"{s.game.name}: a simultaneous choice needs two players and a zero-sum "
+                                   "game (a matrix game); max-n does not solve it")
         elif p == CHANCE:
             acc = None
             for a, prob in s.chance_outcomes():
@@ -212,6 +261,20 @@ class _Search:
         if table is not None:
             table[key] = best
         return best
+
+
+_CHOICES: dict[tuple, Any] = {}
+
+
+def _choice_value(A: list[list]) -> Any:
+    """The value of a simultaneous choice (cached: few distinct matrices recur)."""
+    key = tuple(map(tuple, A))
+    v = _CHOICES.get(key)
+    if v is None:
+        v = repeated_value(A)
+        if len(_CHOICES) < 100_000:
+            _CHOICES[key] = v
+    return v
 
 
 def _check_solvable(state: State) -> None:
@@ -285,13 +348,17 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
     values = _values(state, search)
     best: list[str] = []
     p = state.current_player
-    if p >= 0:
+    mixes: dict[int, dict[str, Any]] = {}
+    if p >= 0 and (state.simultaneous() or state.simultaneous_start() is not None):
+        mixes = _mixes(state, search)
+        best = [a for a, q in mixes[p].items() if q]
+    elif p >= 0:
         for a in state.legal_actions():
             if _values(state._apply(a), search)[p] == values[p]:
                 best.append(a)
     pv: list[str] = []
     s = state
-    while s.current_player >= 0 and len(pv) < 200:
+    while s.current_player >= 0 and not s.simultaneous() and len(pv) < 200:
         q = s.current_player
         target = _values(s, search)[q]
         for a in s.legal_actions():
@@ -302,7 +369,43 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
                 break
     return Solution(value=values[0], best_actions=best, pv=pv, nodes=search.nodes,
                     tt_hits=search.hits, tt_entries=len(search.table or ()),
-                    seconds=time.perf_counter() - start, method=method, values=values)
+                    seconds=time.perf_counter() - start, method=method, values=values, mixes=mixes)
+
+
+def _choice(state: State, search: _Search) -> tuple[State, list[str], list[str], list[list], Any]:
+    """The simultaneous choice ``state`` is part of (either level): its
+    start, rows, columns, the matrix with the tie entries filled in, and the
+    :class:`~cardlab.simultaneous.MatrixSolution`."""
+    root = state.simultaneous_start() or state
+    rows, cols, A = search.matrix(root)
+    try:
+        v, sol = repeated_value(A, with_strategies=True)
+    except ValueError as e:
+        raise NotSolvableError(f"{state.game.name}: {e}") from None
+    return root, rows, cols, [[v if x is None else x for x in r] for r in A], sol
+
+
+def _mixes(state: State, search: _Search) -> dict[int, dict[str, Any]]:
+    """Both players' optimal mixed strategies at a simultaneous choice."""
+    root, rows, cols, _, sol = _choice(state, search)
+    first, second = root.simultaneous()
+    return {first: dict(zip(rows, sol.rows)), second: dict(zip(cols, sol.columns))}
+
+
+def _action_values(state: State, p: int, search: _Search) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Each legal action's value for ``p`` (the player to move), and at a
+    simultaneous choice also ``p``'s optimal mix: each pick is then valued
+    against the other player's optimal mix (the picks of the mix are all
+    worth the game's value, the others less)."""
+    if not (state.simultaneous() or state.simultaneous_start() is not None):
+        return {a: _values(state._apply(a), search)[p] for a in state.legal_actions()}, None
+    root, rows, cols, M, sol = _choice(state, search)
+    sign = 1 if root.current_player == p else -1  # M is the first picker's
+    if state is root or state.simultaneous():
+        vals = {a: sign * sum(M[i][j] * y for j, y in enumerate(sol.columns)) for i, a in enumerate(rows)}
+        return vals, dict(zip(rows, sol.rows))
+    vals = {b: sign * sum(M[i][j] * x for i, x in enumerate(sol.rows)) for j, b in enumerate(cols)}
+    return vals, dict(zip(cols, sol.columns))
 
 
 def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
@@ -312,11 +415,25 @@ def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
     player) on every node and returns ``{node: value}``.  Two-player zero-sum
     games are solved as minimax, others as max-n (ties: first edge), chance
     nodes as expectations.  A ``frontier`` node has no value: the tree must be
-    complete.
+    complete.  A simultaneous choice (node attribute ``simultaneous``) is
+    solved as its matrix game, a tie that leads back to it as the fixed
+    point (:mod:`cardlab.simultaneous`).
     """
     values: dict[int, tuple] = {}
-    for n in reversed(list(nx.topological_sort(G))):
+    # a tie picked again: an edge from the second picker back to the choice's start
+    again = {(c, n) for n, d in G.nodes(data=True) if d.get("simultaneous")
+             for c in G.succ[n] if G.has_edge(c, n)}
+    order = nx.topological_sort(nx.restricted_view(G, [], list(again)) if again else G)
+    for n in reversed(list(order)):
         d = G.nodes[n]
+        if d.get("simultaneous") and not d.get("frontier"):
+            first = d["player"]
+            A = [[None if m == n else values[m][first] for _, m in sorted(_picks(G, c))]
+                 for _, c in sorted(_picks(G, n))]
+            v = repeated_value(A)
+            values[n] = (v, -v) if first == 0 else (-v, v)
+            d["value"] = values[n]
+            continue
         if d["terminal"]:
             v = d["returns"]
         elif d.get("frontier") or not G.succ[n]:
@@ -332,11 +449,19 @@ def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
             p = d["player"]
             v = None
             for m in G.succ[n]:
+                if (n, m) in again:
+                    continue
                 if v is None or values[m][p] > v[p]:
                     v = values[m]
-        values[n] = tuple(Fraction(x) for x in v)
+        values[n] = tuple(Fraction(x) if isinstance(x, int) else x for x in v)
         d["value"] = values[n]
     return values
+
+
+def _picks(G: nx.DiGraph, n: Any) -> list[tuple[str, Any]]:
+    """``(action, child)`` for every action out of ``n`` (an edge that merges
+    several actions, ``"a | b"``, gives one pair each)."""
+    return [(a, m) for m, e in G.succ[n].items() for a in e["action"].split(" | ")]
 
 
 @dataclass
@@ -361,6 +486,9 @@ class Analysis:
     nodes: int = 0
     kind: str = "open"
     arrangements: int = 1
+    #: at a simultaneous choice: the player's optimal mixed strategy (each
+    #: action's value is then against the other player's optimal mix)
+    mix: dict | None = None
 
     @property
     def value(self) -> Fraction:
@@ -381,6 +509,11 @@ class Analysis:
                     f"random arrangements of the hidden cards, with a 95 % interval")
         return f"exact value of each action for player {p}"
 
+    @property
+    def mix_line(self) -> str:
+        return (f"a simultaneous choice (同時): the best is to mix, {mix_text(self.mix or {})}; "
+                "each value is against the other player's best mix")
+
     def _interval(self, r: dict[str, Any]) -> str:
         lo, hi = r.get("interval", (None, None))
         return "" if lo is None else f"{lo:+.2f} … {hi:+.2f}"
@@ -391,6 +524,8 @@ class Analysis:
         lines = [f"player {self.player} to move; values are player {self.player}'s expected payoff"]
         if self.kind != "open":
             lines.append(self.title)
+        if self.mix:
+            lines.append(self.mix_line)
         lines.append(f"{'action':<{w}}  {'value':>9}  {'≈':>7}  {'loss':>7}" + ("  95 % interval" if sampled else ""))
         for r in self.rows:
             mark = "  ← best" if r["best"] else ""
@@ -413,6 +548,8 @@ class Analysis:
             "<th>95 % interval</th>" if sampled else "") + "</tr>"
         caption = (f"player {self.player} to move: exact value of each action" if self.kind == "open"
                    else html.escape(self.title))
+        if self.mix:
+            caption += "<br>" + html.escape(self.mix_line)
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
 
@@ -477,12 +614,12 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     search = _Search(state.game, max_nodes=max_nodes, progress=progress)
     try:
-        values = {a: _values(state._apply(a), search)[p] for a in state.legal_actions()}
+        values, mix = _action_values(state, p, search)
     finally:
         search.close()
     if callback is not None:
         callback(1, 1)
-    return Analysis(player=p, rows=_rows(values), nodes=search.nodes)
+    return Analysis(player=p, rows=_rows(values), nodes=search.nodes, mix=mix)
 
 
 def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
@@ -503,10 +640,12 @@ def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
     open_game = open_hands_copy(worlds[0][0]).game
     search = _Search(open_game, max_nodes=max_nodes, progress=progress)
     seen: list[dict[str, Fraction]] = []
+    mixes = []
     try:
         for i, (world, _) in enumerate(worlds, 1):
-            o = open_hands_copy(world)
-            seen.append({a: _values(o._apply(a), search)[p] for a in actions})
+            values, mix = _action_values(open_hands_copy(world), p, search)
+            seen.append(values)
+            mixes.append(mix)
             if callback is not None:
                 callback(i, len(worlds))
     finally:
@@ -521,5 +660,6 @@ def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
             var = sum((float(v[a]) - m) ** 2 for v in seen) / (n - 1) if n > 1 else 0.0
             half = 1.96 * math.sqrt(var / n)
             intervals[a] = (m - half, m + half)
+    mix = mixes[0] if all(m == mixes[0] for m in mixes) else None  # one mix in every arrangement
     return Analysis(player=p, rows=_rows(values, intervals), nodes=search.nodes, kind=kind,
-                    arrangements=len(worlds))
+                    arrangements=len(worlds), mix=mix)

@@ -12,6 +12,14 @@ Node attributes (every node):
               chance and terminal nodes); nodes with the same id cannot be told
               apart by that player
 ``frontier``  True where expansion stopped (``max_depth`` or ``truncate``)
+``simultaneous`` the players of a simultaneous choice that starts here
+              (``(0, 1)``), ``()`` elsewhere.  Such a choice has the
+              two-level information-set form, as Gambit writes it: the
+              first player's edges lead to nodes of the second player that
+              share one information set (that player does not see the first
+              pick); a tie picked again leads back to the node itself, a
+              cycle, when transpositions merge (without merging, a choice
+              with no cap on ties has an infinite tree)
 
 Edge attributes: ``action`` (its notation), ``player`` (who chose it, or -1),
 ``prob`` (an exact :class:`~fractions.Fraction` on chance edges, ``None``
@@ -21,7 +29,7 @@ position, one edge carries them all: ``action`` joins them with ``" | "`` and
 ``truncated``.
 
 With ``merge_transpositions=True`` (the default) equal positions share one
-node, so the graph is a DAG; information sets are then the positions'
+node, so the graph is a DAG (but for a tie picked again, above); information sets are then the positions'
 :meth:`~cardlab.State.information_set` (what a player sees now).  With
 ``merge_transpositions=False`` the graph is a tree and information sets are
 those of perfect recall: what the player saw at each of their earlier
@@ -89,7 +97,7 @@ def tree(
                  "(" + ", ".join(str(r) for r in ret) + ")" if terminal else f"P{p}")
         G.add_node(n, state=s, player=p, terminal=terminal, returns=ret, label=label,
                    depth=depth, infoset=infoset(s, p, recall.get(p, ()) if recall else ()),
-                   frontier=False)
+                   frontier=False, simultaneous=s.simultaneous() if p >= 0 else ())
         return n
 
     # recall: per player, the tuple of (information set, action) pairs so far

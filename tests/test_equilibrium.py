@@ -249,7 +249,9 @@ def test_mipig_end_janken_as_a_hidden_information_game(rounds, value):
     """MP-25, MP-Q3: the end-of-game janken played out as simultaneous picks
     (hidden hands: the second chooser does not see the first pick) has the
     equilibrium value that tiebreak="value" uses (mipig.janken_value); with
-    open hands the second chooser sees the pick and the tie cannot be won."""
+    open hands the pick stays sealed (issue Q) and cardlab.solve, taking the
+    janken as a matrix game, finds the same value (it used to be 0: the
+    second chooser saw the pick)."""
     from cardlab.games.mipig import MARKS, janken_value
 
     ref = next(e for e in json.loads((DATA / "reference" / "mipig.json").read_text("utf-8"))
@@ -264,4 +266,4 @@ def test_mipig_end_janken_as_a_hidden_information_game(rounds, value):
     assert first_pick["pick rock"] == 1 - Fraction(1, rounds + 2)
     open_game = game.with_options(open_hands=True)
     assert cardlab.solve(open_game.state_from_dict({**ref["position"],
-                                                    "options": open_game.options_dict()})).value == 0
+                                                    "options": open_game.options_dict()})).value == value

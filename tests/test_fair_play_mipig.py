@@ -97,7 +97,8 @@ def test_MP_11_MP_12_MP_18_attacks_passes_and_coins_are_public_and_open_hands_sh
     MP-Q2: attacks, passes and coins are seen by both players; only a
     face-down placement (MP-7), a deal to the other player (MP-3) and player
     0's janken picks (MP-4, MP-Q3) are not, and of those the opponent reads
-    the kind.  With open hands (MP-Q6) every move is public."""
+    the kind.  With open hands (MP-Q6) every move is public but player 0's
+    janken pick: open hands show cards, never a choice not yet made (issue Q)."""
     hidden: set[str] = set()
     public: set[str] = set()
     for game in (cardlab.load("mipig", hand_size=3), cardlab.load("mipig", hand_size=2, first_player="random")):
@@ -113,7 +114,10 @@ def test_MP_11_MP_12_MP_18_attacks_passes_and_coins_are_public_and_open_hands_sh
                     seen = "place ??"
                 assert seen in ("deal ??", "place ??") or (seen in ("show ??", "pick ??") and v == 1)
                 hidden.add(seen)
-            assert open_hands_copy(s).public_action(a, 0) == open_hands_copy(s).public_action(a, 1) == a
+            o = open_hands_copy(s)
+            sealed = a.split()[0] in ("show", "pick") and s.current_player == 0
+            assert o.public_action(a, 0) == a
+            assert o.public_action(a, 1) == (f"{a.split()[0]} ??" if sealed else a)
     assert {"deal ??", "show ??", "place ??"} <= hidden
     assert {"deal", "show", "place", "attack", "coin"} <= public
 
@@ -301,7 +305,7 @@ def test_MP_25_MP_Q3_the_end_janken_fits_the_face_down_marks(deal, mine):
     S1: player 1 can always tie) or -1 (P1: paper beats rock).  With own
     copies (MP-3) player 0's rocks R1 and R2 are among player 1's rocks too."""
     g = cardlab.load("mipig", cards=ROCK4, hand_size=2, first_player=0, tiebreak_cards="all_on_field",
-                     deal=deal)
+                     deal=deal, janken_rounds=5)
     s = end_janken(g, "R3", "S1")
     assert s.legal_actions() == ["pick rock"]
     assert face_down_of_1(s) == ["P1", "S1"]
@@ -393,34 +397,41 @@ def test_MP_Q6_fair_hint_at_the_last_placement_is_the_average_over_player_0s_fac
 
 
 def test_MP_Q3_fair_hint_of_the_end_janken_ignores_player_0s_hidden_pick():
-    """MP-25, MP-Q3: player 0 (rock, scissors) has picked; player 1 (rock,
-    paper) does not know which.  Rock ties or wins (+1 either way: after a
-    tie the open-hands janken is won by player 1), paper wins or loses (0):
-    the same hint whichever mark player 0 really picked."""
+    """MP-25, MP-Q3 (issue Q): player 0 (rock, scissors) has picked; player 1
+    (rock, paper) does not know which.  One round, then a draw
+    (janken_rounds=1): the matrix for player 0 is [[0, -1], [-1, 1]] (rows
+    rock, scissors; columns rock, paper); by hand player 0 plays rock 2/3
+    (0·x - (1 - x) = -x + (1 - x)), and against that both of player 1's
+    picks are worth 1/3 to player 1, whose own best mix is rock 2/3, paper
+    1/3.  The same hint whichever mark player 0 really picked, and the same
+    as with open hands: the pick is sealed in both."""
     u = battle_state([(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (0, 3, 0, "G9", True),
-                      (5, 3, 1, "P5", True)]).apply("attack 0,0 1,0")
+                      (5, 3, 1, "P5", True)], janken_rounds=1).apply("attack 0,0 1,0")
     hints = []
     for picked in ("pick rock", "pick scissors"):
         fair = cardlab.analyse(u.apply(picked), player=1)
         assert (fair.kind, fair.arrangements) == ("fair", 2)
+        assert fair.mix == {"pick rock": Fraction(2, 3), "pick paper": Fraction(1, 3)}
         hints.append({r["action"]: r["value"] for r in fair.rows})
-    assert hints[0] == hints[1] == {"pick rock": 1, "pick paper": 0}
+        opened = cardlab.analyse(open_hands_copy(u.apply(picked)))
+        assert {r["action"]: r["value"] for r in opened.rows} == hints[-1]
+    assert hints[0] == hints[1] == {"pick rock": Fraction(1, 3), "pick paper": Fraction(1, 3)}
 
 
 @pytest.mark.parametrize("deal,ways", [("shared", 4 * 3), ("own", 6 * 5 - 2)])
 def test_MP_4_fair_hint_of_the_first_player_janken_ignores_player_0s_hidden_card(deal, ways):
-    """MP-4 (同時に見せましょう): while player 1 picks, player 0's card is hidden;
-    the open-hands value for player 1 depends on it (+1 after R1, whose rock
-    beats player 1's scissors and makes player 0 first; -1 after P1), the
-    fair hint averages over every card player 0 may hold and show (4 x 3
+    """MP-4 (同時に見せましょう): while player 1 picks, player 0's card is hidden,
+    with open hands too (issue Q: the open-hands value for player 1 is that of
+    the simultaneous choice, not of the pick, so it is the same after R1 and
+    after P1); the fair hint averages over every card player 0 may hold and show (4 x 3
     ordered pairs from one shared set; 6 x 5 from player 0's own copy, MP-3,
     less S1 with S2 and S2 with S1, which would leave only scissors and a
     coin instead of a janken, MP-Q2), so it is the same whichever card was
     really shown."""
     g = cardlab.load("mipig", cards=SIX, hand_size=2, deal=deal)
     shown = [play(g, "deal R1", "deal P1", "deal S1", "deal S2", f"show {c}") for c in ("R1", "P1")]
-    opened = [cardlab.analyse(open_hands_copy(s)).value for s in shown]
-    assert opened == [1, -1]
+    opened = [cardlab.analyse(open_hands_copy(s)).rows for s in shown]
+    assert opened[0] == opened[1]
     hints = [cardlab.analyse(s, player=1) for s in shown]
     assert [(h.kind, h.arrangements) for h in hints] == [("fair", ways)] * 2
     assert hints[0].rows == hints[1].rows

@@ -4,6 +4,7 @@ example, card files, hand-counted perft, exact solves."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -734,10 +735,12 @@ def test_MP_Q2_the_second_chooser_cannot_see_the_first_choice():
     assert a.information_set(0) != b.information_set(0)
     # once both have shown, both cards are public
     assert a.apply("show L6").observation(1)["shown"] == [["R5"], ["L6"]]
-    # with open hands the pending pick is visible (perfect information)
+    # open hands show cards, never a choice not yet made (issue Q): the pick stays sealed
     og = g.with_options(open_hands=True)
-    assert og.new_initial_state().apply("show R5").information_set(1) != \
-        og.new_initial_state().apply("show P5").information_set(1)
+    a, b = og.new_initial_state().apply("show R5"), og.new_initial_state().apply("show P5")
+    assert a.information_set(1) == b.information_set(1) and a.observation(1) == b.observation(1)
+    assert og.new_initial_state().public_action("show R5", 1) == "show ??"
+    assert a.information_set(0) != b.information_set(0)
 
 
 def tiebreak_state(**options):
@@ -1411,3 +1414,117 @@ def test_J_MP_15_MP_23_an_end_follows_at_least_one_battle():
     with pytest.raises(cardlab.PositionError, match="outcome"):
         g.state_from_dict(d)
     assert g.state_from_dict({**d, "outcome": "1"}).returns() == [1, -1]
+
+
+# -- issue Q: the janken solved as the simultaneous game it is (MP-4, MP-Q2, MP-Q3, MP-25) ------
+def _two_row_value(A):
+    """The exact value of a 2 × n zero-sum matrix game, computed apart from
+    cardlab: the row player's payoff x·A[0] + (1-x)·A[1] against each column
+    is a line in x; the lower envelope is highest at an end or where two
+    lines cross, so the best of those candidates is the value."""
+    lines = [(Fraction(a) - Fraction(b), Fraction(b)) for a, b in zip(A[0], A[1])]  # slope, intercept
+    xs = {Fraction(0), Fraction(1)}
+    for (s1, c1), (s2, c2) in itertools.combinations(lines, 2):
+        if s1 != s2 and 0 <= (c2 - c1) / (s1 - s2) <= 1:
+            xs.add((c2 - c1) / (s1 - s2))
+    return max(min(s * x + c for s, c in lines) for x in xs)
+
+
+def _filled(A, v):
+    return [[v if x is None else x for x in row] for row in A]
+
+
+def test_Q_the_end_janken_open_hands_is_the_simultaneous_game_MP_25_MP_Q3():
+    """MP-25, MP-Q3 (issue Q): rock/scissors for player 0 against rock/paper for player 1,
+    equal face-up counts.  The open-hands solve used to let player 1 see player 0's pick
+    (value 0); the real game is simultaneous: with janken_rounds=5 (five tied rounds,
+    then a draw, the default) it is worth -5/7 to player 0; with no cap
+    (janken_rounds=None: picked again until it breaks) -1, the fixed point the capped
+    values fall to."""
+    A = [[None, -1], [-1, 1]]  # rows: player 0's rock, scissors; columns: player 1's rock, paper
+    v = Fraction(0)
+    capped = []
+    for _ in range(5):
+        v = _two_row_value(_filled(A, v))
+        capped.append(v)
+    assert capped[-1] == Fraction(-5, 7)
+    s5 = tiebreak_state(janken_rounds=5, open_hands=True)
+    assert s5.phase == "tiebreak" and s5.simultaneous() == (0, 1)
+    sol = cardlab.solve(s5)
+    assert sol.value == Fraction(-5, 7)
+    # the mixes of the first round, whose tie is worth the four rounds after it (-2/3):
+    # x·(-2/3) - (1-x) = -x + (1-x), so rock 6/7 for each
+    assert sol.mixes[0] == {"pick rock": Fraction(6, 7), "pick scissors": Fraction(1, 7)}
+    assert sol.mixes[1] == {"pick rock": Fraction(6, 7), "pick paper": Fraction(1, 7)}
+    assert "player 0 mixes pick rock 6/7, pick scissors 1/7" in str(sol)
+    # no cap: the same position comes back after a tie, and the value is the fixed point -1
+    assert cardlab.solve(tiebreak_state(open_hands=True)).value == Fraction(-5, 7)  # the default cap
+    s = tiebreak_state(open_hands=True, janken_rounds=None)
+    again = s.apply("pick rock").apply("pick rock")
+    assert again == s
+    assert cardlab.solve(s).value == -1 == janken_value([0, 1], [0, 2])
+    assert _two_row_value(_filled(A, -1)) == -1  # -1 is a fixed point
+    w = Fraction(0)
+    for n in range(1, 400):
+        w = _two_row_value(_filled(A, w))
+        assert w > -1 and (n < 5 or w <= capped[-1])  # falling towards it, never past it
+    assert w < Fraction(-99, 100)
+    # tiebreak='value' ends the game with that value at once
+    assert tiebreak_state(tiebreak="value", janken_rounds=None).returns()[0] == -1
+    assert tiebreak_state(tiebreak="value", janken_rounds=5).returns()[0] == Fraction(-5, 7)
+
+
+def test_Q_the_first_player_janken_is_a_matrix_game_MP_4_MP_Q2():
+    """MP-4, MP-Q2 (issue Q): the first-player janken's value, from the values of the two
+    games that follow it (player 0 first, player 1 first: solved with first_player 0 and 1,
+    no janken in them), as a matrix game solved apart from cardlab: capped at two tied
+    rounds then a coin, and with no cap (rock against rock comes back to the same position)."""
+    hands = [["R5", "S5"], ["R5b", "P5"]]  # rock, scissors against rock, paper
+    opts = dict(cards=TEST_CARDS, hand_size=2, hands=hands, open_hands=True)
+    x0 = cardlab.solve(cardlab.load("mipig", first_player=0, **opts).new_initial_state()).value
+    x1 = cardlab.solve(cardlab.load("mipig", first_player=1, **opts).new_initial_state()).value
+    assert x0 != x1  # who goes first matters in this deal
+    A = [[None, x1], [x1, x0]]  # rock vs rock tie, rock vs paper: 1 first; scissors vs rock: 1; vs paper: 0
+    coin = (x0 + x1) / 2
+    v = coin
+    for _ in range(2):
+        v = _two_row_value(_filled(A, v))
+    capped = cardlab.load("mipig", first_player="janken", janken_rounds=2, **opts).new_initial_state()
+    assert capped.simultaneous() == (0, 1)
+    assert cardlab.solve(capped).value == v
+    root = cardlab.load("mipig", first_player="janken", janken_rounds=None, **opts).new_initial_state()
+    value = cardlab.solve(root).value
+    assert _two_row_value(_filled(A, value)) == value  # a fixed point
+    w = Fraction(0)
+    for _ in range(300):
+        w = _two_row_value(_filled(A, w))
+    assert abs(w - value) < Fraction(1, 50)  # the one the capped values go to
+    # player 1's half: the fair answer comes from the start of the choice, not from the pick
+    half = root.apply("show R5")
+    a = cardlab.analyse(half)
+    assert a.mix == cardlab.analyse(root.apply("show S5")).mix and sum(a.mix.values()) == 1
+    assert str(a).splitlines()[1].startswith("a simultaneous choice (同時): the best is to mix")
+
+
+def test_Q_trees_solve_tree_and_pygambit_agree_on_a_janken_MP_Q3():
+    """MP-Q3 (issue Q): the tree writes the janken in two levels (player 1's nodes in one
+    information set); solve_tree, the sequence-form LP and pygambit (through the .efg)
+    find the solve's value; with no cap the merged tree has a cycle (the tie) and
+    solve_tree finds the fixed point."""
+    from cardlab.equilibrium import solve_equilibrium
+
+    s = tiebreak_state(janken_rounds=2, open_hands=True)
+    G = cardlab.tree(s, merge_transpositions=False)
+    assert G.nodes[0]["simultaneous"] == (0, 1)
+    ones = {d["infoset"] for _, d in G.nodes(data=True) if d["player"] == 1 and d["depth"] == 1}
+    assert len(ones) == 1  # player 1 does not see player 0's pick
+    value = cardlab.solve(s).value
+    assert value == Fraction(-1, 2)  # two rounds: 0 → -1/3 → -(4/3)/(8/3)
+    assert cardlab.solve_tree(G)[0][0] == value == solve_equilibrium(s).value
+    pygambit = pytest.importorskip("pygambit")
+    assert pygambit
+    from cardlab.bridges.gambit import pygambit_value
+    assert pygambit_value(G) == value
+    H = cardlab.tree(tiebreak_state(open_hands=True, janken_rounds=None))
+    assert H.has_edge(H.nodes[0] and next(iter(H.succ[0])), 0)  # the tie leads back
+    assert cardlab.solve_tree(H)[0][0] == -1

@@ -50,6 +50,10 @@ from ..errors import CardlabError, TooLargeError
 __all__ = ["ActionMap", "register", "openspiel_game", "to_cardlab", "DEFAULT_MAX_ACTIONS", "SHORT_NAME"]
 
 DEFAULT_MAX_ACTIONS = 4096
+#: OpenSpiel needs a bound on a game's length; a game without one (a tied janken
+#: picked again with no cap, mipig's default) is declared with this many steps,
+#: which a random play passes with a probability below 10⁻¹⁰⁰⁰
+UNBOUNDED_LENGTH = 10_000
 SHORT_NAME = "cardlab_{}"
 
 
@@ -148,7 +152,8 @@ def _classes(name: str) -> tuple[type, type]:
             dynamics=GT.Dynamics.SEQUENTIAL,
             chance_mode=(GT.ChanceMode.DETERMINISTIC if deterministic or not spec.chance
                          else GT.ChanceMode.EXPLICIT_STOCHASTIC),
-            information=(GT.Information.PERFECT_INFORMATION if spec.perfect_information
+            # a sealed simultaneous pick (mipig's janken) is hidden information too
+            information=(GT.Information.PERFECT_INFORMATION if spec.perfect_information and not spec.simultaneous
                          else GT.Information.IMPERFECT_INFORMATION),
             utility=GT.Utility.ZERO_SUM if spec.zero_sum else GT.Utility.GENERAL_SUM,
             reward_model=GT.RewardModel.TERMINAL,
@@ -203,7 +208,7 @@ def _classes(name: str) -> tuple[type, type]:
                 num_players=spec.num_players, min_utility=float(spec.min_utility),
                 max_utility=float(spec.max_utility),
                 utility_sum=0.0 if spec.zero_sum else None,
-                max_game_length=spec.max_game_length)
+                max_game_length=spec.max_game_length or UNBOUNDED_LENGTH)
             super().__init__(_game_type(self.cardlab_game, self.deterministic), info, params)
 
         def new_initial_state(self) -> Any:

@@ -37,13 +37,15 @@ parsing, :meth:`MipigState.explain`, the observations and information sets,
 is translated.  The origin changes when a card is laid left of or above the
 field, or when the card(s) of the leftmost column or top row leave it.
 
-Simultaneous choices (MP-4, MP-Q2, MP-Q3) are sequential moves: player 0
-picks, then player 1, whose observation and information set show only *that*
-player 0 has picked.  With ``open_hands=True`` everything is visible,
-including that pending pick, so the game is one of perfect information; the
-janken picks are then no longer simultaneous.  For the exact value of the
-real game use ``first_player`` 0, 1 or ``"random"`` and ``tiebreak="value"``
-(the exact value of the simultaneous tiebreak, :func:`janken_value`).
+Simultaneous choices (MP-4, MP-Q2, MP-Q3, MP-25) are written in two levels
+(:meth:`cardlab.State.simultaneous`): player 0 picks, then player 1, whose
+observation and information set show only *that* player 0 has picked, with
+open hands too (open hands show cards, never a choice not yet made).  The
+solvers take each janken as the matrix game it is; a tie is picked again
+up to ``janken_rounds`` times (default 5; then a coin, or a draw at the
+end).  With ``janken_rounds=None`` a tie is picked again until it breaks:
+the tied janken comes back to the very same position, and its value is a
+fixed point (:mod:`cardlab.simultaneous`).
 
 Fair play (MP-Q6): :meth:`MipigState.public_action` is what a player may know
 of a move (the square of a face-down card but not the card, ``place ?? 1,0``;
@@ -74,7 +76,6 @@ from collections import Counter
 from dataclasses import dataclass, field as dc_field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -93,9 +94,10 @@ from ..core import (
     register,
 )
 from ..errors import CardFileError, IllegalActionError, OptionError, PositionError
+from ..simultaneous import capped_value, matrix_solution, repeated_value
 
 __all__ = ["Mipig", "MipigState", "Card", "CardSet", "Battle", "Bonus", "load_cards",
-           "attribute_bonus", "janken_beats", "janken_value", "matrix_game_value",
+           "attribute_bonus", "janken_beats", "janken_matrix", "janken_value", "matrix_game_value",
            "ATTRIBUTES", "MARKS"]
 
 # -- constants ----------------------------------------------------------------
@@ -312,85 +314,48 @@ def _int_in(lo: int, hi: int):
 
 
 # -- janken as a small simultaneous game (MP-Q2, MP-Q3) -------------------------------
-def _solve_linear(m: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
-    """Gaussian elimination over fractions; ``None`` if singular."""
-    n = len(m)
-    a = [row[:] + [r] for row, r in zip(m, rhs)]
-    for col in range(n):
-        piv = next((r for r in range(col, n) if a[r][col] != 0), None)
-        if piv is None:
-            return None
-        a[col], a[piv] = a[piv], a[col]
-        for r in range(n):
-            if r != col and a[r][col] != 0:
-                f = a[r][col] / a[col][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
-    return [a[i][n] / a[i][i] for i in range(n)]
-
-
 def matrix_game_value(A: Sequence[Sequence[Any]]) -> Fraction:
-    """The exact value of the zero-sum matrix game ``A`` (row player maximises),
-    by a saddle point or support enumeration (Shapley-Snow: some square
-    submatrix carries an optimal pair).
+    """The exact value of the zero-sum matrix game ``A`` (row player maximises);
+    see :func:`cardlab.simultaneous.matrix_solution` for the strategies.
 
     >>> matrix_game_value([[0, 1], [1, -1]])
     Fraction(1, 3)
     """
-    A = [[Fraction(x) for x in row] for row in A]
-    m, n = len(A), len(A[0])
-    lower = max(min(row) for row in A)
-    upper = min(max(A[i][j] for i in range(m)) for j in range(n))
-    if lower == upper:
-        return lower
-    for k in range(2, min(m, n) + 1):
-        for S in combinations(range(m), k):
-            for T in combinations(range(n), k):
-                # x on S: for j in T, sum_i x_i A[i][j] = v; sum x = 1
-                mx = [[A[i][j] for i in S] + [Fraction(-1)] for j in T] + [[Fraction(1)] * k + [Fraction(0)]]
-                sx = _solve_linear(mx, [Fraction(0)] * k + [Fraction(1)])
-                my = [[A[i][j] for j in T] + [Fraction(-1)] for i in S] + [[Fraction(1)] * k + [Fraction(0)]]
-                sy = _solve_linear(my, [Fraction(0)] * k + [Fraction(1)])
-                if sx is None or sy is None or sx[-1] != sy[-1]:
-                    continue
-                v = sx[-1]
-                x = dict(zip(S, sx[:-1]))
-                y = dict(zip(T, sy[:-1]))
-                if min(x.values()) < 0 or min(y.values()) < 0:
-                    continue
-                if all(sum(x[i] * A[i][j] for i in S) >= v for j in range(n)) and \
-                        all(sum(A[i][j] * y[j] for j in T) <= v for i in range(m)):
-                    return v
-    raise AssertionError("no optimal strategy pair found")  # pragma: no cover (Shapley-Snow)
+    return matrix_solution(A).value
 
 
-def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int) -> Fraction:
+def janken_matrix(marks0: Sequence[int], marks1: Sequence[int]) -> list[list[int | None]]:
+    """The end janken (MP-25) as a matrix: player 0's marks are the rows,
+    player 1's the columns; +1 a win, -1 a loss, ``None`` a tie (picked again,
+    MP-Q3)."""
+    return [[None if a == b else 1 if janken_beats(a, b) else -1 for b in marks1] for a in marks0]
+
+
+def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int | None = None) -> Any:
     """MP-25, MP-Q3: the exact value for player 0 (+1 win, -1 loss, 0 draw) of
     the end-of-game janken when player 0 may show any mark of ``marks0`` and
-    player 1 any of ``marks1`` (indices into :data:`MARKS`), both at once, a
-    tie repeats, and after ``rounds`` tied rounds the game is a draw.  No
-    cards on a side, or one and the same single mark on both sides, cannot
-    break the tie: a draw.
+    player 1 any of ``marks1`` (indices into :data:`MARKS`), both at once,
+    and a tie is picked again: with ``rounds=None`` until it breaks (the
+    fixed point of :func:`cardlab.simultaneous.repeated_value`), else at
+    most ``rounds`` times, then a draw.  No cards on a side, or one and the
+    same single mark on both sides, cannot break the tie: a draw.
 
-    Backward induction: ``v = 0`` after the last round, and each earlier
-    round is the matrix game whose tie entries are the next round's value.
-
-    >>> janken_value([0, 1, 2], [0, 1, 2], 5), janken_value([0], [1], 1)
+    >>> janken_value([0, 1, 2], [0, 1, 2]), janken_value([0], [1], 1)
     (Fraction(0, 1), Fraction(1, 1))
-    >>> janken_value([0, 2], [0, 1], 1)   # rock/paper against rock/scissors
-    Fraction(1, 3)
+    >>> janken_value([0, 2], [0, 1], 1), janken_value([0, 2], [0, 1], 5)   # rock/paper against rock/scissors
+    (Fraction(1, 3), Fraction(5, 7))
+    >>> janken_value([0, 2], [0, 1])   # no cap: paper beats rock for sure in the end
+    Fraction(1, 1)
     """
     return _janken_value(tuple(sorted(set(marks0))), tuple(sorted(set(marks1))), rounds)
 
 
 @lru_cache(maxsize=None)
-def _janken_value(m0: tuple, m1: tuple, rounds: int) -> Fraction:
+def _janken_value(m0: tuple, m1: tuple, rounds: int | None) -> Any:
     if not m0 or not m1 or (m0 == m1 and len(m0) == 1):
         return Fraction(0)
-    v = Fraction(0)
-    for _ in range(rounds):
-        A = [[1 if janken_beats(a, b) else -1 if janken_beats(b, a) else v for b in m1] for a in m0]
-        v = matrix_game_value(A)
-    return v
+    A = janken_matrix(m0, m1)
+    return repeated_value(A) if rounds is None else capped_value(A, rounds)
 
 
 # -- battle explanation ------------------------------------------------------------
@@ -547,9 +512,13 @@ class Mipig(Game):
         "tiebreak_cards": Option("face_up", "the cards whose marks the end janken may use: 'face_up' own "
                                             "face-up cards, or 'all_on_field' (MP-Q3)",
                                  choices=("face_up", "all_on_field"), label='tiebreak janken cards'),
-        "janken_rounds": Option(5, "janken rounds before the fallback: a coin for the first player "
-                                   "(MP-Q2), a draw for the end janken (MP-Q3)",
-                                check=_int_in(1, 20), accepts="a whole number from 1 to 20", label='janken rounds (あいこ)'),
+        "janken_rounds": Option(5, "tied janken rounds (あいこ) before the fallback: a coin for the first "
+                                   "player (MP-Q2), a draw for the end janken (MP-Q3); None: picked again "
+                                   "until the tie breaks (for analysis: where breaking a tie can only lose, "
+                                   "best play ties for ever, and the value is a limit)",
+                                check=lambda v: v is None or _int_in(1, 20)(v),
+                                accepts="None (no cap) or a whole number from 1 to 20",
+                                label='janken rounds (あいこ)', choice_words={None: "no cap"}),
         "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (face-up count difference, no tiebreak)",
                          choices=("win", "score")),
         "cards": Option(None, "the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)",
@@ -576,7 +545,10 @@ class Mipig(Game):
         self.n = n
         #: MP-3: both hands from one card set (no card in both hands), not each from its own copy
         self.shared = self.options["deal"] == "shared"
-        self.rounds = self.options["janken_rounds"]
+        self.rounds = self.options["janken_rounds"]  # None: no cap (MP-Q2, MP-Q3)
+        #: the tied rounds allowed (no cap: more than any game plays); with no cap the round
+        #: count stays 0, so a tied janken comes back to the very same position (a cycle)
+        self.cap = self.rounds if self.rounds is not None else 10**9
         hands = self.options["hands"]
         self.fixed_hands: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         if hands is not None:
@@ -617,11 +589,12 @@ class Mipig(Game):
         # Battle ≤ 4n: each attack turns a face-down attacker up for good (MP-16),
         # so ≤ 2n attacks; a pass happens only when the opponent can attack (MP-18),
         # and the opponent then must attack, so passes ≤ attacks.  End janken ≤ 2r.
-        length = (2 * n if self.fixed_hands is None else 0) + 2 * r + 1 + 2 * n + 4 * n + 2 * r
+        length = None if r is None else (2 * n if self.fixed_hands is None else 0) + 2 * r + 1 + 2 * n + 4 * n + 2 * r
         return Spec(num_players=2,
                     chance=self.fixed_hands is None or fp in ("janken", "random"),
                     perfect_information=self.options["open_hands"],
-                    min_utility=-bound, max_utility=bound, max_game_length=length)
+                    min_utility=-bound, max_utility=bound, max_game_length=length,
+                    simultaneous=fp == "janken" or self.options["tiebreak"] == "janken")
 
     def _root(self) -> "MipigState":
         if self.fixed_hands is None:
@@ -860,9 +833,9 @@ class MipigState(State):
                 s0 = tuple(sorted(set(s0) | {c0}))
                 s1 = tuple(sorted(set(s1) | {c1}))
             m0, m1 = g.mark[c0], g.mark[c1]
-            if m0 == m1:  # MP-Q2: pick again, up to janken_rounds
-                r = k[9] + 1
-                if r >= g.rounds:
+            if m0 == m1:  # MP-Q2: pick again, up to janken_rounds (no cap: the same position again)
+                r = k[9] + 1 if g.rounds is not None else 0
+                if r >= g.cap:
                     return MipigState(g, (COIN, 0, -1, 5) + k[4:9] + (0, -1, s0, s1, None))
                 return MipigState(g, (JANKEN, 0) + k[2:9] + (r, -1, s0, s1, None))
             f = 0 if janken_beats(m0, m1) else 1
@@ -874,8 +847,8 @@ class MipigState(State):
             if m0 != m1:
                 return MipigState(g, (END, 1) + k[2:9] + (k[9], -1, k[11], k[12],
                                                          1 if janken_beats(m0, m1) else -1), o)
-            r = k[9] + 1
-            if r >= g.rounds:
+            r = k[9] + 1 if g.rounds is not None else 0
+            if r >= g.cap:
                 return MipigState(g, (END, 1) + k[2:9] + (r, -1, k[11], k[12], 0), o)
             return MipigState(g, (TIEBREAK, 0) + k[2:9] + (r, -1, k[11], k[12], None), o)
         raise AssertionError(action)  # pragma: no cover (apply() checked it)
@@ -1058,9 +1031,25 @@ class MipigState(State):
                     f"{MARK_JA[MARKS[m0]]}: {res}.")
         return action
 
+    # -- simultaneous choices (MP-4, MP-Q2, MP-Q3, MP-25) -----------------------------------
+    def simultaneous(self) -> tuple[int, ...]:
+        """``(0, 1)`` where a janken starts (MP-4 同時に, MP-25): player 0 picks,
+        then player 1 without seeing it, open hands or not."""
+        k = self._k
+        return (0, 1) if (k[0] == JANKEN or k[0] == TIEBREAK) and k[1] == 0 else ()
+
+    def simultaneous_start(self) -> "MipigState | None":
+        """Player 1's half of a janken: the position before player 0's pick."""
+        k = self._k
+        if (k[0] == JANKEN or k[0] == TIEBREAK) and k[1] == 1:
+            return MipigState(self.game, (k[0], 0) + k[2:10] + (-1,) + k[11:], self._o)
+        return None
+
     # -- what players see --------------------------------------------------------------
     def _sees_pending(self, player: int) -> bool:
-        return self.game.options["open_hands"] or player == 0
+        """Player 0's janken pick is theirs alone until player 1 has picked too
+        (MP-4, MP-Q3): open hands show cards, never a choice not yet made."""
+        return player == 0
 
     def _field_view(self, player: int) -> tuple:
         if self.game.options["open_hands"]:
@@ -1111,7 +1100,7 @@ class MipigState(State):
         and which left the field, which both players see."""
         k = self._k
         if self.game.options["open_hands"]:
-            return k + (self._o,)
+            return (k if self._sees_pending(player) or k[10] < 0 else k[:10] + (True,) + k[11:]) + (self._o,)
         o = 1 - player
         pending = k[10] if self._sees_pending(player) else k[10] >= 0
         return (k[0], k[1], k[2], k[3], k[4 + player], len(k[4 + o]), self._field_view(player),
@@ -1131,7 +1120,9 @@ class MipigState(State):
           face up before everybody (表向きにします, MP-11, MP-12), a pass
           has no card (MP-18).
 
-        An actor knows their own move; with ``open_hands`` every move is public.
+        An actor knows their own move; with ``open_hands`` every move is
+        public but player 0's janken pick, still a choice not yet made for
+        player 1 (MP-4, MP-Q3).
 
         >>> import cardlab
         >>> s = cardlab.load("mipig", hand_size=2, first_player=0).new_initial_state(seed=1)
@@ -1140,9 +1131,13 @@ class MipigState(State):
         ('place p05 0,0', 'place p05 0,0', 'place ?? 0,0')
         """
         k = self._k
-        if self.game.options["open_hands"] or viewer == self.current_player:
-            return action
         words = action.split()
+        if viewer == self.current_player:
+            return action
+        if words[0] in ("show", "pick") and k[1] == 0:
+            return f"{words[0]} ??"
+        if self.game.options["open_hands"]:
+            return action
         if words[0] == "place":
             return f"place ?? {words[2]}"
         if words[0] == "deal":
@@ -1498,7 +1493,7 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
             raise err("field", "the cards may span at most 31 squares across and down")
     fld = tuple(sorted(_pack(*r) for r in raw))
     rnd = d["janken_round"]
-    top = g.rounds - 1 if ph in (JANKEN, TIEBREAK) else g.rounds if ph == END else 0
+    top = 0 if g.rounds is None else g.rounds - 1 if ph in (JANKEN, TIEBREAK) else g.rounds if ph == END else 0
     if type(rnd) is not int or not 0 <= rnd <= top:
         raise err("janken_round", f"must be a whole number from 0 to {top} in phase {d['phase']!r} "
                   f"(janken_rounds is {g.rounds}, MP-Q2, MP-Q3), got {_short(rnd)}")
@@ -1632,6 +1627,10 @@ def _shown_misfit(g: Mipig, shown: list, ph: int, how: int, rnd: int, first: int
     mark = g.mark
     if ph == DEAL or how in (1, 3, 4):
         return "" if empty else "no janken was played for the first player here: nothing was shown"
+    if ph == JANKEN and g.rounds is None:  # no cap: the tied rounds are not counted (any number)
+        if _ties_needed(s0, s1, mark) is None:
+            return "tied janken rounds (equal marks) show one card of each player a round (MP-4, MP-Q2)"
+        return ""
     if ph == JANKEN or how == 5:
         ties = rnd if ph == JANKEN else g.rounds
         need = _ties_needed(s0, s1, mark)
@@ -1647,10 +1646,10 @@ def _shown_misfit(g: Mipig, shown: list, ph: int, how: int, rnd: int, first: int
                 for t0 in ([c for c in s0 if c != a], s0):
                     for t1 in ([c for c in s1 if c != b], s1):
                         need = _ties_needed(t0, t1, mark)
-                        if need is not None and need < g.rounds:
+                        if need is not None and need < g.cap:
                             return ""
         return (f"player {first} won the janken (MP-4): the cards shown are the winning pair and the "
-                f"tied rounds before it, fewer than {g.rounds} (MP-Q2)")
+                "tied rounds before it" + ("" if g.rounds is None else f", fewer than {g.rounds}") + " (MP-Q2)")
     return ""
 
 
@@ -1669,6 +1668,8 @@ def _end_misfit(s: MipigState) -> str:
     won = k[13]
     if won not in (1, 0, -1):
         return "the end janken is won, lost or drawn: '1', '-1' or '0' (MP-25, MP-Q3)"
+    if g.rounds is None and won == 0:
+        return "with no cap on tied rounds (janken_rounds=None) the end janken is picked again until it breaks (MP-Q3)"
     if (won == 0) != (k[9] == g.rounds):
         return (f"the end janken is drawn after {g.rounds} tied rounds (janken_round {g.rounds}) and "
                 f"won before (MP-Q3)")
