@@ -401,7 +401,7 @@ def _action_values(state: State, p: int, search: _Search) -> tuple[dict[str, Any
         return {a: _values(state._apply(a), search)[p] for a in state.legal_actions()}, None
     root, rows, cols, M, sol = _choice(state, search)
     sign = 1 if root.current_player == p else -1  # M is the first picker's
-    if state is root or state.simultaneous():
+    if state is root:  # the first picker's half
         vals = {a: sign * sum(M[i][j] * y for j, y in enumerate(sol.columns)) for i, a in enumerate(rows)}
         return vals, dict(zip(rows, sol.rows))
     vals = {b: sign * sum(M[i][j] * x for i, x in enumerate(sol.rows)) for j, b in enumerate(cols)}
