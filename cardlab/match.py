@@ -31,7 +31,8 @@ class Move:
 class Match:
     """Play a game: ``players`` gives each seat ``None`` (a person) or an agent
     (an :class:`~cardlab.agents.Agent` or its name); ``seed`` decides every
-    chance event and every agent's choices.
+    chance event and every agent's choices (chance draws as
+    ``game.new_initial_state(seed)`` does: the same seed deals the same cards).
 
     >>> import cardlab
     >>> m = cardlab.Match(cardlab.load("koinobori"), ["random", "heuristic"], seed=4)
@@ -47,9 +48,10 @@ class Match:
         if len(players) != n:
             raise CardlabError(f"{game.name} has {n} seats; got {len(players)} players")
         self.game = game
-        self.rng = make_rng(seed)
+        self.rng = make_rng(seed)  # chance: the same draws as game.new_initial_state(seed)
+        agents_rng = random.Random(f"agents {seed}" if isinstance(seed, int) else self.rng.getrandbits(64))
         self.players = [None if p in (None, "human", "person") else
-                        _agents.make(p, seed=self.rng.randrange(2**32)) for p in players]
+                        _agents.make(p, seed=agents_rng.randrange(2**32)) for p in players]
         self._states: list[State] = [state if state is not None else game.new_initial_state()]
         self.history: list[Move] = []
         self._redo: list[Move] = []

@@ -103,7 +103,7 @@ def run(capsys, monkeypatch, argv: list[str], typed: str) -> str:
 
 
 #: the person's picks in ``cardlab play koinobori --seed 3``, to the end of
-#: the game; the opponent then draws fukinagashi, higoi and fukinagashi
+#: the game; the opponent then draws fukinagashi, fukinagashi and aokoi
 #: into the hand
 SEED_3 = "1\n0\n0\n0\n0\n"
 
@@ -155,10 +155,10 @@ def test_issue_reveal_shows_every_card(capsys, monkeypatch):
 
 
 def late_koinobori() -> tuple[cardlab.State, str]:
-    """``cardlab play koinobori -o payoff=score --seed 5`` after three moves
+    """``cardlab play koinobori -o payoff=score --seed 26`` after three moves
     of the person (the first listed): the opponent holds three cards the
     person cannot see, in four possible arrangements; and the input."""
-    m = cardlab.Match(cardlab.load("koinobori", payoff="score"), [None, "heuristic"], seed=5)
+    m = cardlab.Match(cardlab.load("koinobori", payoff="score"), [None, "heuristic"], seed=26)
     for _ in range(3):
         m.advance()
         m.play(m.state.legal_actions()[0])
@@ -181,9 +181,9 @@ def test_hint_is_the_fair_one_and_says_so(capsys, monkeypatch):
     rng = random.Random(0)
     other = next(t for t in (s.redeal(0, rng) for _ in range(50)) if hint(t, 0, reveal=True) != open_)
     assert hint(other, 0) == fair
-    out = run(capsys, monkeypatch, ["play", "koinobori", "-o", "payoff=score", "--seed", "5"], typed)
+    out = run(capsys, monkeypatch, ["play", "koinobori", "-o", "payoff=score", "--seed", "26"], typed)
     assert fair in out and "open hint" not in out
-    out = run(capsys, monkeypatch, ["play", "koinobori", "-o", "payoff=score", "--seed", "5", "--reveal"], typed)
+    out = run(capsys, monkeypatch, ["play", "koinobori", "-o", "payoff=score", "--seed", "26", "--reveal"], typed)
     assert open_ in out and "fair hint" not in out
 
 
@@ -194,7 +194,7 @@ def test_sampled_hint_shows_its_interval_and_an_impossible_one_says_why(capsys, 
     sampled = hint(s, 0, max_arrangements=2, samples=6)
     assert "fair hint (only what player 0 can see): mean over 6 random arrangements" in sampled
     assert "95 % interval" in sampled
-    out = run(capsys, monkeypatch, ["play", "koinobori", "-o", "payoff=score", "--seed", "5",
+    out = run(capsys, monkeypatch, ["play", "koinobori", "-o", "payoff=score", "--seed", "26",
                                     "--hint-max-arrangements", "2", "--hint-samples", "6"], typed)
     assert sampled in out
     out = run(capsys, monkeypatch, ["play", "koinobori", "--seed", "3", "--hint-max-nodes", "10"],
@@ -210,7 +210,7 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(capsys, monkeypatch):
     """An undo before any move, an illegal move and numbers out of range
     each get a line saying what was wrong and what is accepted; the game
     goes on exactly as without them."""
-    argv = ["play", "koinobori", "--seed", "3"]
+    argv = ["play", "koinobori", "--seed", "29"]
     plain = run(capsys, monkeypatch, argv, "0\nquit\n")
     noisy = run(capsys, monkeypatch, argv, "undo\nfoo\nplay  aokoi\n99\n-1\n\n0\nquit\n")
     accepted = ("type a number 0..6 or a move (nobori higoi, nobori magoi, nobori fuki+higoi, "

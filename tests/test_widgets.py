@@ -605,3 +605,18 @@ def test_game_over_in_a_students_words():
     b.run_button.click()
     assert b.state.is_terminal()
     assert b.status.value == f"Game over: {result_words(b.state)}."
+
+
+@pytest.mark.parametrize("name", cardlab.games())
+def test_a_seeded_board_deals_what_the_same_seed_deals(name):
+    """L: ``board(game, seed=1)`` (the welcome notebook's board) deals the
+    cards that ``new_initial_state(seed=1)``, shown just below it, deals;
+    agents take their own draws, so seating an agent changes no card."""
+    game = cardlab.load(name)
+    n = game.spec.num_players
+    for seed in (1, 7):
+        dealt = game.new_initial_state(seed=seed)
+        for seats in (["person"] * n, ["heuristic"] + ["person"] * (n - 1), ["random"] * n):
+            b = board(name, seats, seed=seed)
+            first = next(s for s in b.match.states if s.current_player != cardlab.CHANCE)
+            assert first == dealt, (seats, seed)
