@@ -14,7 +14,7 @@ Offline by construction: nothing is fetched at run time.
   (``lite/jupyter-lite.json``).
 - The notebooks are Lite copies of ``notebooks/*.ipynb``: outputs cleared, a
   first cell that installs cardlab from the site, and the cells tagged
-  ``lite-skip-<why>`` (Dask, OpenSpiel, Gambit, processes, long solves)
+  ``lite-skip-<why>`` (Dask, OpenSpiel, Gambit, processes, slow solves, long runs)
   replaced by one sentence saying why (``lite-skip``: left out silently).
 
 Usage: ``python lite/build.py [--out _site]``.
@@ -60,6 +60,9 @@ WHY = {
               "exist for the browser's Python.*",
     "slow": "*In the browser version this part is left out: its exact solve takes minutes in a browser; "
             "run it in JupyterLab (`make lab`).*",
+    "long": "*In the browser version this part is left out to keep the notebook under a minute: it plays or "
+            "solves many whole games, seconds in JupyterLab but several times that in a browser; run it in "
+            "JupyterLab (`make lab`).*",
     "server": "*In the browser version this part is left out: it needs a server (Voila, the class rooms), "
               "and this site has none.*",
 }
