@@ -42,11 +42,17 @@ __all__ = ["MatrixSolution", "matrix_solution", "repeated_value", "capped_value"
 class MatrixSolution:
     """An exact solution of a zero-sum matrix game: ``value`` for the row
     player, and optimal mixed strategies ``rows`` and ``columns`` (one
-    probability per row / column, summing to 1)."""
+    probability per row / column, summing to 1).
+
+    ``epsilon`` (a choice played again on a tie, :func:`repeated_value`):
+    0 when both mixes are optimal; else the mix of the player the value
+    favours (the rows if it is above 0, the columns if below) guarantees
+    the value only to within ``epsilon``: no fixed mix reaches it."""
 
     value: Any
     rows: tuple
     columns: tuple
+    epsilon: Any = 0
 
 
 def _solve_linear(m: list[list[Any]], rhs: list[Any]) -> list[Any] | None:
@@ -148,7 +154,8 @@ def capped_value(A: Sequence[Sequence[Any]], rounds: int, last: Any = 0) -> Frac
     return v
 
 
-def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False):
+def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False,
+                   epsilon: Any = Fraction(1, 100)):
     """The exact value of a choice played again on every tie (``None``
     entries), with no cap: the fixed point ``v = val(A(v))`` that the capped
     values converge to as the cap grows (from a draw, 0, after the last tie:
@@ -160,8 +167,21 @@ def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False):
     1×1 submatrix: its entry) meets ``v``: sympy solves those equations
     exactly, and the nearest root on the right side that is a fixed point is
     the value.  It may be an algebraic number: a sympy number then, else an
-    int or Fraction.  ``with_strategies=True`` also returns the
-    :class:`MatrixSolution` of ``A(value)`` (rational values only).
+    int or Fraction.  ``with_strategies=True`` also returns mixes that a
+    player can keep to every round (rational values only): the optimal
+    mixes of ``A(value)``, except where that mix of the player the value
+    favours would let the other tie for ever (and so hold them to a draw).
+    That player then mixes as in ``A(w)``, ``w`` = the value less
+    ``epsilon`` (towards 0, not past it): there ``val(A(w))`` is beyond
+    ``w``, so every reply ends the choice with a chance above 0 and yields
+    more than ``w`` (Everett's recursive games; ``MatrixSolution.epsilon``
+    says so).  Rock/paper against rock/scissors, picked again until it
+    breaks, is worth 1; showing rock for sure would let the other show rock
+    for ever:
+
+    >>> v, sol = repeated_value([[None, 1], [1, -1]], with_strategies=True)
+    >>> v, sol.rows, sol.epsilon
+    (Fraction(1, 1), (Fraction(200, 201), Fraction(1, 201)), Fraction(1, 100))
     """
     if not any(x is None for row in A for x in row):
         sol = matrix_solution(A)
@@ -174,8 +194,23 @@ def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False):
     if with_strategies:
         if not isinstance(value, (int, Fraction)):
             raise ValueError(f"the value {value} is irrational: no exact strategies over fractions")
-        return value, matrix_solution(_with(A, value))
+        return value, _keepable(A, value, Fraction(epsilon))
     return value
+
+
+def _keepable(A: Sequence[Sequence[Any]], value: Fraction, epsilon: Fraction) -> MatrixSolution:
+    """The mixes of :func:`repeated_value` (see there): those of ``A(value)``,
+    or for the favoured player those of ``A(w)`` if theirs would let the
+    other tie for ever."""
+    sol = matrix_solution(_with(A, value))
+    rows, cols = sol.rows, sol.columns
+    if value > 0 and any(sum(x for x, a in zip(rows, col) if a is None) == 1 for col in zip(*A)):
+        w = max(value - epsilon, Fraction(0))
+        return MatrixSolution(value, matrix_solution(_with(A, w)).rows, cols, value - w)
+    if value < 0 and any(sum(y for y, a in zip(cols, row) if a is None) == 1 for row in A):
+        w = min(value + epsilon, Fraction(0))
+        return MatrixSolution(value, rows, matrix_solution(_with(A, w)).columns, w - value)
+    return sol
 
 
 def _nearest_fixed_point(A: Sequence[Sequence[Any]], up: bool) -> Any:

@@ -63,17 +63,23 @@ class Solution:
     #: strategy ``{player: {action: probability}}``; ``best_actions`` are the
     #: mover's picks with a positive probability
     mixes: dict = field(default_factory=dict)
+    #: ``{player: epsilon}`` for a mix that gets the value only to within
+    #: epsilon (a tie picked again where no fixed mix reaches the value, see
+    #: :func:`cardlab.simultaneous.repeated_value`); empty: every mix optimal
+    mix_epsilon: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
-        mixes = "".join(f"; player {p} mixes {mix_text(m)}" for p, m in self.mixes.items())
+        mixes = "".join(f"; player {p} mixes {mix_text(m, self.mix_epsilon.get(p))}" for p, m in self.mixes.items())
         return (f"value {self.value} (≈ {float(self.value):+.4f}) for player 0; "
                 f"best: {', '.join(self.best_actions) or '—'}{mixes}; pv: {' → '.join(self.pv) or '—'}; "
                 f"{self.nodes:,} nodes, {self.tt_hits:,} table hits, {self.method}")
 
 
-def mix_text(mix: dict[str, Any]) -> str:
-    """``"pick rock 2/7, pick paper 5/7"``: the picks of a mixed strategy."""
-    return ", ".join(f"{a} {q}" for a, q in mix.items() if q)
+def mix_text(mix: dict[str, Any], epsilon: Any = 0) -> str:
+    """``"pick rock 2/7, pick paper 5/7"``: the picks of a mixed strategy
+    (and, for one that gets the value only to within ``epsilon``, says so)."""
+    text = ", ".join(f"{a} {q}" for a, q in mix.items() if q)
+    return text + (f" (within {epsilon} of the value: no fixed mix gets it exactly)" if epsilon else "")
 
 
 #: the default node budget of solve() and analyse(): each position searched
@@ -349,8 +355,9 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
     best: list[str] = []
     p = state.current_player
     mixes: dict[int, dict[str, Any]] = {}
+    epsilon: dict[int, Any] = {}
     if p >= 0 and (state.simultaneous() or state.simultaneous_start() is not None):
-        mixes = _mixes(state, search)
+        mixes, epsilon = _mixes(state, search)
         best = [a for a, q in mixes[p].items() if q]
     elif p >= 0:
         for a in state.legal_actions():
@@ -369,7 +376,8 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
                 break
     return Solution(value=values[0], best_actions=best, pv=pv, nodes=search.nodes,
                     tt_hits=search.hits, tt_entries=len(search.table or ()),
-                    seconds=time.perf_counter() - start, method=method, values=values, mixes=mixes)
+                    seconds=time.perf_counter() - start, method=method, values=values, mixes=mixes,
+                    mix_epsilon=epsilon)
 
 
 def _choice(state: State, search: _Search) -> tuple[State, list[str], list[str], list[list], Any]:
@@ -385,27 +393,30 @@ def _choice(state: State, search: _Search) -> tuple[State, list[str], list[str],
     return root, rows, cols, [[v if x is None else x for x in r] for r in A], sol
 
 
-def _mixes(state: State, search: _Search) -> dict[int, dict[str, Any]]:
-    """Both players' optimal mixed strategies at a simultaneous choice."""
+def _mixes(state: State, search: _Search) -> tuple[dict[int, dict[str, Any]], dict[int, Any]]:
+    """Both players' optimal mixed strategies at a simultaneous choice, and
+    ``{player: epsilon}`` for a mix that is optimal only to within epsilon."""
     root, rows, cols, _, sol = _choice(state, search)
     first, second = root.simultaneous()
-    return {first: dict(zip(rows, sol.rows)), second: dict(zip(cols, sol.columns))}
+    epsilon = {first if sol.value > 0 else second: sol.epsilon} if sol.epsilon else {}
+    return {first: dict(zip(rows, sol.rows)), second: dict(zip(cols, sol.columns))}, epsilon
 
 
-def _action_values(state: State, p: int, search: _Search) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def _action_values(state: State, p: int, search: _Search) -> tuple[dict[str, Any], dict[str, Any] | None, Any]:
     """Each legal action's value for ``p`` (the player to move), and at a
     simultaneous choice also ``p``'s optimal mix: each pick is then valued
     against the other player's optimal mix (the picks of the mix are all
-    worth the game's value, the others less)."""
+    worth the game's value, the others less); third, the epsilon to within
+    which ``p``'s mix gets the value (0: exactly)."""
     if not (state.simultaneous() or state.simultaneous_start() is not None):
-        return {a: _values(state._apply(a), search)[p] for a in state.legal_actions()}, None
+        return {a: _values(state._apply(a), search)[p] for a in state.legal_actions()}, None, 0
     root, rows, cols, M, sol = _choice(state, search)
     sign = 1 if root.current_player == p else -1  # M is the first picker's
     if state is root:  # the first picker's half
         vals = {a: sign * sum(M[i][j] * y for j, y in enumerate(sol.columns)) for i, a in enumerate(rows)}
-        return vals, dict(zip(rows, sol.rows))
+        return vals, dict(zip(rows, sol.rows)), sol.epsilon if sol.value > 0 else 0
     vals = {b: sign * sum(M[i][j] * x for i, x in enumerate(sol.rows)) for j, b in enumerate(cols)}
-    return vals, dict(zip(cols, sol.columns))
+    return vals, dict(zip(cols, sol.columns)), sol.epsilon if sol.value < 0 else 0
 
 
 def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
@@ -489,6 +500,9 @@ class Analysis:
     #: at a simultaneous choice: the player's optimal mixed strategy (each
     #: action's value is then against the other player's optimal mix)
     mix: dict | None = None
+    #: the mix gets the value only to within this (0: exactly; see
+    #: :func:`cardlab.simultaneous.repeated_value`)
+    mix_epsilon: Any = 0
 
     @property
     def value(self) -> Fraction:
@@ -511,7 +525,7 @@ class Analysis:
 
     @property
     def mix_line(self) -> str:
-        return (f"a simultaneous choice (同時): the best is to mix, {mix_text(self.mix or {})}; "
+        return (f"a simultaneous choice (同時): the best is to mix, {mix_text(self.mix or {}, self.mix_epsilon)}; "
                 "each value is against the other player's best mix")
 
     def _interval(self, r: dict[str, Any]) -> str:
@@ -614,12 +628,12 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     search = _Search(state.game, max_nodes=max_nodes, progress=progress)
     try:
-        values, mix = _action_values(state, p, search)
+        values, mix, epsilon = _action_values(state, p, search)
     finally:
         search.close()
     if callback is not None:
         callback(1, 1)
-    return Analysis(player=p, rows=_rows(values), nodes=search.nodes, mix=mix)
+    return Analysis(player=p, rows=_rows(values), nodes=search.nodes, mix=mix, mix_epsilon=epsilon)
 
 
 def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
@@ -641,11 +655,13 @@ def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
     search = _Search(open_game, max_nodes=max_nodes, progress=progress)
     seen: list[dict[str, Fraction]] = []
     mixes = []
+    epsilon: Any = 0
     try:
         for i, (world, _) in enumerate(worlds, 1):
-            values, mix = _action_values(open_hands_copy(world), p, search)
+            values, mix, eps = _action_values(open_hands_copy(world), p, search)
             seen.append(values)
             mixes.append(mix)
+            epsilon = max(epsilon, eps)
             if callback is not None:
                 callback(i, len(worlds))
     finally:
@@ -662,4 +678,4 @@ def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
             intervals[a] = (m - half, m + half)
     mix = mixes[0] if all(m == mixes[0] for m in mixes) else None  # one mix in every arrangement
     return Analysis(player=p, rows=_rows(values, intervals), nodes=search.nodes, kind=kind,
-                    arrangements=len(worlds), mix=mix)
+                    arrangements=len(worlds), mix=mix, mix_epsilon=epsilon if mix else 0)

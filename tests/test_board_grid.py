@@ -161,8 +161,8 @@ def test_picks_are_forgotten_when_the_position_changes():
 def test_MP_11_MP_16_MP_17_attack_is_attacker_then_target():
     """MP-11/MP-16/MP-17: the grid offers the face-down cards that can
     attack; after one is chosen, exactly its legal targets."""
-    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False), (0, 1, 0, "p05", True),
-                (1, 1, 1, "p02", False)])
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False), (0, 1, 0, "p05", False),
+                (1, 1, 1, "p02", False)])  # the battle's start: every card face down (MP-9)
     b = board(s, ["person", "random"], seed=1)
     attacks = mr.attack_options(s)
     assert offers(b) == sorted({f"sq:{a[0]},{a[1]}" for a, _ in attacks})
@@ -180,10 +180,17 @@ def test_MP_11_MP_16_MP_17_attack_is_attacker_then_target():
     assert "janken rock グー against paper パー (MP-14)" in pictures[1]
 
 
+def _played(game, seed):
+    m = cardlab.Match(game, ["random"] * game.spec.num_players, seed=seed)
+    m.play_to_end()
+    return m.states
+
+
 def test_MP_18_a_pass_stays_a_button():
     """MP-18: with no attack the pass is an ordinary button; the grid offers nothing."""
-    s = battle([(0, 0, 0, "p01", True), (1, 0, 1, "p03", False)])
-    assert s.legal_actions() == ["pass"]
+    game = cardlab.load("mipig", hand_size=3)  # a pass that play reaches (J: made-up fields are refused)
+    s = next(t for seed in range(100) for t in _played(game, seed)
+             if t.current_player == 0 and t.legal_actions() == ["pass"])
     b = board(s, ["person", "random"], seed=1)
     assert offers(b) == [] and listed(b) == ["pass"]
 

@@ -135,35 +135,43 @@ def test_MZ_9_a_hand_that_would_have_ended_the_turn_is_no_arrangement(game):
     """MZ-9 (a turn with nothing left to do but 'end' ends by itself): player
     1 is still in its summon phase with 1 untapped mana and no monster, so
     its hand holds a card of cost 1; player 0 cannot see which two of Mist
-    Jelly (cost 1), Tide Whale, Coral Knight and Ink Squid it holds, but only
-    the three hands with Mist Jelly are possible."""
-    s = pos(game, {"hand": ["petal_fox"], "battle": ["oak_giant"], "out": ["kagari_owl", "ember_boar", "torch_newt"],
+    Jelly (cost 1), Tide Whale, Coral Knight, Ink Squid, Vine Serpent and Flare
+    Whale (cost 2 or 3) it holds, but only the five hands with Mist Jelly are
+    possible.  (Four turns each, J: player 1's two cards out of play that player
+    0 did not capture are substitutes knocked out on player 0's turns, MZ-19, MZ-20.)"""
+    s = pos(game, {"hand": ["petal_fox"], "battle": ["oak_giant"], "out": ["kagari_owl", "ember_boar"],
                    "captured": 2},
             {"hand": ["mist_jelly", "tide_whale"], "untapped": 1, "captured": 2,
-             "out": ["river_otter", "moss_tortoise", "vine_serpent", "clover_bell", "spark_wren", "flare_whale"]},
+             "out": ["river_otter", "moss_tortoise", "clover_bell", "spark_wren"]},
             turn=1, first=0, acted=True)
+    assert (s.mana(0)[0], s.mana(1)[0]) == (4, 4)
     assert s.legal_actions() == ["summon mist_jelly", "end"]
     h = s.hidden(0)
-    assert sorted(h.cards) == ["coral_knight", "ink_squid", "mist_jelly", "tide_whale"]
-    assert h.places == (("opponent hand", 2), ("opponent mana and trash", 2))
+    assert sorted(h.cards) == ["coral_knight", "flare_whale", "ink_squid", "mist_jelly", "tide_whale",
+                               "vine_serpent"]
+    assert h.places == (("opponent hand", 2), ("opponent mana and trash", 4))
     arr = arrangements(s, 0)
     assert {frozenset(t.hand(1)) for t, _ in arr} == {
-        frozenset({"mist_jelly", c}) for c in ("tide_whale", "coral_knight", "ink_squid")}
-    assert all(w == Fraction(1, 3) for _, w in arr)
-    assert {s.redeal(0, seed) for seed in range(60)} == {t for t, _ in arr}
-    # not the mover: any one of player 0's five unseen cards (hand 1, trash 2, mana 2: as many as
-    # player 1's turns, MZ-6, J; the helper puts its other cards out of play)
-    assert len(arrangements(s, 1)) == 5
+        frozenset({"mist_jelly", c}) for c in ("tide_whale", "coral_knight", "ink_squid", "vine_serpent",
+                                               "flare_whale")}
+    assert all(w == Fraction(1, 5) for _, w in arr)
+    assert {s.redeal(0, seed) for seed in range(100)} == {t for t, _ in arr}
+    # not the mover: any one of player 0's seven unseen cards (hand 1, trash 2, mana 4: as many as
+    # player 1's turns, MZ-6, J)
+    assert len(arrangements(s, 1)) == 7
 
 
 # -- the fair hint (MZ-Q8) ---------------------------------------------------------------
 def hint_position(game, hand1):
     """Player 0 to move, its Oak Giant against player 1's Coral Knight;
-    player 1 holds two of Spark Wren, Mist Jelly, Clover Bell and Flare Whale."""
+    player 1 holds two of Spark Wren, Mist Jelly, Clover Bell, Flare Whale,
+    Moss Tortoise and Vine Serpent (the other four are its mana).  Four turns
+    of player 1 (J): one of its three cards out of play was captured, the other
+    two are substitutes knocked out on player 0's turns (MZ-19, MZ-20)."""
     return pos(game, {"hand": ["petal_fox"], "battle": ["oak_giant"], "untapped": 2, "captured": 1,
-                      "out": ["kagari_owl", "ember_boar", "torch_newt"]},
-               {"hand": hand1, "battle": ["coral_knight"], "untapped": 1, "captured": 2,
-                "out": ["tide_whale", "river_otter", "ink_squid", "moss_tortoise", "vine_serpent"]},
+                      "out": ["kagari_owl"]},
+               {"hand": hand1, "battle": ["coral_knight"], "untapped": 1, "captured": 1,
+                "out": ["tide_whale", "river_otter", "ink_squid"]},
                first=0, acted=True)
 
 
@@ -186,14 +194,14 @@ def brute_force_hint(s, p: int) -> dict[str, Fraction]:
 def test_MZ_Q8_fair_hint_is_the_average_over_what_player_0_cannot_see(game):
     """MZ-Q8 (hands hidden), MZ-8, MZ-12, MZ-13: the fair hint of a late
     position is the exact equal-weight average of the open-hands values over
-    every hand player 1 may hold (6 hands, each from 4 orders of the cards),
+    every hand player 1 may hold (15 hands, each from 24 orders of the cards),
     and two positions player 0 cannot tell apart get the same hint."""
     s = hint_position(game, ["spark_wren", "mist_jelly"])
     fair = cardlab.analyse(s, player=0)
-    assert (fair.kind, fair.arrangements) == ("fair", 6)
+    assert (fair.kind, fair.arrangements) == ("fair", 15)
     values = {r["action"]: r["value"] for r in fair.rows}
     assert values == brute_force_hint(s, 0)
-    assert values == {"attack oak_giant coral_knight": 0, "summon petal_fox": Fraction(-2, 3), "end": -1}
+    assert values == {"attack oak_giant coral_knight": Fraction(2, 5), "summon petal_fox": 1, "end": -1}
     twin = hint_position(game, ["clover_bell", "flare_whale"])
     assert twin != s and twin.information_set(0) == s.information_set(0)
     assert cardlab.analyse(twin, player=0).rows == fair.rows

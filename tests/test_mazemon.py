@@ -99,7 +99,9 @@ def pos(game, p0, p1, *, phase="summon", turn=0, first=1, quiet=0, acted=None, s
 def _fit_mana_to_turns(game, players, phase, turn, first):
     """Mana counts the turns (MZ-6, J): a hand-made position whose zones leave one player more
     mana than the turns can have charged gets the surplus as cards knocked out of play as
-    substitutes (MZ-20, MZ-Q5: to the owner's trash, no score), the highest card ids first."""
+    substitutes (MZ-20, MZ-Q5: to the owner's trash, no score), the highest card ids first, as
+    many as the opponent's turns allow (one per turn after the owner's first charge, MZ-19, J);
+    the rest as cards the opponent captured."""
     if phase in ("janken", "trash"):
         return
     turns = []
@@ -118,6 +120,10 @@ def _fit_mana_to_turns(game, players, phase, turn, first):
             pl["out"] = pl["out"] + free
             pl["mana"] -= surplus
             pl["untapped"] = min(pl["untapped"], pl["mana"])
+            o = 1 - p
+            spare = int(o == first and turn == first) - int(o == first) - int(turn == o)
+            subs = len(pl["out"]) - players[o]["captured"]
+            players[o]["captured"] += max(0, subs - max(0, t + spare))
 
 
 def zone(state, p):
@@ -709,7 +715,8 @@ def test_MZ_24_payoff_score_is_the_capture_difference():
             {"battle": ["b_fire600"], "captured": 2, "out": ["b_fire950"]}, acted=False)
     t = s.apply("end").apply("end")  # two quiet turns (MZ-Q6)
     assert t.current_player == TERMINAL and t.returns() == [-1, 1]
-    win = pos(game, {"battle": ["r_fire900"], "captured": 2}, {"battle": ["b_grass650"], "hand": ["b_fire500"],
+    # no hands: turns need not match the mana, no substitutes out, so player 1 has 0 captures (MZ-19, J)
+    win = pos(game, {"battle": ["r_fire900"], "captured": 2}, {"battle": ["b_grass650"],
                                                                  "out": ["b_fire950", "b_water900"]})
     assert win.apply("attack r_fire900 b_grass650").returns() == [3, -3]
 
@@ -745,26 +752,32 @@ def test_MZ_18_MZ_Q3_cost_table_matches_summon_cost(mode):
 
 
 def test_MZ_22_MZ_Q2_direct_attack_value_worked_by_hand():
-    """MZ-22, MZ-Q2, MZ-23: a position whose exact value is worked out by hand.
+    """MZ-22, MZ-Q2, MZ-19, MZ-21, MZ-23: a position whose exact value is worked out by hand
+    (from a seeded random game, with player 0's last two cards out of play as well, J).
 
-    Player 0 (1 capture, a wounded Bonfire Owl, 1 mana) may take one of player
-    1's three cards at random.  If Mist Jelly is taken (1/3), player 1 can only
-    charge and cannot pay 3 for the other card; player 0's next direct attack
-    is the third capture (+1).  Otherwise (2/3) player 1 charges, summons Mist
-    Jelly (cost 1) and attacks the wounded owl (1 mana): knocked out, third
-    capture (−1).  Ending the turn instead loses at once.  Value −1/3."""
+    Player 0 (1 capture, Ember Boar and Petal Fox unhurt, 2 untapped mana) may take one of
+    player 1's three cards at random (player 1 has 2 captures and an empty zone).  Then
+    player 0 has 2 captures and nothing more to do (one direct attack a turn); player 1
+    charges (5 mana), keeps one card and wins only by a KO this turn (MZ-12): Tide Whale
+    KOs Ember Boar (900 > 800, water beats fire), and no みがわり against an attribute win
+    (MZ-21); Moss Tortoise KOs Petal Fox (700 > 650, both grass, more HP) but player 0 still
+    has a mana for みがわり (MZ-19): Ember Boar takes it, a mutual wound, and player 0's
+    next attack knocks the wounded tortoise out for the third capture.  So player 0 wins
+    only when Tide Whale is taken (1/3, +1), else loses (−1); ending the turn instead
+    lets the whale in at once (−1).  Value −1/3."""
     game = cardlab.load("mazemon", open_hands=True)
-    s = pos(game, {"battle": [("kagari_owl", True, False)], "untapped": 1, "captured": 1,
-                   "out": ["magma_giant", "petal_fox"]},
-            {"hand": ["mist_jelly", "tide_whale", "ink_squid"], "captured": 2, "untapped": 0,
-             "out": ["coral_knight", "river_otter", "moss_tortoise", "vine_serpent", "clover_bell", "spark_wren"]},
-            phase="battle", first=0)
-    assert s.legal_actions() == ["direct kagari_owl", "end"]
+    s = pos(game, {"battle": ["ember_boar", "petal_fox"], "untapped": 2, "captured": 1,
+                   "out": ["kiln_crab", "bubble_frog", "kagari_owl", "bamboo_ronin"]},
+            {"hand": ["tide_whale", "mist_jelly", "moss_tortoise"], "untapped": 3, "captured": 2,
+             "out": ["river_otter"]},
+            phase="battle", first=1)
+    assert s.legal_actions() == ["direct ember_boar", "direct petal_fox", "end"]
     a = cardlab.analyse(s, progress=False)
-    assert {r["action"]: r["value"] for r in a.rows} == {"direct kagari_owl": Fraction(-1, 3), "end": -1}
-    t = s.apply("direct kagari_owl")
+    assert {r["action"]: r["value"] for r in a.rows} == {
+        "direct ember_boar": Fraction(-1, 3), "direct petal_fox": Fraction(-1, 3), "end": -1}
+    t = s.apply("direct ember_boar")
     values = {o: cardlab.solve(t.apply(o), progress=False).value for o, _ in t.chance_outcomes()}
-    assert values == {"steal tide_whale": -1, "steal mist_jelly": 1, "steal ink_squid": -1}
+    assert values == {"steal tide_whale": 1, "steal mist_jelly": -1, "steal moss_tortoise": -1}
 
 
 def test_MZ_9_turn_ends_by_itself_only_when_nothing_is_left():
@@ -1064,3 +1077,28 @@ def test_J_MZ_6_mana_counts_follow_the_turns():
     bad["players"][o]["mana"] -= 1
     bad["players"][o]["untapped"] = min(bad["players"][o]["untapped"], bad["players"][o]["mana"])
     refused(game, bad, r"mana .*turn.*MZ-6")
+
+
+def test_J_MZ_19_MZ_20_substitutes_knocked_out_are_at_most_the_opponents_turns():
+    """J, MZ-19, MZ-20, MZ-Q5, MZ-6, MZ-9: a card out of play that the opponent did not capture
+    is a substitute knocked out (to its owner's trash, no score).  みがわり is used on the
+    opponent's turn, once per turn, tapping one of the defender's mana: so at most one per
+    opponent turn after the defender's first charge (the current turn only once
+    substitute_used).  Second player to move with 2 mana each: player 1 (first) has had two
+    turns, one of them after player 0's first charge; player 0's own turn is the second since
+    player 1's first charge.  One such card each is reachable, two are not."""
+    g = cardlab.load("mazemon")
+    m = cardlab.Match(g, ["random"] * 2, seed=0)
+    m.play_to_end()
+    d = next(s.to_dict() for s in m.states if s.to_dict()["phase"] == "summon"
+             and [p["mana"] for p in s.to_dict()["players"]] == [2, 2])
+    assert (d["turn"], d["first"], [p["mana"] for p in d["players"]]) == (0, 1, [2, 2])
+    for p in (0, 1):
+        for k, ok in ((1, True), (2, False)):
+            e = json.loads(json.dumps(d))
+            q = e["players"][p]
+            q["out"], q["hand"] = q["hand"][:k], q["hand"][k:]  # k cards knocked out as substitutes
+            if ok:
+                g.state_from_dict(e)
+            else:
+                refused(g, e, rf"players\[{p}\]\.out: {k} cards .* substitutes knocked out \(MZ-20\).*MZ-19")

@@ -21,6 +21,7 @@ from cardlab.games.mipig import (
     MARKS,
     attribute_bonus,
     janken_beats,
+    janken_matrix,
     janken_value,
     load_cards,
     matrix_game_value,
@@ -50,17 +51,37 @@ TEST_CARDS = {"name": "test pigs", "cards": [
 
 def battle_state(cells, mover=0, graves=((), ()), first=0, **options):
     """A battle-phase position: ``cells`` are (x, y, owner, card id, face_up);
-    graveyards are filled up with G-cards so that both players own as many
-    cards (the hands are the ready hands of the option ``hands``)."""
-    own = [[c[3] for c in cells if c[2] == p] + list(graves[p]) for p in (0, 1)]
-    n = max(len(own[0]), len(own[1]))
-    fillers = iter(f"G{i}" for i in range(1, 10))
+    the hands are the ready hands of the option ``hands``.  The position must be
+    one that play reaches (J): a face-up card that touches no face-up opponent
+    card fought one that was lost (MP-12, MP-15), so its opponent gets a lost
+    G-card in the graveyard for each; then the player with fewer cards gets G-cards to
+    own as many: face down on a free square touching only their own cards (so
+    they change no attack), else in the graveyard once a battle was fought."""
+    near = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    occ = {(x, y): (o, u) for x, y, o, _, u in cells}
+    used = {c[3] for c in cells} | set(graves[0]) | set(graves[1])
+    fillers = iter(f"G{i}" for i in range(1, 10) if f"G{i}" not in used)
     gr = [list(graves[0]), list(graves[1])]
+    cells = list(cells)
+    for o in (0, 1):
+        lonely = sum(1 for c in cells if c[4] and c[2] == o and not any(
+            occ.get((c[0] + dx, c[1] + dy)) == (1 - o, True) for dx, dy in near))
+        while len(gr[1 - o]) < lonely:
+            gr[1 - o].append(next(fillers))
+    own = [[c[3] for c in cells if c[2] == p] + gr[p] for p in (0, 1)]
+    n = max(len(own[0]), len(own[1]))
     for p in (0, 1):
         while len(own[p]) < n:
             f = next(fillers)
             own[p].append(f)
-            gr[p].append(f)
+            free = [(c[0] + dx, c[1] + dy) for c in cells if c[2] == p for dx, dy in near
+                    if (c[0] + dx, c[1] + dy) not in occ and all(
+                        occ.get((c[0] + dx + ex, c[1] + dy + ey), (p,))[0] == p for ex, ey in near)]
+            if not free:
+                gr[p].append(f)
+                continue
+            cells.append((*free[0], p, f, False))
+            occ[free[0]] = (p, False)
     game = cardlab.load("mipig", cards=TEST_CARDS, hand_size=n, hands=own, first_player=first, **options)
     d = {"phase": "battle", "to_move": mover, "first_player": first, "decided_by": "option",
          "hands": [[], []],
@@ -309,10 +330,10 @@ def test_MP_15_two_copies_of_one_card_fight_and_each_goes_to_its_owners_graveyar
     the field as player 0's.  Bonuses count each owner's own copies only."""
     game = cardlab.load("mipig", cards=TEST_CARDS, hand_size=2, first_player=0)
     d = {"phase": "battle", "to_move": 0, "first_player": 0, "decided_by": "option", "hands": [[], []],
-         "field": [{"x": 0, "y": 0, "owner": 0, "card": "E1", "face_up": False},
+         "field": [{"x": 0, "y": 0, "owner": 0, "card": "E1", "face_up": False},  # laid in turn (J)
                    {"x": 1, "y": 0, "owner": 1, "card": "E1", "face_up": False},
-                   {"x": 0, "y": 3, "owner": 0, "card": "E6", "face_up": False},
-                   {"x": 1, "y": 3, "owner": 1, "card": "E6", "face_up": True}],
+                   {"x": 0, "y": 1, "owner": 0, "card": "E6", "face_up": False},
+                   {"x": 1, "y": 1, "owner": 1, "card": "E6", "face_up": False}],
          "graveyards": [[], []], "janken_round": 0, "pending": None, "shown": [[], []], "outcome": None}
     s = game.state_from_dict(d)
     assert s.observation(0)["field"][2]["card"] is None and s.observation(1)["field"][0]["card"] is None
@@ -324,7 +345,7 @@ def test_MP_15_two_copies_of_one_card_fight_and_each_goes_to_its_owners_graveyar
     after = t.to_dict()
     assert after["graveyards"] == [[], ["E1"]]
     assert [(c["owner"], c["card"], c["face_up"]) for c in after["field"]] == [
-        (0, "E1", True), (0, "E6", False), (1, "E6", True)]
+        (0, "E1", True), (0, "E6", False), (1, "E6", False)]
     assert game.state_from_dict(after) == t and "player 1's E1" in s.explain("attack 0,0 1,0")
     assert "E1" in cardlab.render.text(t, perspective=1)
 
@@ -601,8 +622,8 @@ def test_MP_22_only_own_face_up_cards_on_the_field_count():
 # -- the end -----------------------------------------------------------------------------
 def test_MP_23_the_game_ends_when_nobody_can_attack():
     """MP-23: the end comes when neither player can attack, even with face-down cards left."""
-    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (5, 5, 1, "S5", False)],
-                     tiebreak="draw")
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (2, 0, 1, "S5", False)],
+                     tiebreak="draw")  # S5 touches only R5, which loses (laid in turn, J)
     t = s.apply("attack 0,0 1,0")
     assert t.is_terminal()
     assert any(not up for *_, up in t.cells())  # the isolated S5 stays face down
@@ -610,8 +631,8 @@ def test_MP_23_the_game_ends_when_nobody_can_attack():
 
 def test_MP_24_more_face_up_cards_wins_face_down_and_graveyard_do_not_count():
     """MP-24: count own face-up cards on the field only."""
-    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (4, 4, 1, "S5", False),
-                      (4, 5, 1, "P5", False)])
+    s = battle_state([(0, 0, 0, "W9", False), (1, 0, 1, "R5", False), (2, 0, 1, "S5", False),
+                      (3, 0, 1, "P5", False)])  # S5 and P5 behind R5, which loses (laid in turn, J)
     t = s.apply("attack 0,0 1,0")
     assert t.is_terminal() and t.face_up_count(0) == 1 and t.face_up_count(1) == 0
     assert t.returns() == [1, -1]  # player 1 has two face-down cards: they do not count
@@ -697,10 +718,10 @@ def test_card_file_that_is_not_json_or_missing(tmp_path):
 
 def test_MP_Q2_a_janken_tie_repeats_then_a_coin():
     """MP-Q2: a tie: both pick again; after janken_rounds ties a fair coin decides."""
-    g = duo_game(first_player="janken", janken_rounds=2, hands=[["R5", "L4"], ["R5b", "S5"]])
+    g = duo_game(first_player="janken", janken_rounds=2, hands=[["R5", "L6"], ["R5b", "S5"]])
     s = g.new_initial_state().apply("show R5").apply("show R5b")  # rock-rock: again
     assert s.phase == "janken" and s.current_player == 0 and s.observation(1)["janken_round"] == 1
-    t = s.apply("show L4").apply("show R5b")  # tie again: the round limit, a coin
+    t = s.apply("show R5").apply("show R5b")  # tie again: the round limit, a coin
     assert t.current_player == CHANCE and t.chance_outcomes() == [("coin 0", Fraction(1, 2)),
                                                                    ("coin 1", Fraction(1, 2))]
     assert t.apply("coin 1").first_player == 1
@@ -784,8 +805,8 @@ def test_MP_Q3_the_value_of_the_end_janken():
 
 def test_MP_Q3_which_cards_count_option():
     """MP-Q3: tiebreak_cards='all_on_field' lets face-down cards' marks be picked too."""
-    cells = [(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (7, 7, 0, "P5", False),
-             (9, 9, 1, "W1", False)]
+    cells = [(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (-1, 0, 0, "P5", False),
+             (2, 0, 1, "W1", False)]  # P5 and W1 touch only their own (laid in turn, J)
     assert battle_state(cells).apply("attack 0,0 1,0").is_terminal()  # rock against rock: draw
     t = battle_state(cells, tiebreak_cards="all_on_field").apply("attack 0,0 1,0")
     assert t.phase == "tiebreak" and t.legal_actions() == ["pick rock", "pick paper"]
@@ -1438,9 +1459,8 @@ def test_Q_the_end_janken_open_hands_is_the_simultaneous_game_MP_25_MP_Q3():
     """MP-25, MP-Q3 (issue Q): rock/scissors for player 0 against rock/paper for player 1,
     equal face-up counts.  The open-hands solve used to let player 1 see player 0's pick
     (value 0); the real game is simultaneous: with janken_rounds=5 (five tied rounds,
-    then a draw, the default) it is worth -5/7 to player 0; with no cap
-    (janken_rounds=None: picked again until it breaks) -1, the fixed point the capped
-    values fall to."""
+    then a draw) it is worth -5/7 to player 0; with no cap (the default: picked again
+    until it breaks) -1, the fixed point the capped values fall to."""
     A = [[None, -1], [-1, 1]]  # rows: player 0's rock, scissors; columns: player 1's rock, paper
     v = Fraction(0)
     capped = []
@@ -1458,8 +1478,8 @@ def test_Q_the_end_janken_open_hands_is_the_simultaneous_game_MP_25_MP_Q3():
     assert sol.mixes[1] == {"pick rock": Fraction(6, 7), "pick paper": Fraction(1, 7)}
     assert "player 0 mixes pick rock 6/7, pick scissors 1/7" in str(sol)
     # no cap: the same position comes back after a tie, and the value is the fixed point -1
-    assert cardlab.solve(tiebreak_state(open_hands=True)).value == Fraction(-5, 7)  # the default cap
-    s = tiebreak_state(open_hands=True, janken_rounds=None)
+    s = tiebreak_state(open_hands=True)  # the default: no cap
+    assert s.game.options["janken_rounds"] is None
     again = s.apply("pick rock").apply("pick rock")
     assert again == s
     assert cardlab.solve(s).value == -1 == janken_value([0, 1], [0, 2])
@@ -1472,6 +1492,36 @@ def test_Q_the_end_janken_open_hands_is_the_simultaneous_game_MP_25_MP_Q3():
     # tiebreak='value' ends the game with that value at once
     assert tiebreak_state(tiebreak="value", janken_rounds=None).returns()[0] == -1
     assert tiebreak_state(tiebreak="value", janken_rounds=5).returns()[0] == Fraction(-5, 7)
+
+
+def test_Q_no_fixed_mix_reaches_the_uncapped_value_one_within_epsilon_does_MP_Q3():
+    """MP-Q3 (issue Q), the janken above with no cap: -1 is a value no fixed mix of
+    player 1 reaches.  Rock for sure would let player 0 show rock for ever (a tie that
+    never ends decides nothing, 0); so player 1 mixes in paper now and then, as the
+    matrix with the tie worth -1 + 1/100 says, and holds player 0 to -1 + 2/201 at most,
+    within 1/100.  Checked apart from cardlab: against a fixed pick of player 0 the
+    game ends with the first round that is not a tie."""
+    s = tiebreak_state(open_hands=True)
+    sol = cardlab.solve(s)
+    assert sol.value == -1 and sol.mix_epsilon == {1: Fraction(1, 100)}
+    y = sol.mixes[1]
+    assert y == {"pick rock": Fraction(200, 201), "pick paper": Fraction(1, 201)}
+    beats = {("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")}
+    worst = Fraction(-1)
+    for mine in ("rock", "scissors"):  # player 0's fixed pick
+        decided = {b.split()[1]: q for b, q in y.items() if b.split()[1] != mine}
+        ends = sum(decided.values())
+        payoff = sum(q * (1 if (mine, b) in beats else -1) for b, q in decided.items()) / ends
+        worst = max(worst, payoff)
+    assert worst == Fraction(-199, 201) <= -1 + Fraction(1, 100)
+    assert "within 1/100 of the value" in str(sol)
+    hint = cardlab.analyse(s.apply("pick rock"))
+    assert hint.mix == y and hint.mix_epsilon == Fraction(1, 100) and "within 1/100" in str(hint)
+    # two solver agents: the janken ends (player 1's paper, sooner or later)
+    for seed in range(5):
+        m = cardlab.Match(s.game, ["solver", "solver"], seed=seed, state=s)
+        m.play_to_end()
+        assert m.state.is_terminal() and len(m.history) % 2 == 0
 
 
 def test_Q_the_first_player_janken_is_a_matrix_game_MP_4_MP_Q2():
@@ -1506,6 +1556,47 @@ def test_Q_the_first_player_janken_is_a_matrix_game_MP_4_MP_Q2():
     assert str(a).splitlines()[1].startswith("a simultaneous choice (同時): the best is to mix")
 
 
+def test_MP_Q2_MP_Q3_a_tie_on_a_mark_no_card_beats_cannot_break():
+    """MP-Q2, MP-Q3 ("if no pick can break the tie"): a tie on a mark that no card of either
+    player beats cannot break: picking again could be lost, never won against the tied mark,
+    and best play would tie for ever.  The first-player janken goes to a coin, the end
+    janken is a draw; a tie on a mark some card beats is picked again.  The value is the
+    same as the one the repeated janken converges to (0 both)."""
+    # first player: rock, scissors against rock, scissors; no paper anywhere
+    g = duo_game(first_player="janken", hands=[["R5", "S5"], ["R5b", "G1"]])
+    s = g.new_initial_state()
+    assert s.phase == "janken"
+    again = s.apply("show S5").apply("show G1")  # scissors tie: the rocks beat scissors
+    assert again.phase == "janken" and again.current_player == 0
+    assert "a tie: both pick again (MP-Q2)" in s.apply("show S5").explain("show G1")
+    coin = s.apply("show R5").apply("show R5b")  # rock tie: no paper, it cannot break
+    assert coin.current_player == CHANCE and coin.observation(0)["decided_by"] == "coin: janken tie cannot break"
+    assert "no card of either hand beats rock: a fair coin decides (MP-Q2)" in s.apply("show R5").explain("show R5b")
+    assert "a janken tie that cannot break" in coin.explain("coin 1")
+    for u in (coin, coin.apply("coin 0")):
+        assert g.state_from_dict(u.to_dict()) == u
+    hidden = cardlab.load("mipig", **dict(g.options, first_player="janken"))
+    d = dict(coin.to_dict(), shown=[[], []])  # a tie that cannot break needs a janken played
+    with pytest.raises(cardlab.PositionError):
+        hidden.state_from_dict(d)
+    # the end janken: rock and scissors against rock and scissors; paper nowhere
+    cells = [(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (0, 3, 0, "G9", True), (5, 3, 1, "S5", True)]
+    end = battle_state(cells).apply("attack 0,0 1,0")
+    assert end.phase == "tiebreak" and end._tiebreak_marks(0) == end._tiebreak_marks(1) == [0, 1]
+    drawn = end.apply("pick rock").apply("pick rock")
+    assert drawn.is_terminal() and drawn.returns() == [0, 0]
+    assert "a tie that cannot break, no counted card beats rock: a draw (MP-Q3)" in \
+        end.apply("pick rock").explain("pick rock")
+    assert end.game.state_from_dict(drawn.to_dict()) == drawn
+    assert end.apply("pick scissors").apply("pick scissors").phase == "tiebreak"  # rock beats scissors
+    assert end.apply("pick rock").apply("pick scissors").returns() == [1, -1]
+    assert janken_matrix([0, 1], [0, 1]) == [[0, 1], [-1, None]]
+    for rounds in (None, 1, 5):
+        assert janken_value([0, 1], [0, 1], rounds) == 0
+        assert cardlab.solve(battle_state(cells, open_hands=True, janken_rounds=rounds)
+                             .apply("attack 0,0 1,0")).value == 0
+
+
 def test_Q_trees_solve_tree_and_pygambit_agree_on_a_janken_MP_Q3():
     """MP-Q3 (issue Q): the tree writes the janken in two levels (player 1's nodes in one
     information set); solve_tree, the sequence-form LP and pygambit (through the .efg)
@@ -1527,3 +1618,37 @@ def test_Q_trees_solve_tree_and_pygambit_agree_on_a_janken_MP_Q3():
     H = cardlab.tree(tiebreak_state(open_hands=True, janken_rounds=None))
     assert any(H.has_edge(c, 0) for c in H.succ[0])  # the tie leads back
     assert cardlab.solve_tree(H)[0][0] == -1
+
+
+def test_J_MP_7_MP_10_MP_12_MP_15_MP_18_battle_fields_are_checked_square_by_square():
+    """J, MP-5 … MP-7, MP-10 … MP-18: a battle field is what the placement laid (one group,
+    owners alternating from the first player) less the cards lost since (each leaves its
+    square empty); a face-up card fought a touching opponent card, face up now or lost
+    (MP-12, MP-15); every battle leaves a face-up winner; each attack turns up one face-down
+    card of the attacker and the players alternate (MP-10, MP-11, MP-16, MP-18).  Mutations
+    of real positions of a seeded game are refused naming the field."""
+    g = cardlab.load("mipig", first_player=0)
+    m = cardlab.Match(g, ["random"] * 2, seed=0)
+    m.play_to_end()
+    start = next(s for s in m.states if s.phase == "battle")  # nothing fought yet
+    after = m.states[m.states.index(start) + 1]  # player 0's first attack: one card lost
+    d0, d1 = start.to_dict(), after.to_dict()
+    assert (d0["to_move"], d1["to_move"], d1["graveyards"]) == (0, 1, [[], ["p30"]])
+    assert g.state_from_dict(d0) == start and g.state_from_dict(d1) == after
+
+    def refused(d, change, match):
+        e = json.loads(json.dumps(d))
+        change(e)
+        with pytest.raises(cardlab.PositionError, match=match):
+            g.state_from_dict(e)
+
+    # a face-up card that fought nobody: its neighbours are face down and nobody lost a card
+    refused(d0, lambda e: e["field"][0].update(face_up=True), r"field.*face-up card on 0,-1 .*fought none")
+    # a card apart from the others, with no lost card to have joined them (MP-7)
+    refused(d0, lambda e: e["field"][0].update(x=9), r"field.*2 groups.*MP-7")
+    # a lost card with no battle: the winner would be face up (MP-15)
+    refused(d0, lambda e: (e["graveyards"][1].append(e["field"][0]["card"]), e["field"].pop(0)),
+            r"field.*every battle leaves its winner.*MP-15")
+    refused(d1, lambda e: e["field"][7].update(face_up=False), r"field.*every battle leaves its winner")
+    # the first player attacks first (MP-10): player 1 cannot be to move before any attack
+    refused(d0, lambda e: e.update(to_move=1), r"field.*alternating attacks.*MP-18")

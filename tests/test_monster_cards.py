@@ -1333,3 +1333,25 @@ def test_J_cards_out_of_the_hands_match_the_turns_MC_11_MC_10_MC_Q8():
     with pytest.raises(cardlab.PositionError, match=r"players\[\d\]: .*MC-11") as e:
         g.state_from_dict(bad)
     one_line(e)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 0), (3, 4), (2, 0), (2, 3)])
+def test_J_ruins_of_a_player_who_is_out_match_the_turns_MC_19_MC_7_MC_11_MC_10_MC_Q8(players, seed):
+    """J, MC-19, MC-7, MC-11, MC-10, MC-Q8: a player who is out took hand, deck and graveyard
+    out of the game (``gone``); the rest of their deck is in the ruins or a zone, and every
+    such card left the hand by a play (one a turn, MC-11) or, for a Discard or GameChanger
+    card, at most two a turn (MC-10).  They stopped playing when they went out, so they
+    played at most as often as the players still in (seat order, MC-Q8), and at the end at
+    most once more than the winner.  Their gone cards claimed as ruins: refused."""
+    g = cardlab.load("monster_cards", players=players)
+    m = cardlab.Match(g, ["random"] * players, seed=seed)
+    m.play_to_end()
+    s = next(s for s in m.states if any(p["out"] for p in s.to_dict()["players"]))
+    d = s.to_dict()
+    assert g.state_from_dict(d) == s and (d["phase"] == "end") == (players == 2)
+    q = next(q for q, p in enumerate(d["players"]) if p["out"])
+    bad = copy.deepcopy(d)
+    bad["players"][q]["gone"] = []  # all of it to the ruins
+    with pytest.raises(cardlab.PositionError, match=rf"players\[{q}\]: .*plays.*MC-11") as e:
+        g.state_from_dict(bad)
+    one_line(e)

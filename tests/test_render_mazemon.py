@@ -181,8 +181,8 @@ def test_MZ_23_captured_pile_and_the_winner():
     """MZ-23: the third captured card wins at once; the table counts each
     captured pile and names the winner."""
     g = tgame()
-    s = pos(g, {"battle": ["r_fire900"], "captured": 2},
-            {"battle": ["b_grass650"], "hand": ["b_fire500"], "out": ["b_fire950", "b_water900"]})
+    s = pos(g, {"battle": ["r_fire900"], "captured": 2},  # no hands: player 1 has no captures (MZ-19, J)
+            {"battle": ["b_grass650"], "out": ["b_fire950", "b_water900"]})
     end = s.apply("attack r_fire900 b_grass650")
     assert end.is_terminal()
     for p in (0, 1, None):

@@ -195,11 +195,13 @@ def test_MP_8_ownership_is_drawn_for_every_card():
 def test_MP_11_MP_16_MP_17_attack_arrows_are_the_legal_attacks():
     """MP-11 attacks go from an own face-down card to a touching opponent card;
     MP-16 a face-up card draws no arrow; MP-17 a lone face-down card neither."""
+    # p03 and p06 face up: each beat a card now in the graveyard; p05 touches only its own (J)
     s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p02", False), (0, 1, 0, "p03", True),
-                (1, 1, 1, "p04", False), (4, 4, 0, "p05", False), (2, 1, 1, "p06", True)])
+                (1, 1, 1, "p04", False), (0, 2, 0, "p05", False), (2, 1, 1, "p06", True)],
+               graves=(["p07"], ["p08"]))
     arrows = re.findall(r"<title>attack 攻撃 (\d+,\d+) → (\d+,\d+) \(MP-11\)</title>", mr.html(s))
     assert arrows == [tuple(a.split()[1:]) for a in s.legal_actions()]
-    assert ("0,0", "1,0") in arrows and not any(a == "0,1" or a == "4,4" for a, _ in arrows)
+    assert ("0,0", "1,0") in arrows and not any(a == "0,1" or a == "0,2" for a, _ in arrows)
     assert mr.attack_options(s) == [((0, 0), (1, 0))]
     t = s.apply("attack 0,0 1,0")  # player 1's turn: p04 at (1,1) attacks the face-up p03 at (0,1)
     assert ("1,1", "0,1") in re.findall(r"attack 攻撃 (\d+,\d+) → (\d+,\d+)", mr.html(t, perspective=0))
@@ -207,7 +209,10 @@ def test_MP_11_MP_16_MP_17_attack_arrows_are_the_legal_attacks():
 
 def test_MP_18_a_pass_is_announced():
     """MP-18: with no attack the table says the player passes."""
-    s = battle([(0, 0, 0, "p01", True), (1, 0, 1, "p02", False)])
+    # p01 and p03 face up, each the winner of a battle whose loser is in player 1's graveyard;
+    # p05 touches only its own cards (J: a position play reaches)
+    s = battle([(0, 0, 0, "p01", True), (1, 0, 1, "p02", False), (0, 1, 0, "p03", True),
+                (-1, 1, 0, "p05", False)], graves=([], ["p06", "p07"]))
     assert s.legal_actions() == ["pass"]
     assert "has no attack and passes (MP-18)" in mr.html(s)
 
@@ -249,8 +254,8 @@ def test_MP_15_graveyards_and_MP_24_the_end_count():
 
 def test_MP_25_a_tie_says_so_and_the_tiebreak_is_shown():
     """MP-25, MP-Q3: equal counts go to the janken; player 0's pick is hidden from player 1."""
-    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", True), (3, 0, 0, "p04", True)], hand_size=2,
-               graves=([], ["p09"]))
+    s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", True), (2, 0, 0, "p04", True)], hand_size=2,
+               graves=([], ["p09"]))  # p04 and p03 face up side by side: they fought (J)
     t = s.apply("attack 0,0 1,0")  # p01 right 9 vs p03 left 9: rock vs paper, player 1 wins
     assert t.face_up_count(0) == t.face_up_count(1) == 1 and t.phase == "tiebreak"
     assert "each picks a mark of a remaining card at once (MP-25, MP-Q3)" in mr.html(t)

@@ -201,7 +201,8 @@ def test_first_turn_no_draw_no_event_no_battle():
     s = run(GAME.new_initial_state(seed=4), "keep", "keep", "first 0")
     d = P(s, 0)
     assert len(d["hand"]) == 5 and d["deck_size"] == 24 and d["yoki"] == [1, 0]  # only the charge
-    s = pos(first_turn=True, p0={"hand": [1, 41], "unseen": [1, 2], "front": [y(2)]})
+    # the yokai was summoned this turn with the one yoki charged (TK-12, TK-13, J)
+    s = pos(first_turn=True, p0={"hand": [1, 41], "unseen": [1, 2], "front": [y(2)], "yoki": [0, 1]})
     acts = s.legal_actions()
     assert not any(a.startswith(("event", "attack")) for a in acts) and acts[-1] == "end"
     t = s.apply("end")
@@ -1312,3 +1313,43 @@ def test_J_the_defenders_back_row_rests_only_by_blocking_TK_17_TK_10():
     refused(pos(deck_b, p0={"unseen": [6, 7], "front": [y(21)]},
                 p1={"unseen": [2, 2], "back": [y(3, rested=1), y(4, rested=1)]}, event_used=True, as_dict=True),
             game=deck_b, match="TK-17")
+
+
+def test_J_TK_5_TK_12_TK_13_TK_25_first_turn_field_is_what_the_resting_yoki_paid():
+    """J, TK-5, TK-12, TK-13, TK-25: the engine keeps no record of which cards were seen (hands
+    and the unseen pool are multisets, damage and trash are counts), so a hand card exchanged
+    with an unseen one is another deal (TK-2, TK-11) and is accepted.  What the position does
+    record is the payment: on the first player's first turn (no draw, event or battle) the
+    one charged yoki is all there is, and every yokai on the field was summoned this turn,
+    so the resting yoki are its cost.  A field yokai exchanged with an unseen yokai of
+    another cost is refused; with one of the same cost it is another deal."""
+    m = cardlab.Match(GAME, ["random"] * 2, seed=0)
+    m.play_to_end()
+    d = next(s.to_dict() for s in m.states if s.to_dict()["first_turn"]
+             and s.to_dict()["players"][s.to_dict()["turn_player"]]["front"])
+    p = d["turn_player"]
+    q = d["players"][p]
+    assert q["front"] == [[17, 0, 0, 0]] and q["yoki"] == [0, 1] and GAME.cards[17].cost == 1
+
+    def swapped(zone, i, new):
+        e = json.loads(json.dumps(d))
+        r = e["players"][p]
+        old = r[zone][i][0] if zone == "front" else r[zone][i]
+        if zone == "front":
+            r[zone][i][0] = new
+        else:
+            r[zone][i] = new
+        r["unseen"].remove(new)
+        r["unseen"] = sorted(r["unseen"] + [old])
+        return e
+
+    other = next(c for c in q["unseen"] if c not in q["hand"])
+    GAME.state_from_dict(swapped("hand", 0, other))  # another deal: reachable
+    GAME.state_from_dict(swapped("front", 0, 7))  # cost 1 as well
+    for cheap_or_dear in (6, 9):  # cost 0 and cost 2
+        assert GAME.cards[cheap_or_dear].cost != 1
+        refused(swapped("front", 0, cheap_or_dear), r"TK-13.*paid 1")
+    e = json.loads(json.dumps(d))
+    e["players"][p]["yoki"] = [1, 1]  # charged twice: a deck card more in the yoki (the pool holds both)
+    e["players"][p]["deck_size"] -= 1
+    refused(e, "charged one yoki.*TK-12")

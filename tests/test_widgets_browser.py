@@ -368,3 +368,49 @@ def test_voila_hot_seat_privacy_screen(browser, voila_app):
         screenshot(page, "voila-hot-seat-4-player1", board)
     finally:
         page.close()
+
+
+def test_voila_hot_seat_janken_is_sealed_then_revealed(browser, voila_app):
+    """MP-4 (issue Q): mipig's first-player janken between two persons at one
+    screen.  Player 0 picks behind the privacy screen; player 1 then sees only
+    that player 0 has picked (show 見せる: ??), never which card; once player 1
+    has picked, the log shows both cards."""
+    page = browser.new_page(viewport={"width": 1280, "height": 2400})
+    try:
+        page.goto(voila_app, timeout=90_000)
+        app = page.locator(".cardlab-play")
+        app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
+        app.get_by_role("combobox", name="game").select_option(label=cardlab.load("mipig").title)
+        seats = app.locator(".cardlab-play-seats select")
+        seats.nth(0).select_option("person")
+        seats.nth(1).select_option("person")
+        app.get_by_role("button", name="play", exact=True).click()
+        app.get_by_role("button", name="Pass to Player 0 — click when ready").click(timeout=60_000)
+        app.locator("details summary").first.wait_for(timeout=60_000)  # the board's move log: drawn again
+        board = board_locator(app)
+        info = _until(lambda: board_info(board), lambda i: i["offers"] and i["log"], "player 0's janken")
+        assert info["status"].startswith("Player 0 (person) to move"), info["status"]
+        assert all(o.startswith("show") for o in info["offers"]), info["offers"]
+        count = log_count(info)
+        board.locator("button.cardlab-offer").first.click()
+        passed = app.get_by_role("button", name="Pass to Player 1 — click when ready")
+        passed.wait_for(timeout=60_000)
+        passed.click()
+        info = _until(lambda: board_info(board), lambda i: i["offers"] and log_count(i) > count,
+                      "player 1's janken after ready")
+        assert info["status"].startswith("Player 1 (person) to move"), info["status"]
+        sealed = info["log"][-1]
+        assert re.fullmatch(r"\d+\. P0 \(person\): show 見せる: \?\?", sealed), info["log"]
+        screenshot(page, "voila-hot-seat-janken-sealed", board)
+        count = log_count(info)
+        board.locator("button.cardlab-offer").first.click()
+        ready = app.get_by_role("button", name=re.compile(r"Pass to Player \d — click when ready"))
+        _until(lambda: ready.count() or _moved(board, count), bool, "the janken's result")
+        if ready.count():
+            ready.click()
+        info = _until(lambda: board_info(board), lambda i: i["log"] and log_count(i) > count, "the revealed janken")
+        both = [ln for ln in info["log"] if "show 見せる" in ln]
+        assert [re.sub(r"^\d+\. (P\d) \(person\): show 見せる: p\d\d$", r"\1", ln) for ln in both] == ["P0", "P1"], both
+        screenshot(page, "voila-hot-seat-janken-revealed", board)
+    finally:
+        page.close()

@@ -679,7 +679,7 @@ class Mazemon(Game):
             raise err(f"quiet_turns {quiet}: the last turn was quiet only if player {o} could not charge, "
                       f"but players[{o}].hand holds cards (MZ-6, MZ-Q6)")
         if ph not in (JANKEN, TRASH):
-            _check_turns(blocks, ph, mover, first, err)
+            _check_turns(blocks, ph, mover, first, bool(sub_used), err)
         pa = pt = -1
         pend = d["pending"]
         if ph == SUB:
@@ -704,7 +704,7 @@ class Mazemon(Game):
         return MazemonState(self, key)
 
 
-def _check_turns(blocks: list, ph: int, mover: int, first: int, err: Any) -> None:
+def _check_turns(blocks: list, ph: int, mover: int, first: int, sub_used: bool, err: Any) -> None:
     """The mana counts against the turns (MZ-6, MZ-9): turns alternate from the
     first player, and each turn charges exactly one card while the hand has one
     (hands only shrink, so a hand that holds cards now held cards at every turn
@@ -712,7 +712,13 @@ def _check_turns(blocks: list, ph: int, mover: int, first: int, err: Any) -> Non
     on their own turn, else t; a player's charges are their turns, less the one
     still to come in the phase charge: exactly so while the hand holds cards,
     at most so once it is empty, and at least one after their first turn
-    (both start with cards: 8 and 10, at most one stolen before, MZ-3, MZ-22)."""
+    (both start with cards: 8 and 10, at most one stolen before, MZ-3, MZ-22).
+
+    A player's cards out of play that the opponent did not capture are
+    substitutes knocked out (MZ-20, MZ-Q5).  みがわり is once per turn, on the
+    opponent's turn, and taps one of the defender's mana (MZ-19): so at most
+    one per opponent turn after the defender's first charge, not counting the
+    current turn of the opponent while substitute_used is false."""
     lo, hi = 0, 10 ** 9  # the second player's turns t
     for p in (0, 1):
         ahead = int(p == first and mover == first)  # this player's turns: t + ahead
@@ -726,6 +732,16 @@ def _check_turns(blocks: list, ph: int, mover: int, first: int, err: Any) -> Non
         if lo > hi:
             raise err(f"players[{p}].mana {mana}: no turn number fits the mana counts; each turn charges one "
                       "card while the hand has one and turns alternate from the first player (MZ-6, MZ-9)")
+    for p in (0, 1):
+        o = 1 - p
+        subs = _POP[blocks[p][O]] - blocks[o][C]
+        # the opponent's turns that can have had a みがわり: t + spare
+        spare = int(o == first and mover == first) - int(o == first) - int(mover == o and not sub_used)
+        if subs > 0 and (subs > hi + spare or not blocks[p][M]):
+            raise err(f"players[{p}].out: {subs} cards out of play that player {o} did not capture are "
+                      f"substitutes knocked out (MZ-20), at most one per turn of player {o} after player "
+                      f"{p}'s first charge (MZ-19), but the mana counts allow at most {max(hi + spare, 0)} "
+                      "such turns (MZ-6, MZ-9)")
 
 
 # -- turn flow on a key list ------------------------------------------------------

@@ -42,10 +42,12 @@ Simultaneous choices (MP-4, MP-Q2, MP-Q3, MP-25) are written in two levels
 observation and information set show only *that* player 0 has picked, with
 open hands too (open hands show cards, never a choice not yet made).  The
 solvers take each janken as the matrix game it is; a tie is picked again
-up to ``janken_rounds`` times (default 5; then a coin, or a draw at the
-end).  With ``janken_rounds=None`` a tie is picked again until it breaks:
-the tied janken comes back to the very same position, and its value is a
-fixed point (:mod:`cardlab.simultaneous`).
+until it breaks (MP-Q2, MP-Q3): the tied janken comes back to the very
+same position, and its value is a fixed point (:mod:`cardlab.simultaneous`).
+A tie on a mark that no card of either player beats cannot break
+(:func:`tie_can_break`; MP-Q2, MP-Q3): a coin for the first player, a draw
+at the end, as when every card shows one mark.  ``janken_rounds=N`` caps
+the tied rounds (then a coin, or a draw at the end).
 
 Fair play (MP-Q6): :meth:`MipigState.public_action` is what a player may know
 of a move (the square of a face-down card but not the card, ``place ?? 1,0``;
@@ -77,7 +79,7 @@ from dataclasses import dataclass, field as dc_field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core import (
     CHANCE,
@@ -97,7 +99,7 @@ from ..errors import CardFileError, IllegalActionError, OptionError, PositionErr
 from ..simultaneous import capped_value, matrix_solution, repeated_value
 
 __all__ = ["Mipig", "MipigState", "Card", "CardSet", "Battle", "Bonus", "load_cards",
-           "attribute_bonus", "janken_beats", "janken_matrix", "janken_value", "matrix_game_value",
+           "attribute_bonus", "janken_beats", "tie_can_break", "janken_matrix", "janken_value", "matrix_game_value",
            "ATTRIBUTES", "MARKS"]
 
 # -- constants ----------------------------------------------------------------
@@ -142,6 +144,27 @@ def janken_beats(a: int, b: int) -> bool:
     (True, True, True, False)
     """
     return (b - a) % 3 == 1
+
+
+def tie_can_break(mark: int, marks: Iterable[int]) -> bool:
+    """MP-Q2, MP-Q3 ("if no pick can break the tie"): whether a janken tied on
+    ``mark`` can break, when the players' cards show ``marks``: some card
+    must show the mark that beats it.  If none does, picking again could be
+    lost (a pick of the mark the tied one beats) but never won against the
+    tied mark, best play ties for ever, and the tie does not break: a coin
+    for the first player (MP-Q2), a draw at the end (MP-Q3).
+
+    >>> tie_can_break(0, [0, 1]), tie_can_break(0, [0, 2]), tie_can_break(1, [1])   # 0 rock, 1 scissors, 2 paper
+    (False, True, False)
+    """
+    return any(janken_beats(m, mark) for m in marks)
+
+
+def _locked(marks0: Iterable[int], marks1: Iterable[int]) -> bool:
+    """Whether a tie that cannot break can come: a mark both can show that
+    no card of either beats (MP-Q2, MP-Q3)."""
+    every = set(marks0) | set(marks1)
+    return any(not tie_can_break(k, every) for k in set(marks0) & set(marks1))
 
 
 def attribute_bonus(count: int) -> int:
@@ -327,8 +350,10 @@ def matrix_game_value(A: Sequence[Sequence[Any]]) -> Fraction:
 def janken_matrix(marks0: Sequence[int], marks1: Sequence[int]) -> list[list[int | None]]:
     """The end janken (MP-25) as a matrix: player 0's marks are the rows,
     player 1's the columns; +1 a win, -1 a loss, ``None`` a tie (picked again,
-    MP-Q3)."""
-    return [[None if a == b else 1 if janken_beats(a, b) else -1 for b in marks1] for a in marks0]
+    MP-Q3), 0 a tie that cannot break (a draw, :func:`tie_can_break`)."""
+    every = set(marks0) | set(marks1)
+    return [[(None if tie_can_break(a, every) else 0) if a == b else 1 if janken_beats(a, b) else -1
+             for b in marks1] for a in marks0]
 
 
 def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int | None = None) -> Any:
@@ -337,8 +362,9 @@ def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int | Non
     player 1 any of ``marks1`` (indices into :data:`MARKS`), both at once,
     and a tie is picked again: with ``rounds=None`` until it breaks (the
     fixed point of :func:`cardlab.simultaneous.repeated_value`), else at
-    most ``rounds`` times, then a draw.  No cards on a side, or one and the
-    same single mark on both sides, cannot break the tie: a draw.
+    most ``rounds`` times, then a draw; a tie that cannot break
+    (:func:`tie_can_break`) is a draw.  No cards on a side, or one and the
+    same single mark on both sides, is a draw at once.
 
     >>> janken_value([0, 1, 2], [0, 1, 2]), janken_value([0], [1], 1)
     (Fraction(0, 1), Fraction(1, 1))
@@ -512,10 +538,9 @@ class Mipig(Game):
         "tiebreak_cards": Option("face_up", "the cards whose marks the end janken may use: 'face_up' own "
                                             "face-up cards, or 'all_on_field' (MP-Q3)",
                                  choices=("face_up", "all_on_field"), label='tiebreak janken cards'),
-        "janken_rounds": Option(5, "tied janken rounds (あいこ) before the fallback: a coin for the first "
-                                   "player (MP-Q2), a draw for the end janken (MP-Q3); None: picked again "
-                                   "until the tie breaks (for analysis: where breaking a tie can only lose, "
-                                   "best play ties for ever, and the value is a limit)",
+        "janken_rounds": Option(None, "tied janken rounds (あいこ): None (the default) picks again until the "
+                                      "tie breaks (MP-Q2, MP-Q3); a number N caps them: after N ties a coin "
+                                      "for the first player (MP-Q2), a draw for the end janken (MP-Q3)",
                                 check=lambda v: v is None or _int_in(1, 20)(v),
                                 accepts="None (no cap) or a whole number from 1 to 20",
                                 label='janken rounds (あいこ)', choice_words={None: "no cap"}),
@@ -835,6 +860,8 @@ class MipigState(State):
             m0, m1 = g.mark[c0], g.mark[c1]
             if m0 == m1:  # MP-Q2: pick again, up to janken_rounds (no cap: the same position again)
                 r = k[9] + 1 if g.rounds is not None else 0
+                if not tie_can_break(m0, {g.mark[c] for c in k[4] + k[5]}):  # MP-Q2: a coin
+                    return MipigState(g, (COIN, 0, -1, 4) + k[4:9] + (0, -1, s0, s1, None))
                 if r >= g.cap:
                     return MipigState(g, (COIN, 0, -1, 5) + k[4:9] + (0, -1, s0, s1, None))
                 return MipigState(g, (JANKEN, 0) + k[2:9] + (r, -1, s0, s1, None))
@@ -848,8 +875,8 @@ class MipigState(State):
                 return MipigState(g, (END, 1) + k[2:9] + (k[9], -1, k[11], k[12],
                                                          1 if janken_beats(m0, m1) else -1), o)
             r = k[9] + 1 if g.rounds is not None else 0
-            if r >= g.cap:
-                return MipigState(g, (END, 1) + k[2:9] + (r, -1, k[11], k[12], 0), o)
+            if r >= g.cap or not tie_can_break(m0, set(self._tiebreak_marks(0)) | set(self._tiebreak_marks(1))):
+                return MipigState(g, (END, 1) + k[2:9] + (r, -1, k[11], k[12], 0), o)  # MP-Q3: a draw
             return MipigState(g, (TIEBREAK, 0) + k[2:9] + (r, -1, k[11], k[12], None), o)
         raise AssertionError(action)  # pragma: no cover (apply() checked it)
 
@@ -1002,7 +1029,7 @@ class MipigState(State):
             src = "from one shared card set" if g.shared else f"from player {who}'s own copy of the card set"
             return f"Player {who} is dealt {g.ids[t[1]]} {src} ({g.n} cards each, MP-3)."
         if verb == "coin":
-            why = {3: "first_player='random'", 4: "every card has the same mark, a tie cannot break",
+            why = {3: "first_player='random'", 4: "a janken tie that cannot break: no card beats the tied mark",
                    5: f"{g.rounds} janken rounds all tied"}.get(k[3], "")
             return f"A fair coin: player {t[1]} goes first ({why}; MP-Q2)."
         if verb == "show":
@@ -1012,7 +1039,12 @@ class MipigState(State):
                         f"janken; player 1 picks without seeing it (MP-4).")
             c0 = g.cards[k[10]]
             m0, m1 = g.mark[k[10]], g.mark[t[1]]
-            if m0 == m1:
+            if m0 == m1 and not tie_can_break(m0, {g.mark[c] for c in k[4] + k[5]}):
+                res = (f"a tie that cannot break, no card of either hand beats {c.janken}: "
+                       "a fair coin decides (MP-Q2)")
+            elif m0 == m1 and g.rounds is not None and k[9] + 1 >= g.rounds:
+                res = f"a tie, the {g.rounds}th: a fair coin decides (MP-Q2)"
+            elif m0 == m1:
                 res = "a tie: both pick again (MP-Q2)"
             else:
                 res = f"player {0 if janken_beats(m0, m1) else 1} goes first (MP-4)"
@@ -1023,7 +1055,11 @@ class MipigState(State):
             if p == 0:
                 return f"Player 0 picks {m} {MARK_JA[m]} for the end janken; player 1 cannot see it (MP-25, MP-Q3)."
             m0 = k[10]
-            if m0 == t[1]:
+            if m0 == t[1] and not tie_can_break(m0, set(self._tiebreak_marks(0)) | set(self._tiebreak_marks(1))):
+                res = f"a tie that cannot break, no counted card beats {m}: a draw (MP-Q3)"
+            elif m0 == t[1] and g.rounds is not None and k[9] + 1 >= g.rounds:
+                res = f"a tie, the {g.rounds}th: a draw (MP-Q3)"
+            elif m0 == t[1]:
                 res = "a tie: pick again (MP-Q3)"
             else:
                 res = f"player {0 if janken_beats(m0, t[1]) else 1} wins the game (MP-25)"
@@ -1250,8 +1286,11 @@ class MipigState(State):
         if not (set(k[11]) <= own[0] and set(k[12]) <= own[1]):
             return False
         marks = {g.mark[c] for c in own[0] | own[1]}
-        if (k[3] == 4 and len(marks) != 1) or ((k[0] == JANKEN or k[3] in (2, 5)) and len(marks) < 2):
+        locked = _locked({g.mark[c] for c in own[0]}, {g.mark[c] for c in own[1]})
+        if (k[3] == 4 and not locked) or ((k[0] == JANKEN or k[3] in (2, 5)) and len(marks) < 2):
             return False
+        if k[3] == 4 and len(marks) > 1 and not (k[11] or k[12]) and not g.options["open_hands"]:
+            return False  # a tie that cannot break, with more than one mark: a janken was played
         if k[0] not in (TIEBREAK, END):
             return True
         end = self._finish()  # how the battle ended with these cards
@@ -1265,7 +1304,9 @@ class MipigState(State):
         if k[0] == TIEBREAK:
             return k[10] < 0 or k[10] in m0
         won = k[13]
-        return won == 0 or any(janken_beats(a, b) if won > 0 else janken_beats(b, a) for a in m0 for b in m1)
+        if won == 0:  # a draw: after the last allowed tie, or a tie that cannot break (MP-Q3)
+            return (g.rounds is not None and k[9] == g.rounds) or _locked(m0, m1)
+        return any(janken_beats(a, b) if won > 0 else janken_beats(b, a) for a in m0 for b in m1)
 
     def redeal(self, player: int, seed: int | random.Random | None = None) -> "MipigState":
         """Deal anew every card ``player`` cannot see: the opponent's hand and
@@ -1299,9 +1340,11 @@ class MipigState(State):
             forced = [c for c in k[11 + o] if c not in known]
             pool = [c for c in range(len(g.ids))  # MP-3: own copies, or the rest of one shared set
                     if c not in known and c not in forced and not (g.shared and c in mine)]
-            if k[3] == 4:  # a tie that could not break: all of the opponent's cards share one mark
-                m = g.mark[next(iter(mine))]
-                pool = [c for c in pool if g.mark[c] == m]
+            if k[3] == 4:  # a tie that could not break: the opponent's marks are K or the one K beats
+                marks = {g.mark[c] for c in mine}
+                fits = {m for K in marks if not any(janken_beats(b, K) for b in marks)
+                        for m in range(3) if m == K or janken_beats(K, m)}
+                pool = [c for c in pool if g.mark[c] in fits]
             chosen = forced + rng.sample(pool, need - len(forced))
         rng.shuffle(chosen)
         k[4 + o] = tuple(sorted(chosen[:n_hand]))
@@ -1402,8 +1445,9 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     MP-9), and the end as a property of the cards: a battle in which nobody can attack is
     over, the end janken and the end need that nobody can attack and that a battle was
     fought, and the outcome is the one the face-up cards and the end janken give (MP-23 …
-    MP-25, MP-Q3).  A battle field is taken as laid out (the tests and the notebook set up
-    battles with cards apart and face up): only placement fields are checked square by square.
+    MP-25, MP-Q3).  A battle field is checked square by square too (:func:`_battle_misfit`):
+    the placement's one group less the cards that left it, face-up cards next to the cards
+    they fought, and the attacks and passes that turned them up.
     """
     fields = ["phase", "to_move", "first_player", "decided_by", "hands", "field", "graveyards",
               "janken_round", "pending", "shown", "outcome"]
@@ -1580,6 +1624,10 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
                       "earlier one, gives this field (MP-5, MP-7)")
     if ph in (BATTLE, TIEBREAK, END) and (hands[0] or hands[1]):
         raise err("hands", "the battle starts when both hands are empty (MP-9)")
+    if ph in (BATTLE, TIEBREAK, END):
+        why = _battle_misfit(raw, graves, first, mover if ph == BATTLE else -1, origin)
+        if why:
+            raise err("field", why)
     key = (ph, mover, first, how, hands[0], hands[1], fld, graves[0], graves[1], rnd, pending,
            shown[0], shown[1], outcome)
     s = MipigState(g, key, origin)
@@ -1625,6 +1673,12 @@ def _shown_misfit(g: Mipig, shown: list, ph: int, how: int, rnd: int, first: int
     if g.options["open_hands"] and empty:
         return ""
     mark = g.mark
+    if how == 4 and not empty:  # tied rounds, the last on a mark that no card beats (MP-Q2)
+        need = _ties_needed(s0, s1, mark)
+        if need is None or (g.rounds is not None and need > g.rounds):
+            return ("a tie that cannot break ends tied janken rounds (equal marks), one card of each "
+                    "player a round" + ("" if g.rounds is None else f", at most {g.rounds}") + " (MP-4, MP-Q2)")
+        return ""
     if ph == DEAL or how in (1, 3, 4):
         return "" if empty else "no janken was played for the first player here: nothing was shown"
     if ph == JANKEN and g.rounds is None:  # no cap: the tied rounds are not counted (any number)
@@ -1668,8 +1722,12 @@ def _end_misfit(s: MipigState) -> str:
     won = k[13]
     if won not in (1, 0, -1):
         return "the end janken is won, lost or drawn: '1', '-1' or '0' (MP-25, MP-Q3)"
+    m0, m1 = s._tiebreak_marks(0), s._tiebreak_marks(1)
+    if won == 0 and _locked(m0, m1) and (g.rounds is None or k[9] <= g.rounds):
+        return ""  # a tie that cannot break: a draw (MP-Q3)
     if g.rounds is None and won == 0:
-        return "with no cap on tied rounds (janken_rounds=None) the end janken is picked again until it breaks (MP-Q3)"
+        return ("with no cap on tied rounds (janken_rounds=None) the end janken is picked again until it "
+                "breaks or ties on a mark no counted card beats (MP-Q3)")
     if (won == 0) != (k[9] == g.rounds):
         return (f"the end janken is drawn after {g.rounds} tied rounds (janken_round {g.rounds}) and "
                 f"won before (MP-Q3)")
@@ -1754,3 +1812,71 @@ def _buildable(cells: list[tuple[int, int, int]], first: int) -> bool:
 
     return not cells or ok((1 << len(cells)) - 1, len(cells))
 
+
+
+
+def _battle_misfit(raw: list, graves: list, first: int, mover: int, origin: tuple[int, int]) -> str:
+    """Why the battle field ``raw`` (cells ``(x, y, card, owner, up)``, key coordinates) with
+    these graveyards cannot be reached from a placement, "" if it can (J).  The placement
+    left one group of cards touching along edges (MP-7); a battle turns both cards up
+    (MP-12) and sends the loser to its owner's graveyard (MP-15), leaving its square empty,
+    so: the cards now on the field and the lost ones fill one group, each lost card
+    joining at most four groups; with nothing lost, the field is the placement's own
+    (MP-5 … MP-7).  A face-up card fought a touching opponent card, which is face up now
+    or lost (its square empty): never a face-down one.  Each attack turns up one face-down
+    card of the attacker (MP-11, MP-16), each battle has one defender and at most one
+    loser; the players alternate, and a player passes only once no attack is left to them,
+    which stays so (MP-10, MP-18): with ``mover`` to move (-1 at the end)."""
+    occ = {(x, y): (o, u) for x, y, _, o, u in raw}
+    lost = [len(graves[0]), len(graves[1])]
+    near = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    for x, y, _, o, u in raw:
+        if u and not any((lost[1 - o] if occ.get((x + dx, y + dy)) is None else
+                          occ[(x + dx, y + dy)] == (1 - o, 1)) for dx, dy in near):
+            return (f"the face-up card on {x + origin[0]},{y + origin[1]} touches no face-up card of player "
+                    f"{1 - o} and no empty square a lost card of theirs left: it fought none (MP-11, MP-12, MP-15)")
+    groups, seen = 0, set()
+    for start in occ:
+        if start not in seen:
+            groups += 1
+            todo = [start]
+            seen.add(start)
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in near:
+                    q = (x + dx, y + dy)
+                    if q in occ and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+    if groups - 1 > 3 * sum(lost):
+        return (f"the cards form {groups} groups; the placement laid one (MP-7) and each of the "
+                f"{sum(lost)} lost cards left one square empty, joining at most four groups (MP-15)")
+    if not sum(lost) and not _buildable([(x, y, o) for x, y, _, o, _ in raw], first):
+        return ("nothing was lost, so the field is the placement's: no placement alternating from the "
+                "first player, each card touching an earlier one, gives it (MP-5, MP-7)")
+    ups = [sum(1 for *_, o, u in raw if u and o == p) for p in (0, 1)]
+    if sum(lost) and not sum(ups):
+        return "every battle leaves its winner (or both cards of a draw) as a face-up card on the field (MP-15)"
+    fought = [ups[p] + lost[p] for p in (0, 1)]  # each of them attacked or defended
+    can = _attackers(tuple(_pack(x, y, c, o, u) for x, y, c, o, u in raw))
+    s = 1 - first
+    lag = int(mover == s)  # the first player has had one turn more
+    for af in range(fought[first] + 1):
+        for a_s in range(fought[s] + 1):
+            if af + a_s < max(fought[0], fought[1], sum(lost)):
+                continue  # each battle: one defender, at most one loser
+            if mover < 0:
+                return ""
+            if can[first] and can[s]:
+                ok = af - a_s == lag  # nobody has passed yet
+            elif can[s]:
+                ok = af <= a_s + lag  # the first player passes since
+            else:
+                ok = a_s <= af - lag
+            if ok:
+                return ""
+    return (f"{ups[0]} and {ups[1]} face-up cards and {lost[0]} and {lost[1]} lost ones are not what "
+            f"alternating attacks (one face-down card of the attacker each, MP-11, MP-16) and passes "
+            f"(MP-18) give with player {mover} to move" if mover >= 0 else
+            f"{ups[0]} and {ups[1]} face-up cards and {lost[0]} and {lost[1]} lost ones are more than "
+            "the battles can give (one face-down attacker each, MP-11, MP-16; one loser at most, MP-15)")

@@ -893,8 +893,7 @@ class MonsterCards(Game):
             raise PositionError("monster_cards: pending must be null outside the phase 'mill'")
         else:
             pend_t = ()
-        if phase != END:
-            self._check_turns(phase, turn, attack, pend_t, alive, ps)
+        self._check_turns(phase, turn, attack, pend_t, alive, ps)
         key = (phase, turn, attack, gc, pend_t, tuple(alive), tuple(tuple(z) for z in ps))
         state = _settle(self, phase, turn, attack, gc, pend_t, tuple(alive), [list(z) for z in ps])
         k = state._k
@@ -950,34 +949,56 @@ class MonsterCards(Game):
         (MC-10), at most two a turn (the hand keeps a card to play).  Turns go
         round in seat order skipping players who are out (MC-Q8), so a player
         not out has played B + 1 times if seated before the turn player (or
-        is the turn player after the play), else B times, for one B."""
+        is the turn player after the play), else B times, for one B.
+        A player who is out played no more than that (they stopped at some
+        turn; MC-19), and their cards that left the hands (the ruins, and
+        their attacker or GameChanger: all but ``gone``) need as many plays
+        as any other player's.  At the end (MC-19) the turn names the winner:
+        a player who is out has played at most once more than the winner if
+        seated before the winner, else at most as often."""
         mid = phase == ACT or (phase == MILL and pend[2] == ACT)  # the turn player has not played yet
         lo, hi = 0, 10 ** 9
+        plays = []  # the least and most plays each player's counts allow
         for q, z in enumerate(ps):
-            if not alive[q]:
-                continue
             h = len(z[HAND])
-            now = q == turn and mid
-            if h > HAND_TARGET:
+            now = q == turn and mid and phase != END
+            if alive[q] and h > HAND_TARGET:
                 raise PositionError(f"monster_cards: players[{q}].hand holds {h} cards, more than 3: a hand "
                                     "is only refilled up to 3 (MC-9)")
-            if h == HAND_TARGET and not now:
+            if alive[q] and h == HAND_TARGET and not now and phase != END:
                 raise PositionError(f"monster_cards: players[{q}].hand holds 3 cards, but player {q} has played "
                                     "since the draw or is still to draw: at most 2 (MC-9, MC-11)")
             left = list(self.deck_vectors[q])
-            for c in z[HAND] + z[TOP] + z[REST] + z[GRAVE]:
+            for c in z[HAND] + z[TOP] + z[REST] + z[GRAVE] + (() if alive[q] else z[GONE]):
                 left[c] -= 1
             if attack and attack[0] == q:  # played, not discarded
                 left[attack[1]] -= 1
             extra_ok = sum(m for c, m in enumerate(left) if self.discard_skill[c] or self.is_gc[c])
-            out_of_hand = len(self.deck_ids[q]) - len(z[TOP]) - len(z[REST]) - len(z[GRAVE]) - h
+            out_of_hand = sum(left) + int(bool(attack) and attack[0] == q)
+            # plays P with out_of_hand - extra_ok <= P <= out_of_hand and out_of_hand <= 3P + 2·now
+            plays.append((max(out_of_hand - extra_ok, -(-(out_of_hand - 2 * now) // 3)), out_of_hand))
+        if phase == END:
+            for q, (least, _) in enumerate(plays):
+                if not alive[q] and least > plays[turn][1] + int(q < turn):
+                    raise PositionError(
+                        f"monster_cards: players[{q}]: the ruins need {least} plays (MC-11; Discard or GameChanger "
+                        f"cards aside, at most two a turn, MC-10), but the winner {turn} played at most "
+                        f"{plays[turn][1]} times (turns in seat order, MC-Q8, MC-19)")
+            return
+        # plays P = B + e for a player not out, P <= B + e for one who is out (MC-19)
+        for q in sorted(range(len(ps)), key=lambda q: not alive[q]):
+            least, most = plays[q]
             e = int(q < turn or (q == turn and phase == MILL and pend[2] == END))
-            # plays P = B + e with out_of_hand - extra_ok <= P <= out_of_hand and out_of_hand <= 3P + 2·now
-            lo = max(lo, out_of_hand - extra_ok - e, -(-(out_of_hand - 2 * now) // 3) - e)
-            hi = min(hi, out_of_hand - e)
+            lo = max(lo, least - e)
+            if alive[q]:
+                hi = min(hi, most - e)
             if lo > hi:
+                if not alive[q]:
+                    raise PositionError(
+                        f"monster_cards: players[{q}]: the ruins need {least} plays (MC-11; Discard or GameChanger "
+                        "cards aside, at most two a turn, MC-10), more than the turns before going out (MC-19, MC-Q8)")
                 raise PositionError(
-                    f"monster_cards: players[{q}]: {out_of_hand} cards have left the hands, which the turns cannot "
+                    f"monster_cards: players[{q}]: {most} cards have left the hands, which the turns cannot "
                     "give: one play a turn (MC-11), turns in seat order (MC-Q8), and only Discard or GameChanger "
                     "cards leave otherwise, at most two a turn (MC-10)")
 

@@ -792,6 +792,17 @@ class Toritsuki(Game):
         # the game is under way: turn player tp; TK-5 the first player's first turn
         if first_turn and (tp != first or stage != MAIN or ev):
             raise bad("first_turn is only the first player's main phase, with no event (TK-5)")
+        if first_turn:  # every yokai on the field was summoned this turn, paid with yoki (TK-13, TK-25)
+            T, O = Ps[tp], Ps[1 - tp]
+            if T[YR] + T[YS] != 1 or O[YR] + O[YS]:
+                raise bad(f"on the first turn players[{tp}] has charged one yoki and players[{1 - tp}] none "
+                          "(TK-5, TK-12)")
+            cost = sum(self.cards[y[0]].cost for y in T[FR] + T[BK])
+            paid = T[YS] + T[DD]  # resting yoki since the refresh, boosts (TK-10, TK-26)
+            if paid < cost or (paid != cost and not T[TR]):
+                raise bad(f"players[{tp}] summoned the whole field this first turn (TK-5, TK-13) at a cost of "
+                          f"{cost}, but paid {paid} (resting yoki and face-down damage, TK-25, TK-26)"
+                          + ("" if T[TR] else " and released nothing"))
         if stage == DRAW and ev:
             raise bad("event_used: the draw comes before the main phase, where events are used (TK-11, TK-24)")
         if stage == EVDRAW and (not ev or pending >= self.max_draw[tp]):
