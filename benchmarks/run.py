@@ -5,6 +5,7 @@ plays against random.  Prints markdown tables.
     python benchmarks/run.py            # everything
     python benchmarks/run.py --quick    # fewer playouts and matches
     python benchmarks/run.py --agents heuristic,mcts   # which agents meet random
+    python benchmarks/run.py --solve-only   # just the exact-solving table
 
 Figures are wall-clock on whatever machine runs it (shared machines are noisy:
 compare ratios, not absolute times).  Timed values are the median of
@@ -76,6 +77,7 @@ def references(folder=REFERENCE):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--solve-only", action="store_true", help="print only the exact-solving table")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--baseline-nodes", type=int, default=3_000_000,
                     help="give up the plain minimax baseline past this many nodes")
@@ -87,15 +89,17 @@ def main(argv=None):
     n_play = 50 if args.quick else 300
     print(f"cardlab {cardlab.__version__}, Python {sys.version.split()[0]}\n")
 
-    print("## Random playouts")
-    rows = []
-    for name in cardlab.games():
-        game = cardlab.load(name)
-        t, steps = timed(lambda: playouts(game, n_play), repeat)
-        rows.append([name, n_play, f"{n_play / t:,.0f}", f"{steps / t:,.0f}", f"{steps / n_play:.1f}"])
-    table(["game", "games", "games/s", "states/s", "mean length"], rows)
+    if not args.solve_only:
+        print("## Random playouts")
+        rows = []
+        for name in cardlab.games():
+            game = cardlab.load(name)
+            t, steps = timed(lambda: playouts(game, n_play), repeat)
+            rows.append([name, n_play, f"{n_play / t:,.0f}", f"{steps / t:,.0f}", f"{steps / n_play:.1f}"])
+        table(["game", "games", "games/s", "states/s", "mean length"], rows)
 
-    print("## Exact solving (alpha-beta + table) against plain minimax (no table, no pruning)")
+    print("## Exact solving (alpha-beta, Star1 below chance nodes, + table) against plain minimax "
+          "(no table, no pruning)")
     rows = []
     for label, s in list(references()) + list(references(LARGER)):
         t, sol = timed(lambda: cardlab.solve(s, progress=False), repeat)
@@ -108,6 +112,9 @@ def main(argv=None):
                      f"{sol.tt_hits:,}"] + base_cols)
     table(["position", "value", "solve ms", "nodes", "distinct positions", "table hits",
            "minimax ms", "minimax nodes", "speed-up"], rows)
+
+    if args.solve_only:
+        return
 
     print("## Tree building (networkx, transpositions merged)")
     rows = []

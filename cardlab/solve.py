@@ -35,6 +35,7 @@ __all__ = ["solve", "minimax", "solve_tree", "analyse", "Solution", "Analysis"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = float("inf")
+_EPS = Fraction(1, 10**6)  # the width of a null-window test (any positive width is exact)
 _PROGRESS_AFTER = 2.0  # seconds before an automatic progress bar appears
 _TICK = 4096
 
@@ -97,7 +98,8 @@ class _Search:
     def __init__(self, game, *, table: bool = True, pruning: bool = True,
                  max_nodes: int | None = None, progress: bool | None = None) -> None:
         spec = game.spec
-        self.lo, self.hi = spec.min_utility, spec.max_utility
+        # the game's utility bounds (ints where they are whole: faster sums)
+        self.lo, self.hi = (int(u) if u == int(u) else u for u in (spec.min_utility, spec.max_utility))
         self.table: dict | None = {} if table else None
         self.pruning = pruning
         self.max_nodes = max_nodes
@@ -135,7 +137,11 @@ class _Search:
             self.bar.update(self.nodes - self.bar.n)
             self.bar.close()
 
-    # two players, zero-sum: value for player 0, alpha-beta, Star1 at chance
+    # two players, zero-sum: value for player 0, alpha-beta, Star1 at chance.
+    # Fail-soft: a result r <= alpha is an upper bound of the value, r >= beta
+    # a lower bound, anything between exact.  Windows stay inside the game's
+    # utility bounds, lo <= alpha < beta <= hi, so a bound that reaches lo or
+    # hi is exact.
     def ab(self, s: State, alpha, beta):
         self.nodes += 1
         if self.nodes >= self.next_tick:
@@ -164,24 +170,38 @@ class _Search:
         if p == TERMINAL:
             return s.returns()[0]
         alpha0, beta0 = alpha, beta
+        lo, hi = self.lo, self.hi
         if self.simultaneous and p >= 0 and s.simultaneous():
             v = _choice_value(self.matrix(s)[2])  # the mover's value
             best, flag = (v if p == 0 else -v), _EXACT
         elif p == CHANCE:
-            total: Any = 0
-            rest = Fraction(1)
+            # Star1 (Ballard): each outcome is searched with the window its
+            # parent's implies, the outcomes not yet searched taken at their
+            # bounds.  `low` is alpha less the outcomes so far and those not
+            # yet searched at hi: an outcome at most low / prob leaves the
+            # node at most alpha (likewise `high`, beta and lo).
+            best = 0
             flag = _EXACT
-            for a, prob in s.chance_outcomes():
-                total += prob * self.ab(s._apply(a), -_INF, _INF)
-                rest -= prob
-                if self.pruning and rest:
-                    if total + rest * self.hi <= alpha:
-                        total, flag = total + rest * self.hi, _UPPER
+            if self.pruning:
+                low, high = alpha - hi, beta - lo
+                for a, prob in s.chance_outcomes():
+                    low += prob * hi
+                    high += prob * lo
+                    a_i, b_i = low / prob, high / prob
+                    v = self.ab(s._apply(a), a_i if a_i > lo else lo, b_i if b_i < hi else hi)
+                    if v <= a_i:
+                        best, flag = alpha - low + prob * v, _UPPER
                         break
-                    if total + rest * self.lo >= beta:
-                        total, flag = total + rest * self.lo, _LOWER
+                    if v >= b_i:
+                        best, flag = beta - high + prob * v, _LOWER
                         break
-            best = total
+                    v *= prob
+                    best += v
+                    low -= v
+                    high -= v
+            else:
+                for a, prob in s.chance_outcomes():
+                    best += prob * self.ab(s._apply(a), lo, hi)
         elif p == 0:
             best = -_INF
             for a in s.legal_actions():
@@ -204,12 +224,24 @@ class _Search:
                         if self.pruning and alpha >= beta:
                             break
             flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
+        if flag == _UPPER and best <= lo or flag == _LOWER and best >= hi:
+            flag = _EXACT  # a bound at the game's own bound is the value
         if table is not None:
             table[key] = (best, flag)
         return best
 
     def exact(self, s: State):
-        return self.ab(s, -_INF, _INF)
+        """The exact value of ``s`` for player 0 (the full window)."""
+        return self.ab(s, self.lo, self.hi)
+
+    def worth(self, s: State, v, q: int) -> bool:
+        """Whether ``s``, a child of player ``q``'s node of value ``v`` (for
+        player 0), is worth ``v`` too: a null-window test, as the child is
+        worth at most ``v`` (``q == 0``) or at least ``v`` (``q == 1``)."""
+        lo, hi = self.lo, self.hi
+        if q == 0:
+            return v <= lo or self.ab(s, max(v - _EPS, lo), v) >= v
+        return v >= hi or self.ab(s, v, min(v + _EPS, hi)) <= v
 
     def matrix(self, s: State) -> tuple[list[str], list[str], list[list]]:
         """The simultaneous choice at ``s`` as ``(rows, columns, A)``: the
@@ -308,7 +340,9 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
 
     Two-player zero-sum games use expectiminimax with alpha-beta pruning
     (Star1 at chance nodes) and a transposition table keyed by the canonical
-    position; other games use max-n.  ``table=False`` and ``pruning=False``
+    position, one search for the value; the best actions and the principal
+    variation then come from null-window tests against it.  Other games use
+    max-n.  ``table=False`` and ``pruning=False``
     turn the refinements off (for comparison); ``progress`` shows a tqdm bar
     (``None``: only once the solve has run for two seconds).  A search of
     more than ``max_nodes`` positions stops with :class:`~cardlab.TooLargeError`
@@ -351,7 +385,19 @@ def _values(state: State, search: _Search) -> tuple:
 
 
 def _solution(state: State, search: _Search, method: str, start: float) -> Solution:
+    """One search for the value; then the best actions and the principal
+    variation, each child tested against its parent's value.  Two players:
+    every position of the principal variation is worth the root's value, so
+    a null-window test answers (mostly from the table); max-n: the table's
+    exact values."""
     values = _values(state, search)
+    maxn = _use_maxn(state)
+
+    def worth(c: State, target, q: int) -> bool:
+        """Whether child ``c`` of ``q``'s node is worth ``target``, the
+        node's value (for ``q``; two players: for player 0)."""
+        return _values(c, search)[q] == target if maxn else search.worth(c, target, q)
+
     best: list[str] = []
     p = state.current_player
     mixes: dict[int, dict[str, Any]] = {}
@@ -360,17 +406,17 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
         mixes, epsilon = _mixes(state, search)
         best = [a for a, q in mixes[p].items() if q]
     elif p >= 0:
-        for a in state.legal_actions():
-            if _values(state._apply(a), search)[p] == values[p]:
-                best.append(a)
+        target = values[p] if maxn else values[0]
+        best = [a for a in state.legal_actions() if worth(state._apply(a), target, p)]
     pv: list[str] = []
     s = state
     while s.current_player >= 0 and not s.simultaneous() and len(pv) < 200:
         q = s.current_player
-        target = _values(s, search)[q]
+        tested = s is state and not mixes  # the root's actions were tested above
+        target = _values(s, search)[q] if maxn else values[0]
         for a in s.legal_actions():
             c = s._apply(a)
-            if _values(c, search)[q] == target:
+            if a in best if tested else worth(c, target, q):
                 pv.append(a)
                 s = c
                 break

@@ -13,12 +13,15 @@ exact ``value`` (a string such as ``"3/4"``) worked out by hand.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 import cardlab
 from cardlab import CHANCE
+from cardlab.solve import _Search
 
 from conftest import data_entries, position
 
@@ -74,3 +77,130 @@ def test_solve_matches_brute_force_and_tree(game, entry):
     assert values[0][0] == sol.value
     for a in sol.best_actions:
         assert cardlab.solve(s.apply(a), progress=False).value == sol.value
+
+
+# -- P: solving at the limit of the language (Star1 below chance nodes, lazy analysis) --
+
+def unpruned_solution(s):
+    """Values, best actions, principal variation and mixes as the solver gave
+    them before P: every root action and every step of the principal
+    variation valued by a full-window search without pruning (its table holds
+    exact values only)."""
+    search = _Search(s.game, pruning=False, progress=False)
+    spec = s.game.spec
+
+    def values(c):
+        if spec.num_players == 2 and spec.zero_sum:
+            v = search.exact(c)
+            return (v, -v)
+        return search.maxn(c)
+
+    plain = cardlab.solve(s, pruning=False, progress=False, max_nodes=None)
+    assert plain.values == values(s)
+    p = s.current_player
+    if p < 0 or s.simultaneous() or s.simultaneous_start() is not None:
+        best = plain.best_actions  # from the matrix game, whose entries are full-window values
+    else:
+        best = [a for a in s.legal_actions() if values(s.apply(a))[p] == plain.values[p]]
+    pv, c = [], s
+    while c.current_player >= 0 and not c.simultaneous() and len(pv) < 200:
+        q = c.current_player
+        target = values(c)[q]
+        a = next(a for a in c.legal_actions() if values(c.apply(a))[q] == target)
+        pv.append(a)
+        c = c.apply(a)
+    return plain.values, best, pv, plain.mixes
+
+
+def assert_same_as_unpruned(s):
+    sol = cardlab.solve(s, progress=False, max_nodes=None)
+    values, best, pv, mixes = unpruned_solution(s)
+    assert sol.values == values  # exact: Fractions (or sympy numbers) compared for equality
+    assert sol.best_actions == best
+    assert sol.pv == pv
+    assert sol.mixes == mixes
+
+
+@pytest.mark.parametrize("game,entry", [(g, e) for _, g, e in REFERENCE], ids=[i for i, _, _ in REFERENCE])
+def test_P_pruned_solve_equals_unpruned_search(game, entry):
+    """P: the pruned solve (Star1 windows below chance nodes; best actions and
+    principal variation from null-window tests against the value) gives the
+    value, best actions and principal variation of a search without pruning,
+    exactly, on every reference position of every game; and the plain
+    minimax baseline (no table either) agrees on the value."""
+    s = position(game, entry)
+    assert_same_as_unpruned(s)
+    assert cardlab.minimax(s, max_nodes=None).values == cardlab.solve(s, progress=False).values
+
+
+def test_P_star1_windows_below_chance_are_sound_and_narrow(monkeypatch):
+    """P (Star1): in a whole solve() (the value's search and the null-window
+    tests after it), every window lies within the game's utility bounds,
+    every result is a sound fail-soft bound of the exact value (at most
+    alpha: an upper bound; at least beta: a lower bound; between: the value),
+    and the outcomes of chance nodes are searched with windows narrower than
+    the full one; on every two-player reference position with chance nodes."""
+    calls, stack = [], []
+    original = _Search.ab
+
+    def spy(self, c, alpha, beta):
+        if not self.pruning:  # the reference search below
+            return original(self, c, alpha, beta)
+        parent = stack[-1] if stack else None
+        stack.append(c)
+        try:
+            r = original(self, c, alpha, beta)
+        finally:
+            stack.pop()
+        calls.append((c, parent, alpha, beta, r))
+        return r
+
+    monkeypatch.setattr(_Search, "ab", spy)
+    narrowed = 0
+    for _, game, entry in REFERENCE:
+        if game.spec.num_players != 2 or not game.spec.chance:
+            continue
+        lo, hi = game.spec.min_utility, game.spec.max_utility
+        exact = _Search(game, pruning=False, progress=False)
+        calls.clear()
+        cardlab.solve(position(game, entry), progress=False)
+        for c, parent, alpha, beta, r in calls:
+            v = exact.exact(c)
+            assert lo <= alpha < beta <= hi, (alpha, beta)
+            if r <= alpha:
+                assert v <= r
+            elif r >= beta:
+                assert v >= r
+            else:
+                assert v == r
+            if parent is not None and parent.current_player == CHANCE and (alpha, beta) != (lo, hi):
+                narrowed += 1
+    assert narrowed > 0
+
+
+@pytest.mark.parametrize("game,entry", [(g, e) for _, g, e in REFERENCE if g.spec.num_players == 2
+                                        and not g.spec.simultaneous],
+                         ids=[i for i, g, _ in REFERENCE if g.spec.num_players == 2 and not g.spec.simultaneous])
+def test_P_solve_searches_the_full_window_once(game, entry, monkeypatch):
+    """P (lazy analysis): solve() takes the value from one full-window search;
+    the best actions and the principal variation come from null-window tests
+    against it (or the table), not from searching each move again."""
+    full = []
+    original = _Search.exact
+    monkeypatch.setattr(_Search, "exact", lambda self, s: full.append(s) or original(self, s))
+    cardlab.solve(position(game, entry), progress=False)
+    assert len(full) == 1
+
+
+LARGER = [(f"{path.stem}-{e['name']}", cardlab.load(path.stem, **e.get("options", {})), e)
+          for path in sorted((Path(__file__).parent.parent / "benchmarks" / "positions").glob("*.json"))
+          if path.stem in cardlab.games() for e in json.loads(path.read_text("utf-8"))
+          if "janken" not in e["name"]]  # the janken one: 7 million positions without pruning
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,entry", [(g, e) for _, g, e in LARGER], ids=[i for i, _, _ in LARGER])
+def test_P_pruned_solve_equals_unpruned_search_on_benchmark_positions(game, entry):
+    """P: as on the reference positions, on the larger benchmark positions
+    (tens of thousands to a million and a half positions without pruning)."""
+    assert_same_as_unpruned(position(game, entry))
