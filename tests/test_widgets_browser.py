@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from pathlib import Path
 
 import pytest
 
@@ -314,20 +313,27 @@ def _moved(board, count: int) -> bool:
     return bool(info["summary"]) and log_count(info) > count
 
 
+def _hot_seat(page, voila_app: str, game_name: str):
+    """The Voila app with ``game_name`` set up for two persons at one screen
+    (person, person) and started; the app's locator."""
+    page.goto(voila_app, timeout=90_000)
+    app = page.locator(".cardlab-play")
+    app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
+    app.get_by_role("combobox", name="game").select_option(label=cardlab.load(game_name).title)
+    seats = app.locator(".cardlab-play-seats select")
+    seats.nth(0).select_option("person")
+    seats.nth(1).select_option("person")
+    app.get_by_role("button", name="play", exact=True).click()
+    return app
+
+
 def test_voila_hot_seat_privacy_screen(browser, voila_app):
     """Two persons at one screen (set-up: person, person): a privacy screen
     before the first turn and between the two persons' turns; nothing of
     the table, the hands or the log is in the page until it is clicked."""
     page = browser.new_page(viewport={"width": 1280, "height": 2000})
     try:
-        page.goto(voila_app, timeout=90_000)
-        app = page.locator(".cardlab-play")
-        app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
-        app.get_by_role("combobox", name="game").select_option(label=cardlab.load("koinobori").title)
-        seats = app.locator(".cardlab-play-seats select")
-        seats.nth(0).select_option("person")
-        seats.nth(1).select_option("person")
-        app.get_by_role("button", name="play", exact=True).click()
+        app = _hot_seat(page, voila_app, "koinobori")
 
         def screen_for(p: int):
             """The privacy screen's button, once nothing of the game is in the page."""
@@ -377,14 +383,7 @@ def test_voila_hot_seat_janken_is_sealed_then_revealed(browser, voila_app):
     has picked, the log shows both cards."""
     page = browser.new_page(viewport={"width": 1280, "height": 2400})
     try:
-        page.goto(voila_app, timeout=90_000)
-        app = page.locator(".cardlab-play")
-        app.get_by_role("combobox", name="game").wait_for(timeout=90_000)
-        app.get_by_role("combobox", name="game").select_option(label=cardlab.load("mipig").title)
-        seats = app.locator(".cardlab-play-seats select")
-        seats.nth(0).select_option("person")
-        seats.nth(1).select_option("person")
-        app.get_by_role("button", name="play", exact=True).click()
+        app = _hot_seat(page, voila_app, "mipig")
         app.get_by_role("button", name="Pass to Player 0 — click when ready").click(timeout=60_000)
         app.locator("details summary").first.wait_for(timeout=60_000)  # the board's move log: drawn again
         board = board_locator(app)
