@@ -61,3 +61,21 @@ def test_the_rules_digest_is_on_the_page(game, monkeypatch):
         assert panel.get_title(0) == f"Rules, rule by rule (docs/rules/{g.rules})"
         (out,) = panel.children
         assert out.outputs[0]["data"]["text/markdown"] == text
+
+
+def test_seat_pickers_stay_when_the_game_changes_with_as_many_seats(monkeypatch):
+    """The seat pickers are rebuilt only when the number of seats changes: a
+    seat chosen in the page just before another two-player game is picked
+    stays chosen (the browser had set the old picker while the kernel built
+    new ones); MONSTER CARDS with three players gets three."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    app = PlayApp(game="koinobori")
+    pickers = list(app.seats_box.children)
+    pickers[1].value = "person"
+    app.game_picker.value = "mipig"
+    assert list(app.seats_box.children) == pickers and app.players == ["person", "person"]
+    app.game_picker.value = "monster_cards"
+    app.option_widgets["players"].value = 3
+    assert len(app.players) == 3 and app.players[:2] == ["person", "person"]
+    app.game_picker.value = "mipig"
+    assert len(app.players) == 2

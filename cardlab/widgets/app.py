@@ -228,6 +228,8 @@ class PlayApp(widgets.VBox):
             self.message.value = f'<span style="color:#b00">{html.escape(str(error))}</span>'
             return
         old = [w.value for w in self.seats_box.children]
+        if len(old) == n:  # the same seats: keep the pickers (a choice made meanwhile stays)
+            return
         self.seats_box.children = [
             widgets.Dropdown(options=list(SEAT_CHOICES),
                              value=old[i] if i < len(old) else ("person" if i == 0 else "heuristic"),
