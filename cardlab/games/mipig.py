@@ -1342,7 +1342,7 @@ class MipigState(State):
                     if c not in known and c not in forced and not (g.shared and c in mine)]
             if k[3] == 4:  # a tie that could not break: the opponent's marks are K or the one K beats
                 marks = {g.mark[c] for c in mine}
-                fits = {m for K in marks if not any(janken_beats(b, K) for b in marks)
+                fits = {m for K in marks if not tie_can_break(K, marks)
                         for m in range(3) if m == K or janken_beats(K, m)}
                 pool = [c for c in pool if g.mark[c] in fits]
             chosen = forced + rng.sample(pool, need - len(forced))
