@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test test-fast notebooks bench clean play lite lite-serve
+.PHONY: lab test test-fast notebooks bench clean play lite lite-serve catalogues
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cardlab needs Python 3.11 or newer; run: make PYTHON=python3.12 ...")'
@@ -24,21 +24,40 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
+# the Japanese catalogue: cardlab.po is written by people, cardlab.mo compiled from it (and shipped)
+LOCALE := cardlab/locale
+PO     := $(LOCALE)/ja/LC_MESSAGES/cardlab.po
+MO     := $(LOCALE)/ja/LC_MESSAGES/cardlab.mo
+# (listed after the install stamp by lab and test, so Babel's pybabel is there)
+$(MO): $(PO) | $(BIN)/python
+	$(BIN)/pybabel compile -i $(PO) -o $(MO) -l ja
+
+## make catalogues: after changing texts people read, extract them from the sources with Babel
+## (babel.cfg), merge them into $(PO) (new texts come in untranslated: translate them there; the
+## test tests/test_i18n.py fails while any is missing or fuzzy), and compile $(MO)
+catalogues: $(VENV)/.lab-installed
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project cardlab \
+	  --copyright-holder "the cardlab authors" -o $(LOCALE)/cardlab.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/cardlab.pot -o $(PO) -l ja --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel compile -i $(PO) -o $(MO) -l ja --statistics
+
 ## make lab: create .venv, install cardlab with its notebook extra, open JupyterLab on notebooks/
 ## (as root, in a container or on a lab machine, JupyterLab needs --allow-root: added by itself;
 ##  more JupyterLab arguments: make lab LAB_ARGS="--no-browser --port=8899")
 LAB_ARGS  ?=
 ROOT_ARGS := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-lab: $(VENV)/.lab-installed
+lab: $(VENV)/.lab-installed $(MO)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb \
 	  $(ROOT_ARGS) $(LAB_ARGS)
 
 ## make test: unit tests and doctests, the slow playouts, then every notebook under nbval
-test: $(VENV)/.test-installed
+# (notebook outputs are stored in English whatever LANG says: LANGUAGE=en; the Japanese
+#  editions in notebooks/ja/ say cardlab.set_language("ja") themselves)
+test: $(VENV)/.test-installed $(MO)
 	$(BIN)/python -m pytest -q
 	$(BIN)/python -m pytest -q -m slow tests
 	$(BIN)/python -m pytest -q -m browser tests
-	$(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
+	LANGUAGE=en $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
 
 ## make play: the class app notebooks/play.ipynb as a page (Voila) on http://$(PLAY_IP):$(PLAY_PORT)/
 ## (for students on other machines: make play PLAY_IP=0.0.0.0); it first prints the teacher's link
@@ -66,8 +85,8 @@ test-fast: $(VENV)/.test-installed
 
 ## make notebooks: re-execute every notebook and store its outputs (for nbval)
 notebooks: $(VENV)/.test-installed
-	for nb in notebooks/*.ipynb; do \
-	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False "$$nb" && \
+	for nb in notebooks/*.ipynb notebooks/ja/*.ipynb; do \
+	  LANGUAGE=en $(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False "$$nb" && \
 	  $(BIN)/nbstripout --keep-output --keep-count "$$nb" || exit 1; \
 	done
 

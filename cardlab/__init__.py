@@ -5,6 +5,9 @@
 >>> state = game.new_initial_state(seed=7)
 >>> sorted(cardlab.games())[0]
 'koinobori'
+
+Texts people read come in English or Japanese: ``cardlab.set_language("ja")``
+(the default follows ``LANG``/``LANGUAGE``; see :mod:`cardlab.i18n`).
 """
 
 from .core import CHANCE, TERMINAL, Game, Spec, State, load
@@ -22,7 +25,8 @@ from .errors import (
 from .tree import tree, write_dot, write_graphml
 from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
 from .match import Match
-from . import agents, batch, games, render
+from .i18n import get_language, set_language
+from . import agents, batch, games, i18n, render
 
 __version__ = "0.1.0"
 
@@ -33,5 +37,5 @@ __all__ = [
     "TooLargeError",
     "tree", "write_graphml", "write_dot",
     "solve", "solve_tree", "analyse", "minimax", "Solution", "Analysis",
-    "Match", "agents", "batch", "render",
+    "Match", "agents", "batch", "render", "i18n", "set_language", "get_language",
 ]

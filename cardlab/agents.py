@@ -22,6 +22,7 @@ from typing import Any
 
 from .core import CHANCE, State, make_rng, sample_chance
 from .errors import CardlabError, TooLargeError
+from .i18n import _
 
 __all__ = ["Agent", "RandomAgent", "HeuristicAgent", "SolverAgent", "MCTSAgent", "make", "AGENTS"]
 
@@ -51,7 +52,7 @@ class RandomAgent(Agent):
 
 
 def _rollout(state: State, rng: random.Random, limit: int = 10_000) -> State:
-    for _ in range(limit):
+    for _i in range(limit):
         if state.is_terminal():
             return state
         if state.current_player == CHANCE:
@@ -92,7 +93,7 @@ def open_hands_copy(state: State) -> State:
     if game.spec.perfect_information:
         return state
     if "open_hands" not in game.OPTIONS:
-        raise CardlabError(f"{game.name} has no open_hands option")
+        raise CardlabError(_("{game} has no open_hands option").format(game=game.name))
     open_game = game.with_options(open_hands=True)
     d = state.to_dict()
     d["options"] = open_game.options_dict()
@@ -117,7 +118,7 @@ class SolverAgent(Agent):
 
         me = state.current_player
         worlds = ([state] if state.game.spec.perfect_information else
-                  [open_hands_copy(state.redeal(me, self.rng)) for _ in range(self.samples)])
+                  [open_hands_copy(state.redeal(me, self.rng)) for _i in range(self.samples)])
         totals: dict[str, Any] = {}
         mix: dict[str, Any] = {}
         try:
@@ -172,7 +173,7 @@ class MCTSAgent(Agent):
         lo, span = float(spec.min_utility), float(spec.max_utility - spec.min_utility) or 1.0
         rng = self.rng
         root = _Node(me)
-        for _ in range(self.iterations):
+        for _i in range(self.iterations):
             s = state.redeal(me, rng)
             node, path = root, []
             while not s.is_terminal():
@@ -214,5 +215,6 @@ def make(name: str | Agent, seed: int | random.Random | None = None) -> Agent:
     if isinstance(name, Agent):
         return name
     if name not in AGENTS:
-        raise CardlabError(f"unknown agent {name!r}; the agents are: {', '.join(AGENTS)}")
+        raise CardlabError(_("unknown agent {name}; the agents are: {agents}").format(
+            name=repr(name), agents=", ".join(AGENTS)))
     return AGENTS[name](seed=seed)

@@ -48,6 +48,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .core import CHANCE, load, sample_chance
 from .errors import CardlabError
+from .i18n import _
 from .solve import DEFAULT_MAX_NODES
 
 __all__ = [
@@ -87,8 +88,8 @@ def position_job(position: Mapping[str, Any], *, max_nodes: int | None = DEFAULT
     """A job: solve one position given as :meth:`State.to_dict` output (it
     names its ``game`` and ``options``; the row's ``seed`` is ``None``)."""
     if not isinstance(position, Mapping) or not isinstance(position.get("game"), str):
-        raise CardlabError("a position job needs a position from state.to_dict() "
-                           f"(a dict with 'game' and 'options'), not {position!r:.80}")
+        raise CardlabError(_("a position job needs a position from state.to_dict() (a dict with 'game' and "
+                             "'options'), not {position}").format(position=f"{position!r:.80}"))
     return {"task": "solve", "game": position["game"], "options": dict(position.get("options") or {}),
             "seed": None, "position": dict(position), "max_nodes": max_nodes}
 
@@ -112,10 +113,11 @@ def _agent_spec(agent: Any) -> Any:
           and isinstance(agent[1], Mapping)):
         name, kwargs = agent[0], dict(agent[1])
     else:
-        raise CardlabError(f"an agent in a batch is a name or [name, {{keyword: value}}], not {agent!r}; "
-                           f"the agents are: {', '.join(AGENTS)}")
+        raise CardlabError(_("an agent in a batch is a name or [name, {{keyword: value}}], not {agent}; the "
+                             "agents are: {agents}").format(agent=repr(agent), agents=", ".join(AGENTS)))
     if name not in AGENTS:
-        raise CardlabError(f"unknown agent {name!r}; the agents are: {', '.join(AGENTS)}")
+        raise CardlabError(_("unknown agent {name}; the agents are: {agents}").format(
+            name=repr(name), agents=", ".join(AGENTS)))
     return [name, kwargs] if kwargs else name
 
 
@@ -161,7 +163,7 @@ def _run_solve(job: Mapping[str, Any], row: dict[str, Any]) -> None:
         state = game.state_from_dict(job["position"])
     else:
         state = game.new_initial_state(rng)
-    for _ in range(job.get("random_moves", 0)):
+    for _move in range(job.get("random_moves", 0)):
         if state.is_terminal():
             break
         if state.current_player == CHANCE:
@@ -238,8 +240,8 @@ class Table(list):
         try:
             import pandas as pd
         except ImportError:
-            raise CardlabError("to_pandas() needs pandas (pip install pandas); "
-                               "the table itself is a plain list of dicts") from None
+            raise CardlabError(_("to_pandas() needs pandas (pip install pandas); the table itself is a plain "
+                                 "list of dicts")) from None
         return pd.DataFrame(list(self))
 
     def to_text(self, columns: Sequence[str] | None = None, limit: int | None = 30) -> str:
@@ -348,7 +350,7 @@ def local_dask_client(n_workers: int | None = None, *, processes: bool = True):
     try:
         from distributed import Client
     except ImportError:
-        raise CardlabError('a Dask cluster needs dask.distributed: pip install "dask[distributed]"') from None
+        raise CardlabError(_('a Dask cluster needs dask.distributed: pip install "dask[distributed]"')) from None
     where = {"host": "127.0.0.1"} if processes else {}  # in-process: the inproc:// transport
     return Client(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=1, processes=processes,
                   dashboard_address=None, **where,
@@ -448,7 +450,8 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
     jobs = [dict(j, id=i) for i, j in enumerate(jobs)]
     for j in jobs:
         if j.get("task") not in ("solve", "match"):
-            raise CardlabError(f"a job's task is 'solve' or 'match', not {j.get('task')!r} (job {j['id']})")
+            raise CardlabError(_("a job's task is 'solve' or 'match', not {task} (job {job})").format(
+                task=repr(j.get("task")), job=j["id"]))
     rows: dict[int, dict[str, Any]] = {}
     done = _read_checkpoint(os.fspath(checkpoint)) if checkpoint is not None else {}
     todo = []
@@ -464,11 +467,13 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
     if executor is None or (isinstance(executor, int) and not isinstance(executor, bool)):
         n = (os.cpu_count() or 1) if executor is None else executor
         if n < 1:
-            raise CardlabError(f"executor={executor!r}: the number of processes must be at least 1")
+            raise CardlabError(_("executor={executor}: the number of processes must be at least 1").format(
+                executor=repr(executor)))
         own = executor = _local_pool(n) if todo else "serial"
     elif not (executor == "serial" or _is_dask_client(executor) or isinstance(executor, cf.Executor)):
-        raise CardlabError(f"executor={executor!r} is not accepted; use None (all cores), an int "
-                           "(processes), 'serial', a concurrent.futures.Executor or a dask.distributed.Client")
+        raise CardlabError(_("executor={executor} is not accepted; use None (all cores), an int (processes), "
+                             "'serial', a concurrent.futures.Executor or a dask.distributed.Client").format(
+            executor=repr(executor)))
     if chunksize is None:
         chunksize = max(1, min(50, len(todo) // (4 * (1 if executor == "serial" else _workers(executor))) or 1))
     bar = _Progress(len(jobs), resumed, progress, desc)
@@ -546,12 +551,13 @@ def tournament(game: str, agents: Sequence[Any], seeds: Iterable[int], *,
     options = dict(options or {})
     g = load(game, **options)
     if g.spec.num_players != 2:
-        raise CardlabError(f"tournament() pairs agents in two seats; {game} with these options has "
-                           f"{g.spec.num_players} players: use run() with match_job() for more seats")
+        raise CardlabError(_("tournament() pairs agents in two seats; {game} with these options has {players} "
+                             "players: use run() with match_job() for more seats").format(
+            game=game, players=g.spec.num_players))
     specs = [_agent_spec(a) for a in agents]
     labels = [agent_label(a) for a in specs]
     if len(set(labels)) != len(labels) or len(labels) < 2:
-        raise CardlabError(f"tournament() needs at least two different agents, got {labels}")
+        raise CardlabError(_("tournament() needs at least two different agents, got {labels}").format(labels=labels))
     seeds = list(seeds)
     jobs = [match_job(game, s, [a, b], options)
             for a, b in itertools.permutations(specs, 2) for s in seeds]
@@ -571,7 +577,7 @@ def sweep(game: str, grid: Mapping[str, Sequence[Any]], seeds: Iterable[int], *,
     to :func:`run`.
     """
     if task not in ("solve", "match"):
-        raise CardlabError(f"sweep(task={task!r}): task is 'solve' or 'match'")
+        raise CardlabError(_("sweep(task={task}): task is 'solve' or 'match'").format(task=repr(task)))
     base = _with_open_hands(game, options) if task == "solve" else dict(options or {})
     names = list(grid)
     seeds = list(seeds)

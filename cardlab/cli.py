@@ -7,6 +7,7 @@
     cardlab solve koinobori --position pos.json
     cardlab tree koinobori --position pos.json --format graphml --out tree.graphml
     cardlab simulate koinobori -n 1000 --agents heuristic random
+    cardlab --lang ja play koinobori                   # in Japanese (default: the environment)
 
 Options of a game are given as ``-o NAME=VALUE`` (VALUE read as JSON when it
 parses, and ``True``/``False``/``None`` as Python spells them:
@@ -29,14 +30,25 @@ everything: the full table, every move's full explanation and the open hint
 (every card seen).  :func:`transcript` and :func:`hint` build that text
 from the match alone, so the leak test can compare it for matches the seat
 cannot tell apart; :func:`cmd_play` only reads the person's input.
+
+Everything the CLI prints, its help included, is in the language of
+``--lang`` (``en`` or ``ja``; before or after the sub-command), else of the
+environment (:func:`cardlab.i18n.get_language`: ``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``).  argparse's own texts ("usage:", "options", its
+error lines) are translated too: while :func:`main` runs in a language other
+than English, argparse's module-level ``_``/``ngettext`` look its texts up in
+cardlab's catalogue (:func:`_argparse_speaks`, table :data:`ARGPARSE_TEXTS`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import re
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -44,7 +56,8 @@ from . import agents as _agents
 from . import render
 from .core import CHANCE, Game, State, load, make_rng, sample_chance
 from .solve import BYTES_PER_POSITION, DEFAULT_MAX_NODES
-from .errors import CardlabError, TooLargeError
+from .errors import CardlabError, OptionError, TooLargeError
+from .i18n import LANGUAGES, N_, _, check_language, get_language, pgettext, using
 from .match import Match
 
 __all__ = ["main", "transcript", "steps", "hint", "parse_move"]
@@ -62,7 +75,8 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise CardlabError(f"option {pair!r} must look like NAME=VALUE (e.g. open_hands=true)")
+            raise CardlabError(_("option {option} must look like NAME=VALUE (e.g. open_hands=true)")
+                               .format(option=repr(pair)))
         if value in _PYTHON_WORDS:
             out[name] = _PYTHON_WORDS[value]
             continue
@@ -86,8 +100,51 @@ def _save(state: State, path: str) -> str:
     try:
         Path(path).write_text(json.dumps(state.to_dict(), ensure_ascii=False, indent=1) + "\n", "utf-8")
     except OSError as exc:
-        raise CardlabError(f"{path}: cannot write the position file ({exc.strerror})") from None
-    return f"position saved to {path} (solve it: cardlab solve {state.game.name} --position {path})"
+        raise CardlabError(_("{path}: cannot write the position file ({reason})")
+                           .format(path=path, reason=_os_reason(exc))) from None
+    return (_("position saved to {path} (solve it: cardlab solve {game} --position {path})")
+            .format(path=path, game=state.game.name))
+
+
+#: errors of the operating system a person may meet reading or writing a file (their
+#: English is the C library's; shown translated when the catalogue has them, else as the OS says)
+_OS_ERRORS = {errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+              errno.EISDIR: N_("Is a directory"), errno.ENOTDIR: N_("Not a directory"),
+              errno.ENOSPC: N_("No space left on device"), errno.EROFS: N_("Read-only file system"),
+              errno.ENAMETOOLONG: N_("File name too long")}
+#: the messages of Python's JSON reader (json.JSONDecodeError.msg), the same way
+_JSON_ERRORS = {m: m for m in (N_("Expecting value"), N_("Extra data"), N_("Expecting ',' delimiter"),
+                               N_("Expecting ':' delimiter"), N_("Expecting property name enclosed in double quotes"),
+                               N_("Unterminated string starting at"), N_("Invalid control character at"),
+                               N_("Invalid \\escape"), N_("Illegal trailing comma before end of object"),
+                               N_("Illegal trailing comma before end of array"))}
+
+#: sqlite3's messages when a class's store cannot be opened, the same way
+_SQLITE_ERRORS = {m: m for m in (N_("unable to open database file"), N_("file is not a database"),
+                                 N_("database is locked"), N_("attempt to write a readonly database"))}
+
+
+def _translated(msgid: str | None, said: str) -> str:
+    """``msgid`` translated when the catalogue has it, else ``said`` (what the OS or Python said)."""
+    if msgid is None:
+        return said
+    text = _(msgid)
+    return said if text == msgid else text
+
+
+def _os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, in the current language when the catalogue knows it."""
+    return _translated(_OS_ERRORS.get(exc.errno), exc.strerror)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (``list``, ``str``, ``null``: Python's names in English)."""
+    name = "null" if value is None else type(value).__name__
+    words = {"list": pgettext("JSON value", "list"), "str": pgettext("JSON value", "str"),
+             "int": pgettext("JSON value", "int"), "float": pgettext("JSON value", "float"),
+             "bool": pgettext("JSON value", "bool"), "dict": pgettext("JSON value", "dict"),
+             "null": pgettext("JSON value", "null")}
+    return words.get(name, name)
 
 
 def _position(args: argparse.Namespace):
@@ -95,19 +152,21 @@ def _position(args: argparse.Namespace):
     try:
         d = json.loads(Path(where).read_text("utf-8"))
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path, bytes that are not UTF-8
-        why = getattr(exc, "strerror", None) or "not a readable UTF-8 text file"
+        why = (_os_reason(exc) if getattr(exc, "strerror", None) else None) or _("not a readable UTF-8 text file")
         if isinstance(exc, json.JSONDecodeError):
-            why = f"not valid JSON (line {exc.lineno}: {exc.msg})"
-        raise CardlabError(f"{where}: cannot read the position file: {why}") from None
+            why = _("not valid JSON (line {line}: {message})").format(
+                line=exc.lineno, message=_translated(_JSON_ERRORS.get(exc.msg), exc.msg))
+        raise CardlabError(_("{path}: cannot read the position file: {reason}").format(path=where, reason=why)) \
+            from None
     except RecursionError:
-        raise CardlabError(f"{where}: the JSON is nested too deeply to be a position") from None
+        raise CardlabError(_("{path}: the JSON is nested too deeply to be a position").format(path=where)) from None
     if not isinstance(d, dict):
-        raise CardlabError(f"{where}: a position file holds one JSON object (State.to_dict(), as cardlab deal "
-                           f"writes it), not {type(d).__name__ if d is not None else 'null'}")
+        raise CardlabError(_("{path}: a position file holds one JSON object (State.to_dict(), as cardlab deal "
+                             "writes it), not {kind}").format(path=where, kind=_kind(d)))
     saved = d.get("options") or {}
     if not isinstance(saved, dict):
-        raise CardlabError(f"{where}: 'options' must be a JSON object of the game's options, not "
-                           f"{type(saved).__name__}")
+        raise CardlabError(_("{path}: 'options' must be a JSON object of the game's options, not {kind}")
+                           .format(path=where, kind=_kind(saved)))
     opts = {**saved, **_options(args.option)}
     game = load(args.game, **opts)
     d = {**d, "options": game.options_dict()}
@@ -119,7 +178,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
     for name in games():
         cls = _REGISTRY[name]
-        print(f"{name:<15} {cls.title}")
+        print(f"{name:<15} {_(cls.title)}")
     return 0
 
 
@@ -154,7 +213,7 @@ def transcript(moves: Iterable[Step], state: State, seat: int, reveal: bool = Fa
     yield ""
     yield from render.text(state, perspective=viewer).splitlines()
     if state.is_terminal():
-        yield "game over; returns: " + ", ".join(str(r) for r in state.returns())
+        yield _("game over; returns: {returns}").format(returns=", ".join(str(r) for r in state.returns()))
     elif state.current_player == seat:
         for i, a in enumerate(state.legal_actions()):
             yield f"  [{i}] {a}"
@@ -171,7 +230,6 @@ def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None
     ``max_nodes`` positions to solve), a line saying why."""
     from .solve import analyse
 
-    kind = "open" if reveal else "fair"
     try:
         if reveal:
             a = analyse(_agents.open_hands_copy(state), max_nodes=max_nodes, progress=False)
@@ -179,15 +237,22 @@ def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None
             a = analyse(state, player=seat, max_nodes=max_nodes, max_arrangements=max_arrangements,
                         samples=samples, progress=False)
     except TooLargeError:
-        return (f"no {kind} hint here, too large to compute (more than {max_nodes:,} positions to solve): "
-                f"ask again nearer the end of the game, or raise --hint-max-nodes (now {max_nodes:,})"
-                + ("" if reveal else " or lower --hint-samples"))
+        if reveal:
+            return _("no open hint here, too large to compute (more than {max_nodes:,} positions to solve): "
+                     "ask again nearer the end of the game, or raise --hint-max-nodes (now {max_nodes:,})"
+                     ).format(max_nodes=max_nodes)
+        return _("no fair hint here, too large to compute (more than {max_nodes:,} positions to solve): "
+                 "ask again nearer the end of the game, or raise --hint-max-nodes (now {max_nodes:,}) "
+                 "or lower --hint-samples").format(max_nodes=max_nodes)
     except CardlabError as exc:
-        return f"no {kind} hint here: {exc}"
+        if reveal:
+            return _("no open hint here: {reason}").format(reason=exc)
+        return _("no fair hint here: {reason}").format(reason=exc)
     if reveal:
-        return f"open hint (every card, also those player {seat} cannot see)\n{a}"
+        return _("open hint (every card, also those player {player} cannot see)").format(player=seat) + f"\n{a}"
     if a.kind == "open":  # the game is played with every card open
-        return f"fair hint (only what player {seat} can see: every card is open in this game)\n{a}"
+        return (_("fair hint (only what player {player} can see: every card is open in this game)")
+                .format(player=seat) + f"\n{a}")
     return str(a)  # its title says: fair hint (only what player p can see)
 
 
@@ -208,21 +273,25 @@ def parse_move(text: str, legal: Sequence[str], commands: str | None = "hint, un
     """
     words = " ".join(text.split())
     if commands is None:
-        accepted = f"a number 0..{len(legal) - 1} or a move ({', '.join(legal)})"
+        accepted = _("a number 0..{last} or a move ({moves})").format(last=len(legal) - 1, moves=", ".join(legal))
     else:
-        shown = ", ".join(legal[:6]) + (f", … ({len(legal)} in all, listed above)" if len(legal) > 6 else "")
-        accepted = f"type a number 0..{len(legal) - 1} or a move ({shown}), or {commands}"
+        shown = ", ".join(legal[:6])
+        if len(legal) > 6:
+            shown = _("{moves}, … ({count} in all, listed above)").format(moves=shown, count=len(legal))
+        accepted = (_("type a number 0..{last} or a move ({moves}), or {commands}")
+                    .format(last=len(legal) - 1, moves=shown, commands=commands))
     if _NUMBER.fullmatch(words):
         i = int(words)
         if 0 <= i < len(legal):
             return legal[i]
-        raise CardlabError(f"there is no move number {i}: {accepted}")
+        raise CardlabError(_("there is no move number {number}: {accepted}").format(number=i, accepted=accepted))
     if words in legal:
         return words
-    raise CardlabError(f"{words!r} is not a legal move here: {accepted}")
+    raise CardlabError(_("{move} is not a legal move here: {accepted}").format(move=repr(words), accepted=accepted))
 
 
-PROMPT = "your move (a number or a move; hint, undo, quit): "
+#: the prompt of ``cardlab play`` (English; shown as ``_(PROMPT)``)
+PROMPT = N_("your move (a number or a move; hint, undo, quit): ")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -233,10 +302,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     n = game.spec.num_players
     seat = args.seat
     if not 0 <= seat < n:
-        msg = f"argument --seat: {game.name} has {n} players, so a seat is 0..{n - 1}, not {seat}"
+        msg = (_("{game} has {count} players, so a seat is 0..{last}, not {seat}")
+               .format(game=game.name, count=n, last=n - 1, seat=seat))
         if getattr(args, "parser", None) is None:
-            raise CardlabError(msg)
-        args.parser.error(msg)  # exits with argparse's usage line, status 2
+            raise CardlabError(_("argument {argument}: {message}").format(argument="--seat", message=msg))
+        args.parser.error(_("argument {argument}: {message}").format(argument="--seat", message=msg))
+        # (exits with argparse's usage line, status 2)
     # a Namespace built by hand may lack the newer options: their defaults then
     reveal = getattr(args, "reveal", False)
     limits = {"max_nodes": getattr(args, "hint_max_nodes", 100_000),
@@ -253,7 +324,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if match.is_over():
             return 0
         while True:  # read until a move is played or taken back
-            print(PROMPT, end="", flush=True)
+            print(_(PROMPT), end="", flush=True)
             line = inp.readline()
             text = line.strip()
             if not inp.isatty():
@@ -263,18 +334,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             if not text:
                 continue
             if text == "hint":
-                print("thinking… (Ctrl-C stops the hint)", flush=True)
+                print(_("thinking… (Ctrl-C stops the hint)"), flush=True)
                 try:
                     print(hint(match.state, seat, reveal, **limits))
                 except KeyboardInterrupt:
-                    print("hint stopped")
+                    print(_("hint stopped"))
             elif text.split()[0] == "save":
                 path = text[4:].strip()
                 if not reveal:
-                    print("save writes the whole position, every hidden card too: only a teacher's game "
-                          "(cardlab play --reveal) may save; or make the position with cardlab deal")
+                    print(_("save writes the whole position, every hidden card too: only a teacher's game "
+                            "(cardlab play --reveal) may save; or make the position with cardlab deal"))
                 elif not path:
-                    print("save needs a file name: save pos.json")
+                    print(_("save needs a file name: save pos.json"))
                 else:
                     try:
                         print(_save(match.state, path))
@@ -284,9 +355,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 if any(m.player == seat for m in match.history):
                     match.undo(to_person=True)
                     shown = len(match.history)
-                    print("taken back: your last move and every move after it")
+                    print(_("taken back: your last move and every move after it"))
                     break
-                print("nothing to undo: you have not moved yet")
+                print(_("nothing to undo: you have not moved yet"))
             else:
                 try:
                     action = parse_move(text, match.state.legal_actions())
@@ -311,11 +382,13 @@ def cmd_deal(args: argparse.Namespace) -> int:
     chance()
     for i, text in enumerate(args.move, 1):
         if match.is_over():
-            raise CardlabError(f"--move {text!r} (move {i}): the game is already over")
+            raise CardlabError(_("--move {move} (move {number}): the game is already over")
+                               .format(move=repr(text), number=i))
         try:
             match.play(parse_move(text, match.state.legal_actions(), commands=None))
         except CardlabError as exc:
-            raise CardlabError(f"--move {text!r} (move {i}): {exc}") from None
+            raise CardlabError(_("--move {move} (move {number}): {reason}")
+                               .format(move=repr(text), number=i, reason=exc)) from None
         chance()
     print(render.text(match.state))
     print(_save(match.state, args.out))
@@ -328,15 +401,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
     s = _position(args)
     print(s)
     if not s.game.spec.perfect_information:
-        raise CardlabError(f"{s.game.name} hides cards with these options, and solve needs every card seen: "
-                           f"add -o open_hands=true to solve the position with all cards open")
+        raise CardlabError(_("{game} hides cards with these options, and solve needs every card seen: "
+                             "add -o open_hands=true to solve the position with all cards open")
+                           .format(game=s.game.name))
     try:
         print(solve(s, max_nodes=args.max_nodes, progress=True))
         if s.current_player >= 0:
             print(analyse(s, max_nodes=args.max_nodes, progress=False))
     except TooLargeError:
-        raise CardlabError(f"the solve passed --max-nodes {args.max_nodes} positions: raise --max-nodes "
-                           "or solve a later position (fewer cards left)") from None
+        raise CardlabError(_("the solve passed --max-nodes {max_nodes} positions: raise --max-nodes "
+                             "or solve a later position (fewer cards left)").format(max_nodes=args.max_nodes)) \
+            from None
     return 0
 
 
@@ -349,13 +424,16 @@ def cmd_tree(args: argparse.Namespace) -> int:
         G = tree(s, max_depth=args.max_depth, max_nodes=args.max_nodes,
                  merge_transpositions=not args.no_merge and args.format != "efg")
     except TooLargeError:
-        raise CardlabError(f"the tree has more than --max-nodes {args.max_nodes} nodes: raise --max-nodes, "
-                           "give --max-depth, or start from a later position") from None
+        raise CardlabError(_("the tree has more than --max-nodes {max_nodes} nodes: raise --max-nodes, "
+                             "give --max-depth, or start from a later position").format(max_nodes=args.max_nodes)) \
+            from None
     try:
         {"graphml": write_graphml, "dot": write_dot, "efg": write_efg}[args.format](G, args.out)
     except OSError as exc:
-        raise CardlabError(f"{args.out}: cannot write the tree ({exc.strerror})") from None
-    print(f"{G.number_of_nodes()} nodes, {G.number_of_edges()} edges → {args.out}")
+        raise CardlabError(_("{path}: cannot write the tree ({reason})").format(path=args.out, reason=_os_reason(exc))) \
+            from None
+    print(_("{nodes} nodes, {edges} edges → {path}").format(nodes=G.number_of_nodes(), edges=G.number_of_edges(),
+                                                            path=args.out))
     return 0
 
 
@@ -369,8 +447,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             game = load(args.game, **opts, players=len(agents))
             n = game.spec.num_players
         else:
-            raise CardlabError(f"--agents names {len(agents)} agents but {game.name} has {n} players here: "
-                               f"give one agent (it plays every seat) or {n}")
+            raise CardlabError(_("--agents names {agents} agents but {game} has {count} players here: "
+                                 "give one agent (it plays every seat) or {count}")
+                               .format(agents=len(agents), game=game.name, count=n))
     names = agents * n if len(agents) == 1 else agents
     rng = make_rng(args.seed)
     wins = [0] * n
@@ -379,10 +458,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         from tqdm.auto import tqdm
 
-        rounds = tqdm(range(args.n), desc="games", unit=" games")
+        rounds = tqdm(range(args.n), desc=_("games"), unit=_(" games"))
     except ImportError:
         rounds = range(args.n)
-    for _ in rounds:
+    for _round in rounds:
         seats = [_agents.make(name, seed=rng.randrange(2**32)) for name in names]
         s = game.new_initial_state()
         while not s.is_terminal():
@@ -398,10 +477,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             draws += 1
         total = [t + float(x) for t, x in zip(total, r)]
-    print(f"{args.n} games of {game!r}")
+    print(_("{n} games of {game}").format(n=args.n, game=repr(game)))
     for i in range(n):
-        print(f"  seat {i} ({names[i]}): wins {wins[i] / args.n:.1%}, mean return {total[i] / args.n:+.3f}")
-    print(f"  draws: {draws / args.n:.1%}")
+        print(_("  seat {seat} ({agent}): wins {wins:.1%}, mean return {mean:+.3f}")
+              .format(seat=i, agent=names[i], wins=wins[i] / args.n, mean=total[i] / args.n))
+    print(_("  draws: {draws:.1%}").format(draws=draws / args.n))
     return 0
 
 
@@ -412,23 +492,29 @@ def cmd_rooms(args: argparse.Namespace) -> int:
     try:
         store = RoomStore(args.db)
     except Exception as exc:  # sqlite3 errors: a file that is not a store
-        raise CardlabError(f"{args.db}: cannot open the class rooms ({exc})") from None
-    print(f"class rooms: {args.db}")
-    print(f"the teacher's page (keep it to yourself; every card shows there): "
-          f"{args.url}?teacher={store.key(None, 'teacher')}")
+        reason = _translated(_SQLITE_ERRORS.get(str(exc)), str(exc))
+        raise CardlabError(_("{path}: cannot open the class rooms ({reason})").format(path=args.db, reason=reason)) \
+            from None
+    print(_("class rooms: {path}").format(path=args.db))
+    print(_("the teacher's page (keep it to yourself; every card shows there): {link}")
+          .format(link=f"{args.url}?teacher={store.key(None, 'teacher')}"))
     for row in store.summary():
-        now = "over" if row["over"] else f"player {row['to_move']} to move"
-        print(f"  {row['room']}: {row['name']} · {row['game']} · {row['moves']} moves · {now}")
+        if row["over"]:
+            line = _("  {room}: {name} · {game} · {moves} moves · over")
+        else:
+            line = _("  {room}: {name} · {game} · {moves} moves · player {player} to move")
+        print(line.format(room=row["room"], name=row["name"], game=row["game"], moves=row["moves"],
+                          player=row["to_move"]))
         for link in store.links(row["room"]):
             print(f"      {args.url}{link}")
     return 0
 
 
-PLAY_DESCRIPTION = """Play in the terminal against an agent.  You see what your seat may see:
+PLAY_DESCRIPTION = N_("""Play in the terminal against an agent.  You see what your seat may see:
 each move as its public line (a card drawn by the opponent reads "??"),
 your view of the table, and on 'hint' the fair hint, computed only from
 what you can see.  --reveal shows everything (for a teacher); there
-'save FILE' writes the current position for cardlab solve and tree."""
+'save FILE' writes the current position for cardlab solve and tree.""")
 
 
 def _positive(text: str) -> int:
@@ -438,82 +524,257 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+        raise argparse.ArgumentTypeError(_("must be a whole number of at least 1, not {value}").format(value=repr(text)))
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardlab", description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games").set_defaults(func=cmd_games)
+def _language(text: str) -> str:
+    """argparse type of ``--lang``: a language cardlab speaks (``ja``, ``ja_JP.UTF-8``: ``"ja"``)."""
+    try:
+        return check_language(text)
+    except OptionError:
+        raise argparse.ArgumentTypeError(
+            _("unknown language {language}; cardlab speaks {accepted}").format(
+                language=repr(text), accepted=", ".join(f"{k!r} ({v})" for k, v in LANGUAGES.items()))) from None
 
-    def game_parser(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help, description=description or help)
-        p.add_argument("game")
-        p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+
+#: the first paragraph of this module's docstring: the description of ``cardlab --help``
+DESCRIPTION = N_("The ``cardlab`` command line: games, play, deal, solve, tree, simulate.")
+
+#: argparse's own texts that ``cardlab`` shows, each with cardlab's msgid for it (named
+#: placeholders, as every cardlab text) and the %-specifiers argparse fills in its place
+ARGPARSE_TEXTS: dict[str, tuple[str, dict[str, str]]] = {
+    "usage: ": (N_("usage: "), {}),
+    "positional arguments": (N_("positional arguments"), {}),
+    "options": (N_("options"), {}),
+    "show this help message and exit": (N_("show this help message and exit"), {}),
+    "%(prog)s: error: %(message)s\n": (N_("{prog}: error: {message}\n"),
+                                       {"prog": "%(prog)s", "message": "%(message)s"}),
+    "argument %(argument_name)s: %(message)s": (N_("argument {argument}: {message}"),
+                                                {"argument": "%(argument_name)s", "message": "%(message)s"}),
+    "the following arguments are required: %s": (N_("the following arguments are required: {arguments}"),
+                                                 {"arguments": "%s"}),
+    "unrecognized arguments: %s": (N_("unrecognized arguments: {arguments}"), {"arguments": "%s"}),
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        N_("invalid choice: {value} (choose from {choices})"), {"value": "%(value)r", "choices": "%(choices)s"}),
+    "invalid %(type)s value: %(value)r": (N_("invalid {type} value: {value}"),
+                                          {"type": "%(type)s", "value": "%(value)r"}),
+    "expected one argument": (N_("expected one argument"), {}),
+    "expected at least one argument": (N_("expected at least one argument"), {}),
+    "expected at most one argument": (N_("expected at most one argument"), {}),
+    "ambiguous option: %(option)s could match %(matches)s": (
+        N_("ambiguous option: {option} could match {matches}"), {"option": "%(option)s", "matches": "%(matches)s"}),
+    "unknown parser %(parser_name)r (choices: %(choices)s)": (
+        N_("unknown sub-command {name} (choices: {choices})"), {"name": "%(parser_name)r", "choices": "%(choices)s"}),
+    "not allowed with argument %s": (N_("not allowed with argument {argument}"), {"argument": "%s"}),
+    "ignored explicit argument %r": (N_("ignored explicit argument {value}"), {"value": "%r"}),
+}
+
+
+def _argparse_text(message: Any) -> Any:
+    """argparse's ``_`` while cardlab speaks another language: its text from
+    cardlab's catalogue (in argparse's %-form), or the text itself."""
+    if not isinstance(message, str) or message not in ARGPARSE_TEXTS:
+        return message
+    msgid, specs = ARGPARSE_TEXTS[message]
+    text = _(msgid)
+    if specs:  # argparse fills it with %: a % of the translation itself is doubled
+        text = text.replace("%", "%%")
+    for name, spec in specs.items():
+        text = text.replace("{" + name + "}", spec)
+    return text
+
+
+@contextlib.contextmanager
+def _argparse_speaks(language: str) -> Iterator[None]:
+    """While it lasts, argparse's texts (its module-level ``_``, which is
+    :func:`gettext.gettext`) come from cardlab's catalogue in ``language``
+    (the parser must be built inside: argparse translates its group titles
+    then); English leaves argparse as it is."""
+    if language == "en":
+        yield
+        return
+    saved = argparse._
+    argparse._ = _argparse_text
+    try:
+        yield
+    finally:
+        argparse._ = saved
+
+
+def _peek_language(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` in ``argv`` (before ``--``), None when not given
+    or not a language cardlab speaks (argparse then says so, in the
+    environment's language)."""
+    given = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            given = argv[i + 1]
+        elif word.startswith("--lang="):
+            given = word.partition("=")[2]
+    if given is None:
+        return None
+    try:
+        return check_language(given)
+    except OptionError:
+        return None
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (a Japanese character: two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+#: characters a line must not start with (Japanese line breaking, 禁則)
+_NO_LINE_START = "、。，．）」』】〕・ー…:;,.)]"
+
+
+def _wrap_wide(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken at spaces or
+    between Japanese characters (a space between two Japanese characters
+    was a line break of the source: it goes)."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])", "", text)
+    tokens = re.findall(r"[\x21-\x7e]+| |[^\x00-\x7f]", text)  # an ASCII word, a space, a wide character
+    lines: list[str] = []
+    line = ""
+    for tok in tokens:
+        if line and _columns(line + tok) > width and tok != " " and tok[0] not in _NO_LINE_START:
+            lines.append(line.rstrip())
+            line = ""
+        if line or tok != " ":
+            line += tok
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, wrapping a text with Japanese in it by the
+    columns it takes on a terminal (argparse counts characters; a Japanese
+    one takes two columns).  Texts without wide characters: as argparse."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if _columns(text) == len(text):
+            return super()._split_lines(text, width)
+        return _wrap_wide(text, width)
+
+    def _format_action(self, action: argparse.Action) -> str:
+        text = super()._format_action(action)
+        invocation = self._format_action_invocation(action)
+        extra = _columns(invocation) - len(invocation)  # argparse padded it by characters
+        head, found, rest = text.partition(invocation)
+        if extra and found and rest.startswith(" " * (extra + 2)):
+            text = head + found + rest[extra:]
+        return text
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if _columns(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _wrap_wide(text, width - len(indent)))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``cardlab``, its help in the current language (build it
+    inside :func:`_argparse_speaks` for argparse's own texts too)."""
+    parser = argparse.ArgumentParser(prog="cardlab", description=_(DESCRIPTION), formatter_class=_HelpFormatter)
+    lang_help = _("the language of the help and of the output: en (English) or ja (日本語); "
+                  "default: the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); before or after the sub-command")
+    parser.add_argument("--lang", type=_language, default=None, metavar=_("LANG"), help=lang_help)
+    # dest: the name argparse's errors give the sub-command ("argument command: invalid choice");
+    # nothing reads it (each sub-command sets func)
+    sub = parser.add_subparsers(dest=pgettext("argument", "command"), required=True)
+
+    def add_parser(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=description, formatter_class=_HelpFormatter)
+        # --lang after the sub-command too (SUPPRESS: it does not undo one given before; its help
+        # is cardlab --help's)
+        p.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         return p
 
-    p = game_parser("play", "play in the terminal against an agent", PLAY_DESCRIPTION)
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0 to the number of players - 1 (default 0)")
+    add_parser("games", _("list the games")).set_defaults(func=cmd_games)
+
+    def game_parser(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+        p = add_parser(name, help, description or help)
+        p.add_argument("game", metavar=pgettext("metavar", "game"))
+        p.add_argument("-o", "--option", action="append", default=[], metavar=_("NAME=VALUE"))
+        return p
+
+    n = _("N")
+    p = game_parser("play", _("play in the terminal against an agent"), _(PLAY_DESCRIPTION))
+    p.add_argument("--seat", type=int, default=0, metavar=_("SEAT"),
+                   help=_("your seat, 0 to the number of players - 1 (default 0)"))
     p.add_argument("--opponent", default="heuristic", choices=sorted(_agents.AGENTS),
-                   help="the agent in every other seat (default heuristic)")
-    p.add_argument("--seed", type=int, help="decides the deal, every chance event and the agents' choices")
+                   help=_("the agent in every other seat (default heuristic)"))
+    p.add_argument("--seed", type=int, metavar=_("SEED"),
+                   help=_("decides the deal, every chance event and the agents' choices"))
     p.add_argument("--reveal", action="store_true",
-                   help="for a teacher: show every card, every move in full and the open hint")
-    p.add_argument("--hint-max-nodes", type=_positive, default=100_000, metavar="N",
-                   help="positions the hint may solve before it gives up (default 100000)")
-    p.add_argument("--hint-max-arrangements", type=_positive, default=500, metavar="N",
-                   help="the fair hint is exact up to N arrangements of the hidden cards (default 500)")
-    p.add_argument("--hint-samples", type=_positive, default=40, metavar="N",
-                   help="beyond that, it samples N arrangements and shows a 95%% interval (default 40)")
+                   help=_("for a teacher: show every card, every move in full and the open hint"))
+    p.add_argument("--hint-max-nodes", type=_positive, default=100_000, metavar=n,
+                   help=_("positions the hint may solve before it gives up (default 100000)"))
+    p.add_argument("--hint-max-arrangements", type=_positive, default=500, metavar=n,
+                   help=_("the fair hint is exact up to N arrangements of the hidden cards (default 500)"))
+    p.add_argument("--hint-samples", type=_positive, default=40, metavar=n,
+                   help=_("beyond that, it samples N arrangements and shows a 95%% interval (default 40)"))
     p.set_defaults(func=cmd_play, input=None, parser=p)
-    p = game_parser("deal", "deal a game (as cardlab play with the same --seed), play some moves, "
-                            "save the position for solve and tree")
-    p.add_argument("--seed", type=int, help="decides the deal and every chance event, as in cardlab play")
-    p.add_argument("--move", action="append", default=[], metavar="MOVE",
-                   help="a move to play, a number or the move's text, as cardlab play takes it; repeat it for "
-                        "more moves (chance events between them come from --seed)")
-    p.add_argument("--out", required=True, help="the JSON file to write (State.to_dict)")
+    p = game_parser("deal", _("deal a game (as cardlab play with the same --seed), play some moves, "
+                              "save the position for solve and tree"))
+    p.add_argument("--seed", type=int, metavar=_("SEED"),
+                   help=_("decides the deal and every chance event, as in cardlab play"))
+    p.add_argument("--move", action="append", default=[], metavar=_("MOVE"),
+                   help=_("a move to play, a number or the move's text, as cardlab play takes it; repeat it for "
+                          "more moves (chance events between them come from --seed)"))
+    p.add_argument("--out", required=True, metavar=_("OUT"), help=_("the JSON file to write (State.to_dict)"))
     p.set_defaults(func=cmd_deal)
-    p = game_parser("solve", "solve a position (JSON from State.to_dict) exactly")
-    p.add_argument("--position", required=True)
-    p.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES, metavar="N",
-                   help=f"stop after N positions (default {DEFAULT_MAX_NODES:,}: about "
-                        f"{DEFAULT_MAX_NODES * BYTES_PER_POSITION / 1e9:.1g} GB of table)")
+    p = game_parser("solve", _("solve a position (JSON from State.to_dict) exactly"))
+    p.add_argument("--position", required=True, metavar=_("POSITION"))
+    p.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES, metavar=n,
+                   help=_("stop after N positions (default {max_nodes:,}: about {size:.1g} GB of table)").format(
+                       max_nodes=DEFAULT_MAX_NODES, size=DEFAULT_MAX_NODES * BYTES_PER_POSITION / 1e9))
     p.set_defaults(func=cmd_solve)
-    p = game_parser("tree", "write the game tree of a position")
-    p.add_argument("--position", required=True)
+    p = game_parser("tree", _("write the game tree of a position"))
+    p.add_argument("--position", required=True, metavar=_("POSITION"))
     p.add_argument("--format", choices=("graphml", "dot", "efg"), default="graphml",
-                   help="graphml (networkx, Gephi), dot (Graphviz) or efg (Gambit)")
-    p.add_argument("--out", required=True)
-    p.add_argument("--max-depth", type=_positive, metavar="N")
-    p.add_argument("--max-nodes", type=_positive, default=100_000, metavar="N")
-    p.add_argument("--no-merge", action="store_true", help="keep transpositions apart (a tree)")
+                   help=_("graphml (networkx, Gephi), dot (Graphviz) or efg (Gambit)"))
+    p.add_argument("--out", required=True, metavar=_("OUT"))
+    p.add_argument("--max-depth", type=_positive, metavar=n)
+    p.add_argument("--max-nodes", type=_positive, default=100_000, metavar=n)
+    p.add_argument("--no-merge", action="store_true", help=_("keep transpositions apart (a tree)"))
     p.set_defaults(func=cmd_tree)
-    p = sub.add_parser("rooms", help="the class rooms: the teacher's link, each room and its pupils' links")
-    p.add_argument("--db", default="class-rooms.db", help="the class's store (make play uses class-rooms.db)")
-    p.add_argument("--url", default="http://127.0.0.1:8866/", help="the address of the class app (make play)")
+    p = add_parser("rooms", _("the class rooms: the teacher's link, each room and its pupils' links"))
+    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
+                   help=_("the class's store (make play uses class-rooms.db)"))
+    p.add_argument("--url", default="http://127.0.0.1:8866/", metavar=_("URL"),
+                   help=_("the address of the class app (make play)"))
     p.set_defaults(func=cmd_rooms)
-    p = game_parser("simulate", "play many games between agents")
-    p.add_argument("-n", type=_positive, default=100, metavar="N", help="the number of games (default 100)")
+    p = game_parser("simulate", _("play many games between agents"))
+    p.add_argument("-n", type=_positive, default=100, metavar=n, help=_("the number of games (default 100)"))
     p.add_argument("--agents", nargs="+", choices=sorted(_agents.AGENTS))
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, metavar=_("SEED"))
     p.set_defaults(func=cmd_simulate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command: 0 when it worked, 2 with one line on stderr when the
-    input was wrong, 130 (quietly) on Ctrl-C."""
-    args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except CardlabError as exc:
-        print(f"cardlab: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
+    input was wrong, 130 (quietly) on Ctrl-C.  Everything is said in the
+    language of ``--lang`` (else the environment's), help included."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    language = _peek_language(argv) or get_language()
+    with using(language), _argparse_speaks(language):
+        args = build_parser().parse_args(argv)
+    language = args.lang or language  # the same, unless argparse read an abbreviated --lang
+    with using(language), _argparse_speaks(language):  # argparse's too: play's --seat error uses it
+        try:
+            return args.func(args)
+        except CardlabError as exc:
+            print(f"cardlab: {exc}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print(file=sys.stderr)
+            return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

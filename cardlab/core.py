@@ -31,6 +31,7 @@ from .errors import (
     PositionError,
     UnknownGameError,
 )
+from .i18n import N_, _, pgettext
 
 __all__ = [
     "CHANCE",
@@ -119,24 +120,74 @@ class Option:
 
     def title(self, name: str) -> str:
         """The option's short label: :attr:`label`, else ``name`` in words."""
-        return self.label or name.replace("_", " ")
+        return _(self.label) if self.label else _option_words().get(name, name.replace("_", " "))
 
     def choice_text(self, choice: Any) -> str:
         """How ``choice`` reads on a page."""
         words = self.choice_words or {}
-        return words[choice] if choice in words else "none" if choice is None else str(choice)
+        if choice in words:
+            return _(words[choice]) if words[choice] else words[choice]
+        if choice is None:
+            return _("none")
+        if choice is True or choice is False:
+            return pgettext("option choice", "True") if choice else pgettext("option choice", "False")
+        return _choice_words().get(choice, str(choice)) if isinstance(choice, str) else str(choice)
+
 
     def validate(self, name: str, value: Any, game: str) -> Any:
         ok = value in self.choices if self.choices is not None else True
         if ok and self.check is not None:
             ok = self.check(value)
         if not ok:
-            accepted = self.accepts or " or ".join(repr(c) for c in self.choices or ())
+            accepted = _(self.accepts) if self.accepts else pgettext("alternatives", " or ").join(
+                repr(c) for c in self.choices or ())
             raise OptionError(
-                f"{game}: option {name}={value!r} is not accepted; "
-                f"{name} accepts {accepted}"
-            )
+                _("{game}: option {name}={value} is not accepted; {name} accepts {accepted}").format(
+                    game=game, name=name, value=repr(value), accepted=accepted))
         return value
+
+
+def _option_words() -> dict[str, str]:
+    """Options without a :attr:`Option.label`: their names in words, in the current language."""
+    return {
+        "open_hands": pgettext("option", "open hands"),
+        "payoff": pgettext("option", "payoff"),
+        "deck": pgettext("option", "deck"),
+        "decks": pgettext("option", "decks"),
+        "deck0": pgettext("option", "deck0"),
+        "deck1": pgettext("option", "deck1"),
+        "cards": pgettext("option", "cards"),
+        "hands": pgettext("option", "hands"),
+        "affinity": pgettext("option", "affinity"),
+        "costs": pgettext("option", "costs"),
+        "mulligan": pgettext("option", "mulligan"),
+        "first_player": pgettext("option", "first player"),
+    }
+
+
+def _choice_words() -> dict[str, str]:
+    """Choices of options that read as themselves in English (``"score"``), in the current language."""
+    return {
+        "win": pgettext("option choice", "win"),
+        "score": pgettext("option choice", "score"),
+        "random": pgettext("option choice", "random"),
+        "janken": pgettext("option choice", "janken"),
+        "value": pgettext("option choice", "value"),
+        "draw": pgettext("option choice", "draw"),
+        "own": pgettext("option choice", "own"),
+        "shared": pgettext("option choice", "shared"),
+        "face_up": pgettext("option choice", "face_up"),
+        "all_on_field": pgettext("option choice", "all_on_field"),
+        "distinct": pgettext("option choice", "distinct"),
+        "per_monster": pgettext("option choice", "per_monster"),
+        "attacker": pgettext("option choice", "attacker"),
+        "both_to_ruins": pgettext("option choice", "both_to_ruins"),
+        "attacker_stays": pgettext("option choice", "attacker_stays"),
+        "no_attack": pgettext("option choice", "no_attack"),
+        "attacks": pgettext("option choice", "attacks"),
+        "takes_attack": pgettext("option choice", "takes_attack"),
+        "free": pgettext("option choice", "free"),
+    }
 
 
 BOOL = (False, True)
@@ -144,7 +195,7 @@ BOOL = (False, True)
 
 def bool_option(doc: str, default: bool = False, label: str = "") -> Option:
     return Option(default, doc, choices=BOOL, check=lambda v: isinstance(v, bool),
-                  accepts="True or False", label=label)
+                  accepts=N_("True or False"), label=label)
 
 
 @dataclass(frozen=True)
@@ -209,9 +260,9 @@ class Game:
         unknown = sorted(set(options) - set(self.OPTIONS))
         if unknown:
             raise OptionError(
-                f"{self.name}: unknown option {', '.join(map(repr, unknown))}; "
-                f"accepted options: {', '.join(sorted(self.OPTIONS))}"
-            )
+                _("{game}: unknown option {names}; accepted options: {accepted}").format(
+                    game=self.name, names=", ".join(map(repr, unknown)),
+                    accepted=", ".join(sorted(self.OPTIONS))))
         values = {k: o.default for k, o in self.OPTIONS.items()}
         for k, v in options.items():
             values[k] = self.OPTIONS[k].validate(k, v, self.name)
@@ -259,23 +310,23 @@ class Game:
         with no outcome or whose chances do not sum to 1, one that does not
         survive a save and load)."""
         if not isinstance(d, Mapping):
-            raise PositionError(f"{self.name}: a position must be a dict, not {type(d).__name__}")
+            raise PositionError(_("{game}: a position must be a dict, not {type}").format(
+                game=self.name, type=type(d).__name__))
         problem = _not_json(d)
         if problem:
-            raise PositionError(f"{self.name}: {problem}")
+            raise PositionError(_("{game}: {problem}").format(game=self.name, problem=problem))
         if d.get("game", self.name) != self.name:
             raise PositionError(
-                f"{self.name}: this position is for game {d.get('game')!r}; "
-                f"load that game with cardlab.load({d.get('game')!r})"
-            )
+                _("{game}: this position is for game {other}; load that game with cardlab.load({other})").format(
+                    game=self.name, other=repr(d.get("game"))))
         try:
             state = self._state_from_dict(d)
             self._playable(state)
         except PositionError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
-            raise PositionError(f"{self.name}: malformed position: {type(exc).__name__}: "
-                                f"{str(exc)[:300]}") from None
+            raise PositionError(_("{game}: malformed position: {error}: {detail}").format(
+                game=self.name, error=type(exc).__name__, detail=str(exc)[:300])) from None
         return state
 
     def _playable(self, state: "State") -> None:
@@ -285,19 +336,22 @@ class Game:
         if p == CHANCE:
             outcomes = state.chance_outcomes()
             if not outcomes:
-                raise PositionError(f"{self.name}: chance is to act here but has no outcome")
+                raise PositionError(_("{game}: chance is to act here but has no outcome").format(game=self.name))
             if sum(prob for _, prob in outcomes) != 1:
-                raise PositionError(f"{self.name}: the chance outcomes here do not sum to 1")
+                raise PositionError(_("{game}: the chance outcomes here do not sum to 1").format(game=self.name))
         elif p == TERMINAL:
             state.returns()
         elif type(p) is not int or not 0 <= p < self.spec.num_players:
-            raise PositionError(f"{self.name}: the player to move is {p!r}, not a player 0..{self.spec.num_players - 1}")
+            raise PositionError(_("{game}: the player to move is {player}, not a player 0..{last}").format(
+                game=self.name, player=repr(p), last=self.spec.num_players - 1))
         elif not state.legal_actions():
-            raise PositionError(f"{self.name}: player {p} is to move here but has no legal move")
+            raise PositionError(_("{game}: player {player} is to move here but has no legal move").format(
+                game=self.name, player=p))
         saved = state.to_dict()
         json.dumps(saved, allow_nan=False)
         if self._state_from_dict(saved) != state:
-            raise PositionError(f"{self.name}: the position changes when saved and loaded again")
+            raise PositionError(_("{game}: the position changes when saved and loaded again").format(
+                game=self.name))
 
     def with_options(self, **changes: Any) -> "Game":
         """The same game with some options changed."""
@@ -473,15 +527,13 @@ class State:
         """
         if not isinstance(action, str):
             raise MalformedActionError(
-                f"{self.game.name}: an action is a string in the game's notation "
-                f"({self.game.ACTION_GRAMMAR}), not {action!r}"
-            )
+                _("{game}: an action is a string in the game's notation ({grammar}), not {action}").format(
+                    game=self.game.name, grammar=_grammar(self.game), action=repr(action)))
         text = " ".join(action.split())
         if not self.game.ACTION_RE.fullmatch(text):
             raise MalformedActionError(
-                f"{self.game.name}: {action!r} is not an action; the notation is "
-                f"{self.game.ACTION_GRAMMAR}"
-            )
+                _("{game}: {action} is not an action; the notation is {grammar}").format(
+                    game=self.game.name, action=repr(action), grammar=_grammar(self.game)))
         if self.current_player == CHANCE:
             legal = [a for a, _ in self.chance_outcomes()]
         else:
@@ -496,25 +548,31 @@ class State:
         name hidden cards), since a message can reach a player's screen."""
         p = self.current_player
         if p == CHANCE:
-            return IllegalActionError(f"{self.game.name}: {action!r} is not a chance outcome here "
-                                      "(chance_outcomes() lists them)")
+            return IllegalActionError(
+                _("{game}: {action} is not a chance outcome here (chance_outcomes() lists them)").format(
+                    game=self.game.name, action=repr(action)))
         if p == TERMINAL:
-            return IllegalActionError(f"{self.game.name}: {action!r} is not legal here: the game is over")
-        return IllegalActionError(f"{self.game.name}: {action!r} is not legal here (player {p} to move). "
-                                  f"Legal: {', '.join(legal) if legal else 'none'}")
+            return IllegalActionError(_("{game}: {action} is not legal here: the game is over").format(
+                game=self.game.name, action=repr(action)))
+        return IllegalActionError(
+            _("{game}: {action} is not legal here (player {player} to move). Legal: {legal}").format(
+                game=self.game.name, action=repr(action), player=p,
+                legal=", ".join(legal) if legal else _("none")))
 
     def _check_player(self, player: Any, what: str) -> None:
         n = self.game.spec.num_players
         if type(player) is not int or not 0 <= player < n:
-            raise CardlabError(f"{self.game.name}: {what}({player!r}): a player is a whole number 0..{n - 1}")
+            raise CardlabError(_("{game}: {call}: a player is a whole number 0..{last}").format(
+                game=self.game.name, call=f"{what}({player!r})", last=n - 1))
 
     def _check_action(self, action: Any, what: str) -> None:
         legal = ([a for a, _ in self.chance_outcomes()] if self.current_player == CHANCE
                  else self.legal_actions())
         if action not in legal:
             if not isinstance(action, str):
-                raise MalformedActionError(f"{self.game.name}: {what}({action!r}): an action is a string in "
-                                           f"the game's notation ({self.game.ACTION_GRAMMAR})")
+                raise MalformedActionError(
+                    _("{game}: {call}: an action is a string in the game's notation ({grammar})").format(
+                        game=self.game.name, call=f"{what}({action!r})", grammar=_grammar(self.game)))
             raise self._illegal(action, legal)
 
     def child(self, action: Action) -> "State":
@@ -530,6 +588,11 @@ class State:
         return render.html(self)
 
 
+def _grammar(game: Game) -> str:
+    """The game's action notation line (:attr:`Game.ACTION_GRAMMAR`) as a person reads it."""
+    return _(game.ACTION_GRAMMAR) if game.ACTION_GRAMMAR else ""
+
+
 # -- the registry -----------------------------------------------------------
 _REGISTRY: dict[str, type[Game]] = {}
 
@@ -541,27 +604,32 @@ _MAX_NUMBER = 10**9
 
 #: the largest card or data file read (bytes): a JSON card file is a few kB
 MAX_DATA_FILE = 5_000_000
+#: the ``what=`` words of :func:`read_data_file` the games pass (for the catalogue)
+_DATA_FILE_WORDS = (N_("card file"), N_("deck file"), N_("affinity file"), N_("cost file (option costs)"))
 
 
 def _not_json(value: Any, path: str = "", depth: int = 0, floats: bool = False) -> str:
     """What in ``value`` a :meth:`State.to_dict` never writes ("" if nothing):
     the first such place, by its path.  ``floats``: finite floats are fine
     (card files may hold them)."""
-    where = path or "the position"
+    where = path or _("the position")
     if depth > MAX_POSITION_DEPTH:
-        return f"{where} is nested more than {MAX_POSITION_DEPTH} deep; a position is a few levels of JSON"
+        return _("{where} is nested more than {depth} deep; a position is a few levels of JSON").format(
+            where=where, depth=MAX_POSITION_DEPTH)
     if value is None or isinstance(value, (str, bool)):
         return ""
     if isinstance(value, int):
-        return "" if -_MAX_NUMBER <= value <= _MAX_NUMBER else f"{where}: {value} is out of range (±10⁹)"
+        return "" if -_MAX_NUMBER <= value <= _MAX_NUMBER else _("{where}: {value} is out of range (±10⁹)").format(
+            where=where, value=value)
     if isinstance(value, float):
         if floats and value == value and abs(value) != float("inf"):
             return ""
-        return f"{where}: {value!r} is not a whole number; a position holds whole numbers, words, lists and objects"
+        return _("{where}: {value} is not a whole number; a position holds whole numbers, words, lists and "
+                 "objects").format(where=where, value=repr(value))
     if isinstance(value, Mapping):
         for k, v in value.items():
             if not isinstance(k, str):
-                return f"{where}: the key {k!r} is not a string"
+                return _("{where}: the key {key} is not a string").format(where=where, key=repr(k))
             problem = _not_json(v, f"{path}.{k}" if path else k, depth + 1, floats)
             if problem:
                 return problem
@@ -572,7 +640,8 @@ def _not_json(value: Any, path: str = "", depth: int = 0, floats: bool = False) 
             if problem:
                 return problem
         return ""
-    return f"{where}: a {type(value).__name__} is not JSON; a position holds whole numbers, words, lists and objects"
+    return _("{where}: a {type} is not JSON; a position holds whole numbers, words, lists and objects").format(
+        where=where, type=type(value).__name__)
 
 
 def _checked(fn: Callable[..., Any], takes_action: bool) -> Callable[..., Any]:
@@ -624,8 +693,7 @@ def load(name: str, **options: Any) -> Game:
     known = games()
     if name not in _REGISTRY:
         raise UnknownGameError(
-            f"unknown game {name!r}; the games are: {', '.join(known)}"
-        )
+            _("unknown game {name}; the games are: {games}").format(name=repr(name), games=", ".join(known)))
     return _REGISTRY[name](**options)
 
 
@@ -636,9 +704,8 @@ def check_keys(d: Mapping[str, Any], required: Iterable[str], where: str) -> Non
     extra = sorted(set(d) - required - {"game", "options"})
     if missing or extra:
         raise PositionError(
-            f"{where}: position fields missing: {missing or 'none'}; "
-            f"unexpected: {extra or 'none'}; expected exactly: {sorted(required)}"
-        )
+            _("{where}: position fields missing: {missing}; unexpected: {extra}; expected exactly: {expected}").format(
+                where=where, missing=missing or _("none"), extra=extra or _("none"), expected=sorted(required)))
 
 
 def read_data_file(source: Any, default: str, named: Mapping[str, str] | None = None,
@@ -667,23 +734,29 @@ def read_data_file(source: Any, default: str, named: Mapping[str, str] | None = 
             raise CardFileError(problem)
         return where, dict(source)
     if not isinstance(source, (str, Path)):
-        raise CardFileError(f"a {what} is None, a path or a dict, not {str(source)[:80]!r}")
+        raise CardFileError(_("a {what} is None, a path or a dict, not {source}").format(
+            what=_(what), source=repr(str(source)[:80])))
     where = str(source)
+    what_text = _(what)
     try:
         with open(source, "rb") as f:
             raw = f.read(MAX_DATA_FILE + 1)
         if len(raw) > MAX_DATA_FILE:
-            raise CardFileError(f"{where}: larger than {MAX_DATA_FILE // 1_000_000} MB; a {what} is a small JSON file")
+            raise CardFileError(_("{where}: larger than {mb} MB; a {what} is a small JSON file").format(
+                where=where, mb=MAX_DATA_FILE // 1_000_000, what=what_text))
         data = json.loads(raw.decode("utf-8"))
     except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the {what} ({exc.strerror})") from None
+        raise CardFileError(_("{where}: cannot read the {what} ({reason})").format(
+            where=where, what=what_text, reason=exc.strerror)) from None
     except json.JSONDecodeError as exc:
-        raise CardFileError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise CardFileError(_("{where}: not valid JSON (line {line}: {reason})").format(
+            where=where, line=exc.lineno, reason=exc.msg)) from None
     except ValueError:  # a NUL in the path, bytes that are not UTF-8
-        raise CardFileError(f"{where}: cannot read the {what} (a path without NUL to a UTF-8 JSON file "
-                            "is expected)") from None
+        raise CardFileError(_("{where}: cannot read the {what} (a path without NUL to a UTF-8 JSON file "
+                              "is expected)").format(where=where, what=what_text)) from None
     except RecursionError:
-        raise CardFileError(f"{where}: the JSON is nested too deeply to be a {what}") from None
+        raise CardFileError(_("{where}: the JSON is nested too deeply to be a {what}").format(
+            where=where, what=what_text)) from None
     problem = _not_json(data, where, 0, floats=True)
     if problem:
         raise CardFileError(problem)

@@ -41,6 +41,7 @@ import networkx as nx
 
 from .core import CHANCE, State
 from .errors import NotSolvableError, TooLargeError
+from .i18n import _
 
 __all__ = [
     "Equilibrium",
@@ -80,20 +81,21 @@ def game_tree(game_or_tree: State | nx.DiGraph, *, max_nodes: int = DEFAULT_MAX_
         spec = game_or_tree.game.spec
         if spec.num_players != 2 or not spec.zero_sum:
             raise NotSolvableError(
-                f"{game_or_tree.game.name}: equilibrium solving needs a two-player zero-sum game; "
-                f"this one has {spec.num_players} players, zero_sum={spec.zero_sum}")
+                _("{game}: equilibrium solving needs a two-player zero-sum game; this one has {players} players, "
+                  "zero_sum={zero_sum}").format(game=game_or_tree.game.name, players=spec.num_players,
+                                                zero_sum=spec.zero_sum))
         try:
             G = tree(game_or_tree, merge_transpositions=False, max_nodes=max_nodes)
         except TooLargeError:
             raise TooLargeError(
-                f"{game_or_tree.game.name}: the game tree of this position has more than "
-                f"max_nodes={max_nodes:,} nodes, too large to expand for equilibrium solving; "
-                "start from a later position, use a smaller variant, or raise max_nodes") from None
+                _("{game}: the game tree of this position has more than max_nodes={max_nodes:,} nodes, too large "
+                  "to expand for equilibrium solving; start from a later position, use a smaller variant, or "
+                  "raise max_nodes").format(game=game_or_tree.game.name, max_nodes=max_nodes)) from None
     elif isinstance(game_or_tree, nx.DiGraph):
         G = game_or_tree
         if G.number_of_nodes() > max_nodes:
-            raise TooLargeError(f"the tree has {G.number_of_nodes():,} nodes, more than "
-                                f"max_nodes={max_nodes:,}")
+            raise TooLargeError(_("the tree has {nodes:,} nodes, more than max_nodes={max_nodes:,}").format(
+                nodes=G.number_of_nodes(), max_nodes=max_nodes))
     else:
         raise TypeError(f"expected a cardlab State or a networkx DiGraph tree, not {type(game_or_tree).__name__}")
     _check_tree(G)
@@ -103,7 +105,7 @@ def game_tree(game_or_tree: State | nx.DiGraph, *, max_nodes: int = DEFAULT_MAX_
 def _root(G: nx.DiGraph) -> Any:
     root = G.graph.get("root", 0)
     if root not in G:
-        raise NotSolvableError("the tree has no root node (graph attribute 'root', default 0)")
+        raise NotSolvableError(_("the tree has no root node (graph attribute 'root', default 0)"))
     return root
 
 
@@ -112,21 +114,22 @@ def _check_tree(G: nx.DiGraph) -> None:
     for n, d in G.nodes(data=True):
         if n != root and G.in_degree(n) != 1:
             raise NotSolvableError(
-                f"node {n} has {G.in_degree(n)} parents: equilibrium solving needs a tree, not a DAG "
-                "with merged transpositions; build it with cardlab.tree(state, merge_transpositions=False)")
+                _("node {node} has {parents} parents: equilibrium solving needs a tree, not a DAG with merged "
+                  "transpositions; build it with cardlab.tree(state, merge_transpositions=False)").format(
+                    node=n, parents=G.in_degree(n)))
         if d.get("frontier"):
-            raise NotSolvableError(f"node {n} is an unexpanded frontier; the tree must be complete "
-                                   "(no max_depth, no truncate)")
+            raise NotSolvableError(_("node {node} is an unexpanded frontier; the tree must be complete "
+                                     "(no max_depth, no truncate)").format(node=n))
         if d["terminal"]:
             r = d["returns"]
             if len(r) != 2 or r[0] + r[1] != 0:
-                raise NotSolvableError(f"terminal node {n} has returns {tuple(r)}: equilibrium solving "
-                                       "needs two players and zero-sum payoffs")
+                raise NotSolvableError(_("terminal node {node} has returns {returns}: equilibrium solving "
+                                         "needs two players and zero-sum payoffs").format(node=n, returns=tuple(r)))
         elif d["player"] not in (0, 1, CHANCE):
-            raise NotSolvableError(f"node {n} belongs to player {d['player']}; only players 0 and 1 "
-                                   "and chance are handled")
+            raise NotSolvableError(_("node {node} belongs to player {player}; only players 0 and 1 and chance "
+                                     "are handled").format(node=n, player=d["player"]))
         elif not G.succ[n]:
-            raise NotSolvableError(f"node {n} is not terminal but has no children")
+            raise NotSolvableError(_("node {node} is not terminal but has no children").format(node=n))
 
 
 def _preorder(G: nx.DiGraph) -> list:
@@ -148,10 +151,10 @@ def _infoset_actions(G: nx.DiGraph) -> dict[str, list[str]]:
         mine = [e["action"] for e in G.succ[n].values()]
         I = d["infoset"]
         if I is None:
-            raise NotSolvableError(f"decision node {n} has no information set")
+            raise NotSolvableError(_("decision node {node} has no information set").format(node=n))
         if acts.setdefault(I, mine) != mine:
-            raise NotSolvableError(f"information set {I} has different actions at different nodes: "
-                                   f"{acts[I]} and {mine}")
+            raise NotSolvableError(_("information set {infoset} has different actions at different nodes: "
+                                     "{first} and {second}").format(infoset=I, first=acts[I], second=mine))
     return acts
 
 
@@ -204,8 +207,9 @@ def sequence_form(G: nx.DiGraph) -> SequenceForm:
         here = s0 if p == 0 else s1
         if parent[p].setdefault(I, here) != here:
             raise NotSolvableError(
-                f"information set {I} of player {p} is reached by different own histories: the tree "
-                "lacks perfect recall (build it with cardlab.tree(state, merge_transpositions=False))")
+                _("information set {infoset} of player {player} is reached by different own histories: the tree "
+                  "lacks perfect recall (build it with cardlab.tree(state, merge_transpositions=False))").format(
+                    infoset=I, player=p))
         for m, e in G.succ[n].items():
             sq = (I, e["action"])
             if sq not in index[p]:
@@ -294,7 +298,7 @@ def _simplex(rows: list[dict[int, Fraction]], rhs: list[Fraction], senses: list[
                     if best is None or ratio < best or (ratio == best and basis[i] < basis[r]):
                         best, r = ratio, i
             if r < 0:
-                raise NotSolvableError("the sequence-form LP is unbounded (the tree is malformed)")
+                raise NotSolvableError(_("the sequence-form LP is unbounded (the tree is malformed)"))
             degenerate = degenerate + 1 if best == 0 else 0
             value += pivot(obj, r, c)
 
@@ -311,7 +315,7 @@ def _simplex(rows: list[dict[int, Fraction]], rhs: list[Fraction], senses: list[
         obj = {j: v for j, v in obj.items() if v}
         value = run(obj, value, artificial)
         if value != 0:
-            raise NotSolvableError("the sequence-form LP is infeasible (the tree is malformed)")
+            raise NotSolvableError(_("the sequence-form LP is infeasible (the tree is malformed)"))
         for i in range(len(T)):  # drive zero-level artificials out of the basis
             if basis[i] in artificial:
                 c = next((j for j in T[i] if j not in artificial), None)
@@ -404,7 +408,7 @@ def collapse_subgames(G: nx.DiGraph) -> tuple[nx.DiGraph, tuple[Strategy, Strate
     # nodes hold the same position (a transposition: identical subtrees)
     seen: dict[str, Any] = {}
     open_: dict[str, bool] = {}
-    for _, d in G.nodes(data=True):
+    for _n, d in G.nodes(data=True):
         I = d.get("infoset")
         if I is not None:
             here = d.get("state")
@@ -516,9 +520,10 @@ def solve_equilibrium(game_or_tree: State | nx.DiGraph, *, max_nodes: int = DEFA
     n0, n1 = sf.size
     if n0 + n1 > max_sequences:
         raise TooLargeError(
-            f"the sequence-form LP of this tree ({G.number_of_nodes():,} nodes) has {n0:,} + {n1:,} = "
-            f"{n0 + n1:,} sequences, more than max_sequences={max_sequences:,} for the exact method; "
-            "use cardlab.equilibrium.cfr() for an approximate equilibrium, or raise max_sequences")
+            _("the sequence-form LP of this tree ({nodes:,} nodes) has {n0:,} + {n1:,} = {total:,} sequences, more "
+              "than max_sequences={max_sequences:,} for the exact method; use cardlab.equilibrium.cfr() for an "
+              "approximate equilibrium, or raise max_sequences").format(
+                nodes=G.number_of_nodes(), n0=n0, n1=n1, total=n0 + n1, max_sequences=max_sequences))
     v0, plan0 = _best_plan(sf, 0)
     v1, plan1 = _best_plan(sf, 1)
     if v0 != -v1:  # pragma: no cover - LP duality guarantees equality
@@ -636,7 +641,7 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
     iterations (0: about twenty times) and at the end.
     """
     if iterations < 1:
-        raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        raise ValueError(_("iterations must be at least 1, not {iterations}").format(iterations=repr(iterations)))
     start = time.perf_counter()
     G = game_tree(game_or_tree, max_nodes=max_nodes)
     acts = _infoset_actions(G)
@@ -725,7 +730,7 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
 
 
 def _owner(G: nx.DiGraph, I: str) -> int:
-    for _, d in G.nodes(data=True):
+    for _n, d in G.nodes(data=True):
         if d.get("infoset") == I:
             return d["player"]
     raise KeyError(I)  # pragma: no cover

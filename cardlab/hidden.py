@@ -32,6 +32,7 @@ from typing import Iterator
 
 from .core import Hidden, State
 from .errors import TooLargeError
+from .i18n import _
 
 __all__ = ["arrangements", "count_fillings", "sample_arrangement", "information_rng"]
 
@@ -98,7 +99,7 @@ def count_fillings(state: State, player: int, limit: int) -> int | None:
     if h is None:
         return 1
     n = 0
-    for _ in _fillings(h):
+    for _filling in _fillings(h):
         n += 1
         if n > limit:
             return None
@@ -121,8 +122,9 @@ def arrangements(state: State, player: int, *, limit: int = 1000) -> list[tuple[
     for contents, den in _fillings(h):
         n += 1
         if n > limit:
-            raise TooLargeError(f"more than {limit:,} arrangements of the {len(h.cards)} cards "
-                                f"player {player} cannot see; raise the limit or sample them")
+            raise TooLargeError(_("more than {limit:,} arrangements of the {cards} cards player {player} cannot "
+                                  "see; raise the limit or sample them").format(
+                limit=limit, cards=len(h.cards), player=player))
         t = h.build(contents)
         if t is not None and t.information_set(player) == seen:
             found.append((t, Fraction(1, den)))
@@ -148,7 +150,7 @@ def sample_arrangement(state: State, player: int, rng: random.Random, tries: int
         return state
     seen = state.information_set(player)
     groups = [(sorted(cards, key=_key), places) for cards, places in h.split()]
-    for _ in range(tries):
+    for _try in range(tries):
         contents = []
         for pool, places in groups:
             rng.shuffle(pool)
@@ -160,5 +162,5 @@ def sample_arrangement(state: State, player: int, rng: random.Random, tries: int
         t = h.build(tuple(contents))
         if t is not None and t.information_set(player) == seen:
             return t
-    raise TooLargeError(f"{state.game.name}: no deal consistent with what player {player} saw "
-                        f"in {tries:,} tries")
+    raise TooLargeError(_("{game}: no deal consistent with what player {player} saw in {tries:,} tries").format(
+        game=state.game.name, player=player, tries=tries))

@@ -10,6 +10,7 @@ from typing import Sequence
 from . import agents as _agents
 from .core import CHANCE, Game, State, make_rng, sample_chance
 from .errors import CardlabError
+from .i18n import _
 
 __all__ = ["Match", "Move"]
 
@@ -24,8 +25,9 @@ class Move:
     explanation: str
 
     def __str__(self) -> str:
-        who = "chance" if self.player == CHANCE else f"P{self.player}"
-        return f"{who}: {self.action}"
+        if self.player == CHANCE:
+            return _("chance: {action}").format(action=self.action)
+        return _("P{player}: {action}").format(player=self.player, action=self.action)
 
 
 class Match:
@@ -46,7 +48,8 @@ class Match:
         n = game.spec.num_players
         players = list(players) if players is not None else [None] * n
         if len(players) != n:
-            raise CardlabError(f"{game.name} has {n} seats; got {len(players)} players")
+            raise CardlabError(_("{game} has {seats} seats; got {players} players").format(
+                game=game.name, seats=n, players=len(players)))
         self.game = game
         self.rng = make_rng(seed)  # chance: the same draws as game.new_initial_state(seed)
         agents_rng = random.Random(f"agents {seed}" if isinstance(seed, int) else self.rng.getrandbits(64))
@@ -110,13 +113,13 @@ class Match:
 
     def play_to_end(self, max_steps: int = 100_000) -> State:
         """Play to the end; every seat must be an agent."""
-        for _ in range(max_steps):
+        for _step in range(max_steps):
             if self.state.is_terminal():
                 return self.state
             if self.step() is None:
-                raise CardlabError(f"player {self.state.current_player} is a person; "
-                                   "play their move with match.play(action)")
-        raise CardlabError(f"the game did not end within {max_steps} steps")
+                raise CardlabError(_("player {player} is a person; play their move with match.play(action)").format(
+                    player=self.state.current_player))
+        raise CardlabError(_("the game did not end within {steps} steps").format(steps=max_steps))
 
     def can_undo(self) -> bool:
         return bool(self.history)
@@ -128,7 +131,7 @@ class Match:
         """Take back the last transition; with ``to_person=True`` go back to
         the last decision a person made (skipping chance and agents)."""
         if not self.history:
-            raise CardlabError("nothing to undo: the match is at its start")
+            raise CardlabError(_("nothing to undo: the match is at its start"))
         while self.history:
             move = self.history.pop()
             self._states.pop()
@@ -139,7 +142,7 @@ class Match:
     def redo(self) -> None:
         """Replay the last undone transition (the same chance outcome too)."""
         if not self._redo:
-            raise CardlabError("nothing to redo")
+            raise CardlabError(_("nothing to redo"))
         move = self._redo.pop()
         s = self.state
         self._record(s, move.action, s._apply(move.action))

@@ -29,12 +29,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .core import CHANCE, TERMINAL, State
+from .i18n import N_, _, pgettext
 
 __all__ = [
     "text", "html", "register_html", "register_text", "register_action_label",
     "action_label", "generic_html", "generic_text", "observation_text",
     "visible", "public_action", "seen_move", "SeenMove", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
-    "Layout", "register_layout", "layout", "register_move_html", "move_html",
+    "Layout", "register_layout", "layout", "register_move_html", "move_html", "game_title", "GAME_TITLES",
 ]
 
 _HTML: dict[str, Callable[..., str]] = {}
@@ -47,6 +48,22 @@ _loaded = False
 
 #: a rule id of the digests: ``KN-8``, ``MZ-Q3``
 RULE_ID_RE = re.compile(r"\b[A-Z]{2}-Q?\d+\b")
+
+#: the games' titles (``Game.title``, English with the Japanese beside it), for
+#: the catalogue: a page shows ``_(title)``, the Japanese title alone in Japanese
+GAME_TITLES = (
+    N_("Koi-koi Nobori (こいこいのぼり)"),
+    N_("Mazemon (マゼモン)"),
+    N_("mipig trading cards (mipigトレーディングカード)"),
+    N_("MONSTER CARDS (モンスターカード)"),
+    N_("Toritsuki card battle (とりつきカードバトル)"),
+)
+
+
+def game_title(game: Any) -> str:
+    """The title of ``game`` (a :class:`~cardlab.Game`) in the current
+    language (its name when it has no title)."""
+    return _(game.title) if game.title else game.name
 
 
 def _load_builtin() -> None:
@@ -111,8 +128,8 @@ def check_perspective(state: State, perspective: int | None) -> int | None:
     if perspective is None or (isinstance(perspective, int) and not isinstance(perspective, bool)
                                and 0 <= perspective < n):
         return perspective
-    raise ValueError(f"perspective must be None (show everything) or a player 0..{n - 1}, "
-                     f"not {perspective!r}")
+    raise ValueError(_("perspective must be None (show everything) or a player 0..{last}, not {perspective}").format(
+        last=n - 1, perspective=repr(perspective)))
 
 
 def has_renderer(game_name: str) -> bool:
@@ -267,10 +284,15 @@ def observation_text(obs: Any) -> str:
 
 def _head(state: State, perspective: int | None) -> str:
     p = state.current_player
-    who = {CHANCE: "chance to act", TERMINAL: "game over"}.get(p, f"player {p} to move")
-    view = "everything shown" if perspective is None else f"as seen by player {perspective}"
-    title = state.game.title or state.game.name
-    return f"{title} · {who} · {view}"
+    if p == CHANCE:
+        who = _("chance to act")
+    elif p == TERMINAL:
+        who = _("game over")
+    else:
+        who = _("player {player} to move").format(player=p)
+    view = (_("everything shown") if perspective is None
+            else _("as seen by player {player}").format(player=perspective))
+    return f"{game_title(state.game)} · {who} · {view}"
 
 
 def generic_text(state: State, *, perspective: int | None = None) -> str:
@@ -279,7 +301,7 @@ def generic_text(state: State, *, perspective: int | None = None) -> str:
         return str(state)
     lines = [_head(state, perspective), observation_text(state.observation(perspective))]
     if state.is_terminal():
-        lines.append(f"  returns: {', '.join(str(r) for r in state.returns())}")
+        lines.append("  " + _("returns: {returns}").format(returns=", ".join(str(r) for r in state.returns())))
     return "\n".join(lines)
 
 
@@ -288,12 +310,13 @@ def generic_html(state: State, *, perspective: int | None = None) -> str:
     if perspective is None:
         return f'<pre class="cardlab-board">{_html.escape(str(state))}</pre>'
     obs = state.observation(perspective)
-    items = obs.items() if isinstance(obs, dict) else [("observation", obs)]
+    items = obs.items() if isinstance(obs, dict) else [(_("observation"), obs)]
     rows = "".join(f"<tr><th style=\"text-align:left\">{_html.escape(str(k))}</th>"
                    f"<td style=\"text-align:left\">{_html.escape(_value_text(v))}</td></tr>"
                    for k, v in items)
     if state.is_terminal():
-        rows += ("<tr><th style=\"text-align:left\">returns</th><td style=\"text-align:left\">"
+        rows += ("<tr><th style=\"text-align:left\">" + _html.escape(_("returns"))
+                 + "</th><td style=\"text-align:left\">"
                  + _html.escape(", ".join(str(r) for r in state.returns())) + "</td></tr>")
     return (f'<table class="cardlab-board"><caption>{_html.escape(_head(state, perspective))}'
             f"</caption>{rows}</table>")
@@ -340,8 +363,43 @@ def rule_ids(explanation: str) -> list[str]:
     return RULE_ID_RE.findall(explanation)
 
 
-def _who(player: int) -> str:
-    return "a chance event" if player == CHANCE else f"player {player}'s move"
+def _hidden_line(player: int, viewer: int | None, label: str | None, ids: list[str], kana: bool = False) -> str:
+    """The line of a move ``viewer`` cannot see (``label``: what they may
+    know of it, ``None``: nothing), citing the rule ids ``ids``.  ``kana``:
+    in the simple kana words of a game written for children (Mazemon)."""
+    rules = ", ".join(ids)
+    if kana:
+        if player == CHANCE:
+            if label is None:
+                text = (pgettext("mazemon", "A chance event hidden from player {viewer} ({rules}).") if ids
+                        else pgettext("mazemon", "A chance event hidden from player {viewer}."))
+            else:
+                text = (pgettext("mazemon", "A chance event hidden from player {viewer}: {label} ({rules}).") if ids
+                        else pgettext("mazemon", "A chance event hidden from player {viewer}: {label}."))
+        elif label is None:
+            text = (pgettext("mazemon", "Player {player}'s move hidden from player {viewer} ({rules}).") if ids
+                    else pgettext("mazemon", "Player {player}'s move hidden from player {viewer}."))
+        else:
+            text = (pgettext("mazemon", "Player {player}'s move hidden from player {viewer}: {label} ({rules}).")
+                    if ids else pgettext("mazemon", "Player {player}'s move hidden from player {viewer}: {label}."))
+    elif player == CHANCE:
+        if label is None:
+            text = (_("A chance event hidden from player {viewer} ({rules}).") if ids
+                    else _("A chance event hidden from player {viewer}."))
+        else:
+            text = (_("A chance event hidden from player {viewer}: {label} ({rules}).") if ids
+                    else _("A chance event hidden from player {viewer}: {label}."))
+    elif label is None:
+        text = (_("Player {player}'s move hidden from player {viewer} ({rules}).") if ids
+                else _("Player {player}'s move hidden from player {viewer}."))
+    else:
+        text = (_("Player {player}'s move hidden from player {viewer}: {label} ({rules}).") if ids
+                else _("Player {player}'s move hidden from player {viewer}: {label}."))
+    return text.format(player=player, viewer=viewer, label=label, rules=rules)
+
+
+#: games whose Japanese texts are written in simple kana for children
+_KANA_GAMES = frozenset({"mazemon"})
 
 
 @dataclass(frozen=True)
@@ -382,11 +440,11 @@ def seen_move(state: State, action: str, viewer: int | None, explanation: str | 
         line = state.explain(action) if explanation is None else explanation
         return SeenMove(player, action, False, action_label(state, action), line, move_html(state, action)
                         if player >= 0 else "")
-    who = _who(player)
-    known = "" if public == "??" else f": {action_label(state, public)}"
+    known = None if public == "??" else action_label(state, public)
     # the rule ids of the move: a game cites the rules of a move by its public kind
     ids = rule_ids(state.explain(action) if explanation is None else explanation)
-    line = (f"{who[0].upper()}{who[1:]} hidden from player {viewer}{known}"
-            + (f" ({', '.join(ids)})." if ids else "."))
-    label = "(hidden)" if public == "??" else action_label(state, public)
+    kana = state.game.name in _KANA_GAMES
+    line = _hidden_line(player, viewer, known, ids, kana)
+    hidden = pgettext("mazemon", "(hidden)") if kana else _("(hidden)")
+    label = hidden if known is None else known
     return SeenMove(player, public, True, label, line, "")

@@ -53,6 +53,7 @@ from typing import Any, Sequence
 
 from .core import CHANCE, State, load, sample_chance
 from .errors import CardlabError
+from .i18n import _
 
 __all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export", "default_path"]
 
@@ -146,12 +147,14 @@ class RoomStore:
         n = g.spec.num_players
         seats = tuple(seats)
         if len(seats) != n:
-            raise CardlabError(f"{game} with these options has {n} seats; got {len(seats)}: {list(seats)}")
+            raise CardlabError(_("{game} with these options has {count} seats; got {given}: {seats}")
+                               .format(game=game, count=n, given=len(seats), seats=list(seats)))
         from .agents import AGENTS
 
         for s in seats:
             if s != "person" and s not in AGENTS:
-                raise CardlabError(f"a seat is 'person' or an agent ({', '.join(AGENTS)}), not {s!r}")
+                raise CardlabError(_("a seat is 'person' or an agent ({agents}), not {seat}")
+                                   .format(agents=", ".join(AGENTS), seat=repr(s)))
         json.dumps(options)  # only JSON options can be stored
         with self._write():
             if room_id is None:
@@ -160,7 +163,7 @@ class RoomStore:
                 while self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
                     room_id = f"R{count + 1}-{secrets.token_hex(2)}"
             elif self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
-                raise CardlabError(f"a room {room_id!r} exists already")
+                raise CardlabError(_("a room {room} exists already").format(room=repr(room_id)))
             self._db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (room_id, name or room_id, game, json.dumps(options, sort_keys=True), seed,
                               json.dumps(list(seats)), time.time()))
@@ -186,7 +189,11 @@ class RoomStore:
             row = self._db.execute("SELECT id, name, game, options, seed, seats FROM rooms WHERE id=?",
                                    (room_id,)).fetchone()
             if row is None:
-                raise RoomError(f"there is no room {room_id!r}; the rooms are: {', '.join(self.ids()) or 'none'}")
+                ids = self.ids()
+                if not ids:
+                    raise RoomError(_("there is no room {room}; the rooms are: none").format(room=repr(room_id)))
+                raise RoomError(_("there is no room {room}; the rooms are: {rooms}")
+                                .format(room=repr(room_id), rooms=", ".join(ids)))
             room = Room(row[0], row[1], row[2], json.loads(row[3]), row[4], tuple(json.loads(row[5])))
             self._rooms[room_id] = room
         return room
@@ -208,7 +215,7 @@ class RoomStore:
     def state(self, room_id: str) -> State:
         """The room's position: its moves replayed from the start."""
         s = self.room(room_id).load().new_initial_state()
-        for _, action in self.moves(room_id):
+        for _player, action in self.moves(room_id):
             s = s._apply(action)  # each was checked when stored
         return s
 
@@ -221,8 +228,8 @@ class RoomStore:
         with self._write():
             now = self.seq(room_id)
             if seq != now:
-                raise StaleMoveError(f"room {room_id}: move {seq} was already played: reload the room "
-                                     f"(it is at move {now})")
+                raise StaleMoveError(_("room {room}: move {number} was already played: reload the room "
+                                       "(it is at move {now})").format(room=room_id, number=seq, now=now))
             s = self.state(room_id)
             player = s.current_player
             after = s.apply(action)  # IllegalActionError: nothing written
@@ -330,7 +337,7 @@ class RoomStore:
             room = self.room(rid)
             games.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
                           "seed": room.seed, "seats": list(room.seats),
-                          "moves": [a for _, a in self.moves(rid)]})
+                          "moves": [a for _player, a in self.moves(rid)]})
         gpath = folder / "games.json"
         gpath.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", "utf-8")
         out = io.StringIO()

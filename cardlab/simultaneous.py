@@ -35,6 +35,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, Sequence
 
+from .i18n import _
+
 __all__ = ["MatrixSolution", "matrix_solution", "repeated_value", "capped_value"]
 
 
@@ -118,7 +120,7 @@ def matrix_solution(A: Sequence[Sequence[Any]]) -> MatrixSolution:
     sequence-form LP of :mod:`cardlab.equilibrium`."""
     A = [[Fraction(x) for x in row] for row in A]
     if not A or not A[0] or any(len(row) != len(A[0]) for row in A):
-        raise ValueError("a matrix game needs at least one row and one column, all rows of one length")
+        raise ValueError(_("a matrix game needs at least one row and one column, all rows of one length"))
     rows, rwhere = _distinct([tuple(r) for r in A])
     cols, cwhere = _distinct([tuple(c) for c in zip(*rows)])
     B = [list(r) for r in zip(*cols)]  # the distinct rows, restricted to distinct columns
@@ -149,7 +151,7 @@ def capped_value(A: Sequence[Sequence[Any]], rounds: int, last: Any = 0) -> Frac
     Backward induction: each earlier round is the matrix game whose tied
     entries are the next round's value."""
     v = Fraction(last)
-    for _ in range(rounds):
+    for _round in range(rounds):
         v = matrix_solution(_with(A, v)).value
     return v
 
@@ -193,7 +195,7 @@ def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False,
         value = _nearest_fixed_point(A, at0 > 0)
     if with_strategies:
         if not isinstance(value, (int, Fraction)):
-            raise ValueError(f"the value {value} is irrational: no exact strategies over fractions")
+            raise ValueError(_("the value {value} is irrational: no exact strategies over fractions").format(value=value))
         return value, _keepable(A, value, Fraction(epsilon))
     return value
 
@@ -243,7 +245,7 @@ def _nearest_fixed_point(A: Sequence[Sequence[Any]], up: bool) -> Any:
     for c in sorted(side, key=lambda c: abs(c)):
         if _is_fixed_point(A, c):
             return Fraction(int(c.p), int(c.q)) if c.is_Rational else c
-    raise ValueError("no fixed point found for this repeated choice")  # pragma: no cover
+    raise ValueError(_("no fixed point found for this repeated choice"))  # pragma: no cover
 
 
 def _is_fixed_point(A: Sequence[Sequence[Any]], c: Any) -> bool:

@@ -21,6 +21,7 @@ import html
 import math
 import sys
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
@@ -29,6 +30,7 @@ import networkx as nx
 
 from .core import CHANCE, TERMINAL, State
 from .errors import NotSolvableError, TooLargeError
+from .i18n import N_, _, pgettext
 from .simultaneous import repeated_value
 
 __all__ = ["solve", "minimax", "solve_tree", "analyse", "Solution", "Analysis"]
@@ -70,17 +72,27 @@ class Solution:
     mix_epsilon: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
-        mixes = "".join(f"; player {p} mixes {mix_text(m, self.mix_epsilon.get(p))}" for p, m in self.mixes.items())
-        return (f"value {self.value} (≈ {float(self.value):+.4f}) for player 0; "
-                f"best: {', '.join(self.best_actions) or '—'}{mixes}; pv: {' → '.join(self.pv) or '—'}; "
-                f"{self.nodes:,} nodes, {self.tt_hits:,} table hits, {self.method}")
+        mixes = "".join(_("; player {player} mixes {mix}").format(player=p, mix=mix_text(m, self.mix_epsilon.get(p)))
+                        for p, m in self.mixes.items())
+        return _("value {value} (≈ {approx:+.4f}) for player 0; best: {best}{mixes}; pv: {pv}; "
+                 "{nodes:,} nodes, {hits:,} table hits, {method}").format(
+            value=self.value, approx=float(self.value), best=", ".join(self.best_actions) or "—",
+            mixes=mixes, pv=" → ".join(self.pv) or "—", nodes=self.nodes, hits=self.tt_hits,
+            method=_(self.method) if self.method in METHODS else self.method)
+
+
+#: the ``Solution.method`` names (for the catalogue)
+METHODS = (N_("max-n"), N_("alpha-beta + table"), N_("alpha-beta"), N_("expectiminimax + table"),
+           N_("expectiminimax"))
 
 
 def mix_text(mix: dict[str, Any], epsilon: Any = 0) -> str:
     """``"pick rock 2/7, pick paper 5/7"``: the picks of a mixed strategy
     (and, for one that gets the value only to within ``epsilon``, says so)."""
     text = ", ".join(f"{a} {q}" for a, q in mix.items() if q)
-    return text + (f" (within {epsilon} of the value: no fixed mix gets it exactly)" if epsilon else "")
+    if not epsilon:
+        return text
+    return text + _(" (within {epsilon} of the value: no fixed mix gets it exactly)").format(epsilon=epsilon)
 
 
 #: the default node budget of solve() and analyse(): each position searched
@@ -114,9 +126,9 @@ class _Search:
     def _tick(self) -> None:
         """Every few thousand nodes (and at the node limit): limit and progress."""
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise TooLargeError(f"the solve passed max_nodes={self.max_nodes} positions "
-                                f"(about {self.max_nodes * BYTES_PER_POSITION / 1e9:.1g} GB of table); "
-                                "raise max_nodes or solve a smaller position")
+            raise TooLargeError(_("the solve passed max_nodes={max_nodes} positions (about {gb:.1g} GB of "
+                                  "table); raise max_nodes or solve a smaller position").format(
+                max_nodes=self.max_nodes, gb=self.max_nodes * BYTES_PER_POSITION / 1e9))
         self.next_tick = self.nodes + _TICK
         if self.max_nodes is not None:
             self.next_tick = min(self.next_tick, self.max_nodes + 1)
@@ -128,7 +140,7 @@ class _Search:
             except ImportError:  # the core does not depend on tqdm
                 self.progress = False
                 return
-            self.bar = tqdm(desc="solving", unit=" nodes", unit_scale=True)
+            self.bar = tqdm(desc=_("solving"), unit=" " + pgettext("progress", "nodes"), unit_scale=True)
         if self.bar is not None:
             self.bar.update(self.nodes - self.bar.n)
 
@@ -257,8 +269,8 @@ class _Search:
             if cols is None:
                 cols = acts
             elif acts != cols:
-                raise NotSolvableError(f"{s.game.name}: the second picker's choices depend on the first "
-                                       "pick, which they cannot see; not a simultaneous choice")
+                raise NotSolvableError(_("{game}: the second picker's choices depend on the first pick, which "
+                                         "they cannot see; not a simultaneous choice").format(game=s.game.name))
             row = []
             for b in acts:
                 g = c._apply(b)
@@ -282,8 +294,8 @@ class _Search:
         if p == TERMINAL:
             best = tuple(s.returns())
         elif self.simultaneous and p >= 0 and s.simultaneous():
-            raise NotSolvableError(f"{s.game.name}: a simultaneous choice needs two players and a zero-sum "
-                                   "game (a matrix game); max-n does not solve it")
+            raise NotSolvableError(_("{game}: a simultaneous choice needs two players and a zero-sum game (a "
+                                     "matrix game); max-n does not solve it").format(game=s.game.name))
         elif p == CHANCE:
             acc = None
             for a, prob in s.chance_outcomes():
@@ -318,11 +330,11 @@ def _choice_value(A: list[list]) -> Any:
 def _check_solvable(state: State) -> None:
     spec = state.game.spec
     if not spec.perfect_information:
-        opt = "open_hands=True" if "open_hands" in state.game.OPTIONS else "a perfect-information option"
+        opt = "open_hands=True" if "open_hands" in state.game.OPTIONS else _("a perfect-information option")
         raise NotSolvableError(
-            f"{state.game.name} with these options has hidden information, which solve() does not "
-            f"handle; load it with {opt} (cardlab.load({state.game.name!r}, {opt})) to solve it exactly"
-        )
+            _("{game} with these options has hidden information, which solve() does not handle; load it with "
+              "{option} (cardlab.load({name}, {option})) to solve it exactly").format(
+                game=state.game.name, option=opt, name=repr(state.game.name)))
 
 
 def _use_maxn(state: State) -> bool:
@@ -435,7 +447,7 @@ def _choice(state: State, search: _Search) -> tuple[State, list[str], list[str],
     try:
         v, sol = repeated_value(A, with_strategies=True)
     except ValueError as e:
-        raise NotSolvableError(f"{state.game.name}: {e}") from None
+        raise NotSolvableError(_("{game}: {problem}").format(game=state.game.name, problem=e)) from None
     return root, rows, cols, [[v if x is None else x for x in r] for r in A], sol
 
 
@@ -494,8 +506,8 @@ def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
         if d["terminal"]:
             v = d["returns"]
         elif d.get("frontier") or not G.succ[n]:
-            raise NotSolvableError(f"node {n} (depth {d['depth']}) is an unexpanded frontier; "
-                                   "build the tree without max_depth or truncate to solve it")
+            raise NotSolvableError(_("node {node} (depth {depth}) is an unexpanded frontier; build the tree "
+                                     "without max_depth or truncate to solve it").format(node=n, depth=d["depth"]))
         elif d["player"] == CHANCE:
             acc = None
             for m, e in G.succ[n].items():
@@ -560,19 +572,19 @@ class Analysis:
         p = self.player
         if self.kind == "fair":
             if self.arrangements == 1:
-                return (f"fair hint (only what player {p} can see): exact; the hidden cards can "
-                        "lie only one way, given what the player has seen")
-            return (f"fair hint (only what player {p} can see): exact average over the "
-                    f"{self.arrangements:,} arrangements of the hidden cards")
+                return _("fair hint (only what player {player} can see): exact; the hidden cards can lie only "
+                         "one way, given what the player has seen").format(player=p)
+            return _("fair hint (only what player {player} can see): exact average over the {n:,} "
+                     "arrangements of the hidden cards").format(player=p, n=self.arrangements)
         if self.kind == "sampled":
-            return (f"fair hint (only what player {p} can see): mean over {self.arrangements:,} "
-                    f"random arrangements of the hidden cards, with a 95 % interval")
-        return f"exact value of each action for player {p}"
+            return _("fair hint (only what player {player} can see): mean over {n:,} random arrangements of "
+                     "the hidden cards, with a 95 % interval").format(player=p, n=self.arrangements)
+        return _("exact value of each action for player {player}").format(player=p)
 
     @property
     def mix_line(self) -> str:
-        return (f"a simultaneous choice (同時): the best is to mix, {mix_text(self.mix or {}, self.mix_epsilon)}; "
-                "each value is against the other player's best mix")
+        return _("a simultaneous choice (同時): the best is to mix, {mix}; each value is against the other "
+                 "player's best mix").format(mix=mix_text(self.mix or {}, self.mix_epsilon))
 
     def _interval(self, r: dict[str, Any]) -> str:
         lo, hi = r.get("interval", (None, None))
@@ -581,14 +593,16 @@ class Analysis:
     def __str__(self) -> str:
         w = max([len(r["action"]) for r in self.rows] + [6])
         sampled = self.kind == "sampled"
-        lines = [f"player {self.player} to move; values are player {self.player}'s expected payoff"]
+        lines = [_("player {player} to move; values are player {player}'s expected payoff").format(player=self.player)]
         if self.kind != "open":
             lines.append(self.title)
         if self.mix:
             lines.append(self.mix_line)
-        lines.append(f"{'action':<{w}}  {'value':>9}  {'≈':>7}  {'loss':>7}" + ("  95 % interval" if sampled else ""))
+        h_action, h_value, h_loss, h_interval = _headings()
+        lines.append(_pad(h_action, w) + "  " + _pad(h_value, 9, right=True) + f"  {'≈':>7}  "
+                     + _pad(h_loss, 7, right=True) + ("  " + h_interval if sampled else ""))
         for r in self.rows:
-            mark = "  ← best" if r["best"] else ""
+            mark = "  ← " + pgettext("analysis", "best") if r["best"] else ""
             value = f"{float(r['value']):.3f}" if sampled else str(r["value"])
             loss = f"{float(r['loss']):.3f}" if sampled else str(r["loss"])
             lines.append(f"{r['action']:<{w}}  {value:>9}  {float(r['value']):>+7.3f}  "
@@ -604,13 +618,28 @@ class Analysis:
             f"<td>{float(r['value']):+.3f}</td><td>{r['loss'] if not sampled else format(float(r['loss']), '.3f')}</td>"
             + (f"<td>{html.escape(self._interval(r))}</td>" if sampled else "") + "</tr>"
             for r in self.rows)
-        head = "<tr><th>action</th><th>value</th><th>≈</th><th>loss</th>" + (
-            "<th>95 % interval</th>" if sampled else "") + "</tr>"
-        caption = (f"player {self.player} to move: exact value of each action" if self.kind == "open"
-                   else html.escape(self.title))
+        action, value, loss, interval = map(html.escape, _headings())
+        head = (f"<tr><th>{action}</th><th>{value}</th><th>≈</th><th>{loss}</th>"
+                + (f"<th>{interval}</th>" if sampled else "") + "</tr>")
+        caption = (html.escape(_("player {player} to move: exact value of each action").format(player=self.player))
+                   if self.kind == "open" else html.escape(self.title))
         if self.mix:
             caption += "<br>" + html.escape(self.mix_line)
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` columns, a wide (CJK) character
+    taking two (for ASCII the same as ``format(text, "<width")``)."""
+    cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    fill = " " * max(0, width - cols)
+    return fill + text if right else text + fill
+
+
+def _headings() -> tuple[str, str, str, str]:
+    """The column headings of an analysis table."""
+    return (pgettext("analysis", "action"), pgettext("analysis", "value"), pgettext("analysis", "loss"),
+            pgettext("analysis", "95 % interval"))
 
 
 def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> list[dict[str, Any]]:
@@ -662,12 +691,12 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     """
     p = state.current_player
     if p < 0:
-        raise NotSolvableError("analyse() needs a player to move; this position is "
-                               + ("a chance node" if p == CHANCE else "terminal"))
+        raise NotSolvableError(_("analyse() needs a player to move; this position is a chance node") if p == CHANCE
+                               else _("analyse() needs a player to move; this position is terminal"))
     if player is not None:
         if player != p:
-            raise NotSolvableError(f"a hint is for the player to move: player {p} is to move, "
-                                   f"not player {player!r}")
+            raise NotSolvableError(_("a hint is for the player to move: player {player} is to move, not "
+                                     "player {asked}").format(player=p, asked=repr(player)))
         if not state.game.spec.perfect_information:
             return _fair(state, p, max_nodes, progress, max_arrangements, samples, callback)
     _check_solvable(state)
@@ -703,7 +732,7 @@ def _fair(state: State, p: int, max_nodes: int | None, progress: bool | None,
     mixes = []
     epsilon: Any = 0
     try:
-        for i, (world, _) in enumerate(worlds, 1):
+        for i, (world, _weight) in enumerate(worlds, 1):
             values, mix, eps = _action_values(open_hands_copy(world), p, search)
             seen.append(values)
             mixes.append(mix)

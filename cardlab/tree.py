@@ -47,6 +47,7 @@ import networkx as nx
 
 from .core import CHANCE, TERMINAL, State
 from .errors import TooLargeError
+from .i18n import _
 
 __all__ = ["tree", "write_graphml", "write_dot", "DEFAULT_MAX_NODES"]
 
@@ -120,10 +121,9 @@ def tree(
             edges = [(a, None) for a in s.legal_actions()]
         if G.number_of_nodes() + len(edges) > max_nodes and not truncate:
             raise TooLargeError(
-                f"the tree of this position has more than max_nodes={max_nodes} nodes "
-                f"(reached at depth {depth}); pass a larger max_nodes, a max_depth, "
-                "or truncate=True to keep a marked frontier"
-            )
+                _("the tree of this position has more than max_nodes={max_nodes} nodes (reached at depth {depth}); "
+                  "pass a larger max_nodes, a max_depth, or truncate=True to keep a marked frontier").format(
+                    max_nodes=max_nodes, depth=depth))
         for a, prob in edges:
             c = s._apply(a)
             if merge_transpositions and c in ids:

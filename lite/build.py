@@ -40,6 +40,8 @@ PIP = [sys.executable, "-m", "pip"]
 
 #: the notebooks of the site, in the order of the welcome notebook
 NOTEBOOKS = ["00_welcome", "koinobori", "mipig", "mazemon", "monster_cards", "toritsuki", "play"]
+#: and their Japanese editions (notebooks/ja/, issue M)
+NOTEBOOKS += [f"ja/{name}" for name in NOTEBOOKS[:-1]]
 #: the page the site opens on
 START = "notebooks/00_welcome.ipynb"
 #: what the kernel loads from Pyodide's lock file by itself (micropip, then
@@ -70,6 +72,9 @@ WHY = {
 WELCOME_NOTE = ("*This is the browser copy of cardlab (JupyterLite): the welcome notebook, the five tutorials "
                 "and play.ipynb run here with nothing installed. The analysts' notebooks "
                 "(trees_and_solving, batch_analysis) and the class rooms need a full Python: `make lab`.*")
+WELCOME_NOTE_JA = ("*これはブラウザだけで動く cardlab（JupyterLite）です。ようこそのノートブックと五つのチュートリアル、"
+                   "play.ipynb は何もインストールせずにここで動きます。分析用のノートブック（trees_and_solving、"
+                   "batch_analysis）とクラスのルームには、ふつうの Python が必要です：`make lab`。*")
 #: the first cell of every Lite notebook
 INSTALL = ("# in the browser: install cardlab from this site's own wheels (nothing comes from the internet)\n"
            "%pip install -q cardlab ipywidgets")
@@ -175,6 +180,8 @@ def lite_notebook(nb: dict, name: str) -> dict:
         cells.append(cell)
     if name == "00_welcome":
         cells.append({"cell_type": "markdown", "id": "lite-note", "metadata": {}, "source": WELCOME_NOTE})
+    if name == "ja/00_welcome":
+        cells.append({"cell_type": "markdown", "id": "lite-note", "metadata": {}, "source": WELCOME_NOTE_JA})
     nb["cells"] = cells
     nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     return nb
@@ -185,6 +192,7 @@ def contents(dest: Path) -> None:
     for name in NOTEBOOKS:
         nb = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text("utf-8"))
         text = json.dumps(lite_notebook(nb, name), indent=1, ensure_ascii=False) + "\n"
+        (dest / "notebooks" / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
         (dest / "notebooks" / f"{name}.ipynb").write_text(text, "utf-8")
     shutil.copytree(ROOT / "docs" / "rules", dest / "docs" / "rules")  # the notebooks link to the digests
 

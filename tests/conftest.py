@@ -9,6 +9,10 @@ import pytest
 
 import cardlab
 
+# the tests read cardlab's texts in English whatever the machine's LANG says; a test
+# that wants Japanese asks for it (cardlab.i18n.using("ja"), language="ja", --lang ja)
+cardlab.set_language("en")
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -53,3 +57,19 @@ def position(game, entry):
     if "position" in entry:
         return game.state_from_dict(entry["position"])
     return game.new_initial_state(seed=entry["seed"])
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium under playwright, shared by the browser tests (no
+    browser download: apt installs chromium when missing, as root in CI)."""
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
+    from playwright.sync_api import sync_playwright
+
+    from browser_support import ensure_chromium
+
+    chromium = ensure_chromium()
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium, headless=True)
+        yield b
+        b.close()

@@ -11,7 +11,7 @@ import pytest
 import cardlab
 from cardlab import render
 
-from browser_support import ensure_chromium, screenshot
+from browser_support import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -31,15 +31,10 @@ OUTSIDE_JS = """() => {
 
 
 @pytest.fixture(scope="module")
-def page():
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
-    from playwright.sync_api import sync_playwright
-
-    chromium = ensure_chromium()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True)
-        yield browser.new_page(viewport={"width": 1100, "height": 900})
-        browser.close()
+def page(browser):
+    p = browser.new_page(viewport={"width": 1100, "height": 900})
+    yield p
+    p.close()
 
 
 @pytest.mark.parametrize("name", cardlab.games())

@@ -32,7 +32,7 @@ from cardlab.agents import make
 from cardlab.rooms import RoomStore, read_export, replay
 from cardlab.widgets.room import RoomBoard
 
-from browser_support import ROOT, board_info, board_locator, ensure_chromium, log_count, screenshot, until, voila
+from browser_support import ROOT, board_info, board_locator, log_count, screenshot, until, voila
 
 pytestmark = pytest.mark.browser
 
@@ -45,18 +45,6 @@ MOVES_BEFORE_RESTART = 4
 
 def test_R_the_browser_test_covers_every_hidden_card_game():
     assert sorted(GAMES) == sorted(g for g in cardlab.games() if not cardlab.load(g).spec.perfect_information)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
-    from playwright.sync_api import sync_playwright
-
-    chromium = ensure_chromium()
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium, headless=True)
-        yield b
-        b.close()
 
 
 def expected_log(store: RoomStore, room_id: str, seat: int) -> list[str]:

@@ -28,7 +28,7 @@ import pytest
 
 import cardlab
 
-from browser_support import (ROOT, until, board_info, board_locator, board_part, ensure_chromium,
+from browser_support import (ROOT, until, board_info, board_locator, board_part,
                              jupyterlab, log_count, mover_of, screenshot, voila)
 
 pytestmark = pytest.mark.browser
@@ -42,19 +42,6 @@ WAIT = 120  # seconds: an agent's reply, a hint search
 #: the person plays this many whole turns (the first may be only a set-up choice, like a mulligan)
 TURNS = 2
 TURN_CLICKS = 60
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's chromium under playwright (no browser download)."""
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
-    from playwright.sync_api import sync_playwright
-
-    chromium = ensure_chromium()  # apt-get install -y chromium when missing (root, as in CI)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="session")

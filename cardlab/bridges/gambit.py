@@ -33,6 +33,7 @@ import networkx as nx
 
 from ..core import CHANCE, TERMINAL, State
 from ..errors import CardlabError, NotSolvableError
+from ..i18n import _
 
 __all__ = ["write_efg", "read_efg", "EFGError", "to_pygambit", "pygambit_value"]
 
@@ -80,7 +81,8 @@ def write_efg(source: State | nx.DiGraph, path: str | Path | None = None, *, tit
         d = G.nodes[n]
         succ = list(G.succ[n].items())
         if d.get("frontier"):
-            raise NotSolvableError(f"node {n} is an unexpanded frontier; an .efg needs the complete tree")
+            raise NotSolvableError(_("node {node} is an unexpanded frontier; an .efg needs the complete tree").format(
+                node=n))
         if d["terminal"]:
             outcome_no += 1
             pays = ", ".join(str(Fraction(r)) for r in d["returns"])
@@ -137,16 +139,18 @@ def read_efg(source: str | Path) -> nx.DiGraph:
     pos = 0
 
     def fail(msg: str) -> EFGError:
-        line = toks[pos][2] if pos < len(toks) else "end"
-        return EFGError(f"{where}, line {line}: {msg}")
+        if pos < len(toks):
+            return EFGError(_("{where}, line {line}: {problem}").format(where=where, line=toks[pos][2], problem=msg))
+        return EFGError(_("{where}, line end: {problem}").format(where=where, problem=msg))
 
     def take(kind: str | None = None) -> str:
         nonlocal pos
         if pos >= len(toks):
-            raise fail(f"unexpected end of file (expected {kind or 'a token'})")
-        k, v, _ = toks[pos]
+            raise fail(_("unexpected end of file (expected {kind})").format(kind=repr(kind)) if kind is not None
+                       else _("unexpected end of file (expected a token)"))
+        k, v, _line = toks[pos]
         if kind is not None and k != kind:
-            raise fail(f"expected {kind!r}, found {v!r}")
+            raise fail(_("expected {kind}, found {found}").format(kind=repr(kind), found=repr(v)))
         pos += 1
         return v
 
@@ -154,12 +158,13 @@ def read_efg(source: str | Path) -> nx.DiGraph:
         try:
             return Fraction(v)
         except (ValueError, ZeroDivisionError):
-            raise fail(f"{v!r} is not a number (accepted: integers, fractions like 1/3, decimals)") from None
+            raise fail(_("{value} is not a number (accepted: integers, fractions like 1/3, decimals)").format(
+                value=repr(v))) from None
 
     if take("word") != "EFG" or take("word") != "2":
-        raise fail("the file must start with 'EFG 2 R'")
+        raise fail(_("the file must start with 'EFG 2 R'"))
     if take("word") not in ("R", "D"):
-        raise fail("only the 'R' (rational) or 'D' format is read")
+        raise fail(_("only the 'R' (rational) or 'D' format is read"))
     title = take("str")
     take("{")
     players = []
@@ -194,7 +199,7 @@ def read_efg(source: str | Path) -> nx.DiGraph:
             if pos < len(toks) and toks[pos][0] == "{":
                 outcomes[o] = parse_payoffs()
             if o not in outcomes:
-                raise fail(f"outcome {o} is used before its payoffs are given")
+                raise fail(_("outcome {outcome} is used before its payoffs are given").format(outcome=o))
             ret = outcomes[o]
             if len(ret) < len(players):
                 ret = ret + (Fraction(0),) * (len(players) - len(ret))
@@ -215,7 +220,8 @@ def read_efg(source: str | Path) -> nx.DiGraph:
                 infoset_actions[(-1, iset)] = acts
             acts = infoset_actions.get((-1, iset), [])
             if sum(q for _, q in acts) != 1:
-                raise fail(f"chance probabilities {[str(q) for _, q in acts]} do not sum to 1")
+                raise fail(_("chance probabilities {probabilities} do not sum to 1").format(
+                    probabilities=[str(q) for _a, q in acts]))
             player, infoset = CHANCE, None
         elif kind == "p":
             player = int(take("word")) - 1
@@ -230,18 +236,19 @@ def read_efg(source: str | Path) -> nx.DiGraph:
                 take("}")
                 infoset_actions[(player, iset)] = [(a, None) for a in names]
             if (player, iset) not in infoset_actions:
-                raise fail(f"information set {iset} of player {player + 1} has no action list")
+                raise fail(_("information set {infoset} of player {player} has no action list").format(
+                    infoset=iset, player=player + 1))
             acts = infoset_actions[(player, iset)]
             infoset = f"{player}:{iset}"
         else:
-            raise fail(f"a node starts with 'c', 'p' or 't', not {kind!r}")
+            raise fail(_("a node starts with 'c', 'p' or 't', not {kind}").format(kind=repr(kind)))
         o = int(take("word"))
         if o != 0:
             if toks[pos][0] == "str":
                 take("str")
             if toks[pos][0] == "{":
                 outcomes[o] = parse_payoffs()
-            raise fail("payoffs at non-terminal nodes are not supported (put them on the leaves)")
+            raise fail(_("payoffs at non-terminal nodes are not supported (put them on the leaves)"))
         G.add_node(n, player=player, terminal=False, returns=None, infoset=infoset, depth=depth,
                    label="chance" if player == CHANCE else f"P{player}", frontier=False)
         for a, q in acts:
@@ -253,7 +260,7 @@ def read_efg(source: str | Path) -> nx.DiGraph:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     node(0)
     if pos != len(toks):
-        raise fail(f"unexpected {toks[pos][1]!r} after the last node")
+        raise fail(_("unexpected {token} after the last node").format(token=repr(toks[pos][1])))
     return G
 
 
@@ -262,7 +269,7 @@ def _pygambit():
     try:
         import pygambit
     except ImportError:
-        raise ImportError("this needs pygambit, an optional extra: pip install 'cardlab[gambit]'") from None
+        raise ImportError(_("this needs pygambit, an optional extra: pip install 'cardlab[gambit]'")) from None
     return pygambit
 
 
@@ -300,7 +307,7 @@ def pygambit_value(source: State | nx.DiGraph, *, max_nodes: int = 100_000) -> F
     if profile is None:  # pygambit 16: a list of equilibria
         eqa = getattr(result, "equilibria", None) or []
         if not eqa:
-            raise NotSolvableError("pygambit found no equilibrium")
+            raise NotSolvableError(_("pygambit found no equilibrium"))
         profile = eqa[0]
     first = next(iter(g.players))
     pay = getattr(profile, "payoff", None)

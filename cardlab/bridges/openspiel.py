@@ -46,6 +46,7 @@ from typing import Any, Iterable
 
 from ..core import CHANCE, TERMINAL, Game, State, games, load
 from ..errors import CardlabError, TooLargeError
+from ..i18n import _
 
 __all__ = ["ActionMap", "register", "openspiel_game", "to_cardlab", "DEFAULT_MAX_ACTIONS", "SHORT_NAME"]
 
@@ -61,7 +62,7 @@ def _pyspiel():
     try:
         import pyspiel
     except ImportError:
-        raise ImportError("this needs OpenSpiel, an optional extra: pip install 'cardlab[openspiel]'") from None
+        raise ImportError(_("this needs OpenSpiel, an optional extra: pip install 'cardlab[openspiel]'")) from None
     return pyspiel
 
 
@@ -80,8 +81,9 @@ class ActionMap:
             k = len(self.names)
             if k >= self.limit:
                 raise TooLargeError(
-                    f"{self.game}: more than max_actions={self.limit} distinct actions were met "
-                    f"(the next one: {action!r}); load the OpenSpiel game with a larger max_actions")
+                    _("{game}: more than max_actions={limit} distinct actions were met (the next one: {action}); "
+                      "load the OpenSpiel game with a larger max_actions").format(
+                        game=self.game, limit=self.limit, action=repr(action)))
             self.ids[action] = k
             self.names.append(action)
         return k
@@ -90,8 +92,8 @@ class ActionMap:
         try:
             return self.names[k]
         except IndexError:
-            raise CardlabError(f"{self.game}: action id {k} has not been assigned "
-                               f"({len(self.names)} ids so far)") from None
+            raise CardlabError(_("{game}: action id {id} has not been assigned ({count} ids so far)").format(
+                game=self.game, id=k, count=len(self.names))) from None
 
     def __len__(self) -> int:
         return len(self.names)
@@ -170,7 +172,7 @@ def _classes(name: str) -> tuple[type, type]:
     class _Observer:
         def __init__(self, iig_obs_type: Any, params: Any) -> None:
             if params:
-                raise ValueError(f"cardlab observers take no parameters; passed {params}")
+                raise ValueError(_("cardlab observers take no parameters; passed {params}").format(params=params))
             self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             self.tensor = None
             self.dict: dict = {}
@@ -234,8 +236,8 @@ def _classes(name: str) -> tuple[type, type]:
                 return pyspiel.PlayerId.TERMINAL
             if p == CHANCE:
                 if self._node.game.deterministic:
-                    raise CardlabError(f"{name}: a chance node was reached in a game declared "
-                                       "deterministic; load it with deterministic=False")
+                    raise CardlabError(_("{game}: a chance node was reached in a game declared deterministic; "
+                                         "load it with deterministic=False").format(game=name))
                 return pyspiel.PlayerId.CHANCE
             return p
 
@@ -262,8 +264,8 @@ def _classes(name: str) -> tuple[type, type]:
             self._node = _Node(game, s._apply(text), recall)
             game.applied += 1
             if game.node_limit is not None and game.applied > game.node_limit:
-                raise TooLargeError(f"{name}: the OpenSpiel search passed node_limit={game.node_limit:,} "
-                                    "states")
+                raise TooLargeError(_("{game}: the OpenSpiel search passed node_limit={limit:,} states").format(
+                    game=name, limit=game.node_limit))
 
         def _action_to_string(self, player: int, action: int) -> str:
             return self._node.game.actions.name(action)

@@ -50,6 +50,7 @@ from ..core import (
     register,
 )
 from ..errors import CardFileError, PositionError
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = ["Koinobori", "KoinoboriState", "load_deck", "CARDS", "COLOURS", "KINDS"]
 
@@ -61,8 +62,50 @@ F, K = 3, 4  # fukinagashi (KN-2), kabutogaeshi (KN-3)
 KINDS = COLOURS + tuple(f"fuki+{c}" for c in COLOURS)
 JAPANESE = {"higoi": "ひごい", "aokoi": "あおこい", "magoi": "まごい",
             "fukinagashi": "ふきながし", "kabutogaeshi": "かぶとがえし"}
-ENGLISH = {"higoi": "red carp", "aokoi": "blue carp", "magoi": "black carp",
-           "fukinagashi": "streamer", "kabutogaeshi": "helmet turn"}
+#: what each card is, in words (a tooltip beside its name)
+ENGLISH = {"higoi": N_("red carp"), "aokoi": N_("blue carp"), "magoi": N_("black carp"),
+           "fukinagashi": N_("streamer"), "kabutogaeshi": N_("helmet turn")}
+#: the title, with its Japanese beside it (in Japanese: only the Japanese)
+TITLE = N_("Koi-koi Nobori (こいこいのぼり)")
+
+
+def card_name(kind: str) -> str:
+    """A card or nobori kind as a person reads it: the notation (``higoi``,
+    ``fuki+magoi``) in English, the seed's own word (ひごい, ふきながし+まごい) in
+    Japanese."""
+    if get_language() != "ja":
+        return kind
+    if kind.startswith("fuki+") and kind[5:] in JAPANESE:
+        return f"{JAPANESE['fukinagashi']}+{JAPANESE[kind[5:]]}"
+    return JAPANESE.get(kind, kind)
+
+
+def role_name(role: Mapping[str, Any]) -> str:
+    """A role (役) by its name, in Japanese by its ``japanese`` field when the card file has one."""
+    if get_language() == "ja" and role.get("japanese"):
+        return role["japanese"]
+    return role["name"]
+
+
+def list_text(items: Any) -> str:
+    """Items joined as a list (``a, b`` in English, ``a、b`` in Japanese)."""
+    return pgettext("list separator", ", ").join(items)
+
+
+def stage_word(stage: str) -> str:
+    """The name of a stage of the turn (the stage id itself in English)."""
+    words = {
+        "first": pgettext("koinobori stage", "first"),
+        "deal": pgettext("koinobori stage", "deal"),
+        "turn": pgettext("koinobori stage", "turn"),
+        "draw_hand": pgettext("koinobori stage", "draw_hand"),
+        "refill": pgettext("koinobori stage", "refill"),
+        "draw_play": pgettext("koinobori stage", "draw_play"),
+        "fuki": pgettext("koinobori stage", "fuki"),
+        "koikoi": pgettext("koinobori stage", "koikoi"),
+        "end": pgettext("koinobori stage", "end"),
+    }
+    return words.get(stage, stage)
 
 # stages of the turn
 FIRST, DEAL, TURN, DRAW_HAND, REFILL, DRAW_PLAY, FUKI, KOIKOI, END = (
@@ -108,74 +151,89 @@ def load_deck(source: str | Path | Mapping[str, Any] | None = None) -> dict[str,
     where, data = read_data_file(source, NAMED_DECKS["default"], NAMED_DECKS)
 
     def bad(card: str, field: str, why: str) -> CardFileError:
-        return CardFileError(f"{where}: card {_brief(card)}, field {_brief(field)}: {why}")
+        return CardFileError(_("{where}: card {card}, field {field}: {why}").format(
+            where=where, card=_brief(card), field=_brief(field), why=why))
 
     if not isinstance(data, dict):
-        raise CardFileError(f"{where}: the file must hold a JSON object with 'cards', 'points', 'roles'")
+        raise CardFileError(_("{where}: the file must hold a JSON object with 'cards', 'points', 'roles'").format(
+            where=where))
     unknown = set(data) - {"name", "cards", "points", "roles", "fukinagashi_points"}
     if unknown:
-        raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
-                            "accepted: name, cards, points, roles, fukinagashi_points")
+        raise CardFileError(_("{where}: unknown top-level fields {fields}; "
+                              "accepted: name, cards, points, roles, fukinagashi_points").format(
+            where=where, fields=sorted(unknown)))
     if not isinstance(data.get("name", ""), str):
-        raise CardFileError(f"{where}: 'name' must be a string, got {_brief(data['name'])}")
+        raise CardFileError(_("{where}: 'name' must be a string, got {value}").format(
+            where=where, value=_brief(data["name"])))
     cards = data.get("cards")
     if not isinstance(cards, dict):
-        raise CardFileError(f"{where}: 'cards' must map each of {list(CARDS)} to a count")
+        raise CardFileError(_("{where}: 'cards' must map each of {cards} to a count").format(
+            where=where, cards=list(CARDS)))
     for name in cards:
         if name not in CARDS:
-            raise bad(name, "cards", f"unknown card; the cards are {', '.join(CARDS)}")
+            raise bad(name, "cards", _("unknown card; the cards are {cards}").format(cards=", ".join(CARDS)))
     for name in CARDS:
         if name not in cards:
-            raise bad(name, "cards", "missing count")
+            raise bad(name, "cards", _("missing count"))
         n = cards[name]
         low = 1 if name in COLOURS else 0  # KN-4 needs one of each colour on the field
         if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= 60:
-            raise bad(name, "cards", f"count must be a whole number from {low} to 60, got {_brief(n)}")
+            raise bad(name, "cards", _("count must be a whole number from {low} to 60, got {value}").format(
+                low=low, value=_brief(n)))
     if sum(cards.values()) < 9:  # KN-4 three on the field, KN-7 three in each hand
-        raise CardFileError(f"{where}: the cards add up to {sum(cards.values())}; a game needs at "
-                            "least 9 (3 on the field, KN-4, and 3 in each hand, KN-7)")
+        raise CardFileError(_("{where}: the cards add up to {total}; a game needs at "
+                              "least 9 (3 on the field, KN-4, and 3 in each hand, KN-7)").format(
+            where=where, total=sum(cards.values())))
     points = data.get("points")
     if not isinstance(points, dict):
-        raise CardFileError(f"{where}: 'points' must map each colour {list(COLOURS)} to points")
+        raise CardFileError(_("{where}: 'points' must map each colour {colours} to points").format(
+            where=where, colours=list(COLOURS)))
     for name in points:
         if name not in COLOURS:
-            raise bad(name, "points", f"only the colours {', '.join(COLOURS)} score")
+            raise bad(name, "points", _("only the colours {colours} score").format(colours=", ".join(COLOURS)))
     for name in COLOURS:
         p = points.get(name)
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
-            raise bad(name, "points", f"points must be a whole number from 0 to 100, got {_brief(p)}")
+            raise bad(name, "points", _("points must be a whole number from 0 to 100, got {value}").format(
+                value=_brief(p)))
     fuki = data.get("fukinagashi_points", {})  # KN-Q9: optional, by the carp's colour
     if not isinstance(fuki, dict):
-        raise CardFileError(f"{where}: 'fukinagashi_points' must map some of the colours {list(COLOURS)} "
-                            f"to points (a fukinagashi pair by the colour of its carp), got {_brief(fuki)}")
+        raise CardFileError(_("{where}: 'fukinagashi_points' must map some of the colours {colours} "
+                              "to points (a fukinagashi pair by the colour of its carp), got {value}").format(
+            where=where, colours=list(COLOURS), value=_brief(fuki)))
     for name, p in fuki.items():
         if name not in COLOURS:
-            raise bad(name, "fukinagashi_points", f"only the colours {', '.join(COLOURS)} score")
+            raise bad(name, "fukinagashi_points",
+                      _("only the colours {colours} score").format(colours=", ".join(COLOURS)))
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100:
-            raise bad(name, "fukinagashi_points", f"points must be a whole number from 0 to 100, got {_brief(p)}")
+            raise bad(name, "fukinagashi_points",
+                      _("points must be a whole number from 0 to 100, got {value}").format(value=_brief(p)))
     roles = data.get("roles", [])
     if not isinstance(roles, list):
-        raise CardFileError(f"{where}: 'roles' must be a list of role objects")
+        raise CardFileError(_("{where}: 'roles' must be a list of role objects").format(where=where))
     for i, role in enumerate(roles):
-        label = role.get("name", f"role #{i}") if isinstance(role, dict) else f"role #{i}"
+        unnamed = _("role #{number}").format(number=i)
+        label = role.get("name", unnamed) if isinstance(role, dict) else unnamed
         if not isinstance(role, dict) or not isinstance(role.get("name"), str):
-            raise bad(str(label), "name", "each role needs a name (a string)")
+            raise bad(str(label), "name", _("each role needs a name (a string)"))
         extra = set(role) - {"name", "japanese", "bonus", "requires"}
         if extra:
-            raise bad(label, sorted(extra)[0], "unknown field; accepted: name, japanese, bonus, requires")
+            raise bad(label, sorted(extra)[0], _("unknown field; accepted: name, japanese, bonus, requires"))
         if not isinstance(role.get("japanese", ""), str):
-            raise bad(label, "japanese", f"must be a string, got {_brief(role['japanese'])}")
+            raise bad(label, "japanese", _("must be a string, got {value}").format(value=_brief(role["japanese"])))
         b = role.get("bonus")
         if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= 100:
-            raise bad(label, "bonus", f"must be a whole number from 0 to 100, got {_brief(b)}")
+            raise bad(label, "bonus", _("must be a whole number from 0 to 100, got {value}").format(value=_brief(b)))
         req = role.get("requires")
         if not isinstance(req, dict) or not req:
-            raise bad(label, "requires", f"must map some of {sorted(ROLE_KEYS)} to counts")
+            raise bad(label, "requires", _("must map some of {keys} to counts").format(keys=sorted(ROLE_KEYS)))
         for k, v in req.items():
             if k not in ROLE_KEYS:
-                raise bad(label, "requires", f"unknown condition {_brief(k)}; accepted: {sorted(ROLE_KEYS)}")
+                raise bad(label, "requires", _("unknown condition {condition}; accepted: {keys}").format(
+                    condition=_brief(k), keys=sorted(ROLE_KEYS)))
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise bad(label, "requires", f"{k} must be a whole number ≥ 1, got {_brief(v)}")
+                raise bad(label, "requires", _("{key} must be a whole number ≥ 1, got {value}").format(
+                    key=k, value=_brief(v)))
     return {"name": data.get("name", where), "cards": {c: cards[c] for c in CARDS},
             "points": {c: points[c] for c in COLOURS}, "roles": roles,
             "fukinagashi_points": {c: fuki.get(c, points[c]) for c in COLOURS}}
@@ -203,28 +261,32 @@ class Koinobori(Game):
     """
 
     name = "koinobori"
-    title = "Koi-koi Nobori (こいこいのぼり)"
+    title = TITLE
     rules = "koinobori.md"
+    # the option texts are marked for the catalogue and translated where they are shown
     OPTIONS = {
-        "open_hands": bool_option("every player sees both hands; the deck stays random (KN-Q8)"),
-        "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (the score difference)",
+        "open_hands": bool_option(N_("every player sees both hands; the deck stays random (KN-Q8)")),
+        "payoff": Option("win", N_("returns(): 'win' (1/-1/0) or 'score' (the score difference)"),
                          choices=("win", "score")),
-        "roles": bool_option("role bonuses 役ボーナス at the end, e.g. mitsunobori (KN-14, KN-Q2)", label='roles 役'),
-        "koikoi": bool_option("the koi-koi call after a third nobori (KN-15)", label='koi-koi こいこい'),
+        "roles": bool_option(N_("role bonuses 役ボーナス at the end, e.g. mitsunobori (KN-14, KN-Q2)"),
+                             label=N_("roles 役")),
+        "koikoi": bool_option(N_("the koi-koi call after a third nobori (KN-15)"), label=N_("koi-koi こいこい")),
         "refill_after_draw_capture": bool_option(
-            "a capture by the drawn card (KN-10) is a nobori followed by the KN-8 steps: draw 1, refill "
-            "the field (KN-Q3); False: the literal reading, no hand draw after it", default=True, label='refill after a draw capture'),
-        "first_player": Option(0, "who goes first (KN-6): seat 0 or 1 (the janken happens before the "
-                               "game), or 'random': a chance event, 1/2 each (KN-Q11)",
+            N_("a capture by the drawn card (KN-10) is a nobori followed by the KN-8 steps: draw 1, refill "
+               "the field (KN-Q3); False: the literal reading, no hand draw after it"), default=True,
+            label=N_("refill after a draw capture")),
+        "first_player": Option(0, N_("who goes first (KN-6): seat 0 or 1 (the janken happens before the "
+                                     "game), or 'random': a chance event, 1/2 each (KN-Q11)"),
                                choices=(0, 1, "random"), check=lambda v: type(v) is int or v == "random",
-                               accepts="0, 1 or 'random'", label='first player 先攻'),
-        "deck": Option(None, "card counts, points and roles: 'short', a JSON file path or a dict (KN-Q1)",
+                               accepts=N_("0, 1 or 'random'"), label=N_("first player 先攻")),
+        "deck": Option(None, N_("card counts, points and roles: 'short', a JSON file path or a dict (KN-Q1)"),
                        check=_deck_ok,
-                       accepts="None (the default deck), 'short', a path to a JSON card file, or a dict"),
+                       accepts=N_("None (the default deck), 'short', a path to a JSON card file, or a dict")),
     }
-    ACTION_GRAMMAR = ("'nobori higoi', 'nobori fuki+magoi', 'play aokoi', 'capture higoi', "
-                      "'kabuto fuki+higoi', 'agari', 'koikoi', 'pass'; chance: "
-                      "'deal X', 'draw X', 'refill X' (X a card: " + ", ".join(CARDS) + ")")
+    # the notation, as error messages show it (the quoted actions stay as they are in every language)
+    ACTION_GRAMMAR = N_("'nobori higoi', 'nobori fuki+magoi', 'play aokoi', 'capture higoi', "
+                        "'kabuto fuki+higoi', 'agari', 'koikoi', 'pass'; chance: "
+                        "'deal X', 'draw X', 'refill X' (X a card: higoi, aokoi, magoi, fukinagashi, kabutogaeshi)")
     ACTION_RE = ACTION_RE
 
     def _setup(self) -> None:
@@ -266,27 +328,31 @@ class Koinobori(Game):
         check_keys(d, fields, "koinobori")
         opts = d.get("options", {})
         if not isinstance(opts, Mapping) or dict(opts) != self.options_dict():
-            raise PositionError(f"koinobori: the position was saved with options {_brief(opts)}; "
-                                f"this game has {self.options_dict()}: load it with those options")
+            raise PositionError(_("koinobori: the position was saved with options {saved}; "
+                                  "this game has {options}: load it with those options").format(
+                saved=_brief(opts), options=self.options_dict()))
         stage = d["stage"]
         if not isinstance(stage, str) or stage not in STAGES:
-            raise PositionError(f"koinobori: stage {_brief(stage)} unknown; one of {STAGES}")
+            raise PositionError(_("koinobori: stage {stage} unknown; one of {stages}").format(
+                stage=_brief(stage), stages=STAGES))
         mover = d["to_move"]
         if type(mover) is not int or mover not in (0, 1):
-            raise PositionError(f"koinobori: to_move must be 0 or 1, got {_brief(mover)}")
+            raise PositionError(_("koinobori: to_move must be 0 or 1, got {value}").format(value=_brief(mover)))
 
         def counts(obj: Any, names: tuple, what: str) -> tuple:
             if not isinstance(obj, Mapping) or set(obj) - set(names):
-                raise PositionError(f"koinobori: {what} must map some of {list(names)} to counts, "
-                                    f"got {_brief(obj)}")
+                raise PositionError(_("koinobori: {what} must map some of {names} to counts, got {value}").format(
+                    what=what, names=list(names), value=_brief(obj)))
             out = tuple(obj.get(n, 0) for n in names)
             if any(type(v) is not int or v < 0 for v in out):
-                raise PositionError(f"koinobori: {what} counts must be whole numbers ≥ 0, got {_brief(obj)}")
+                raise PositionError(_("koinobori: {what} counts must be whole numbers ≥ 0, got {value}").format(
+                    what=what, value=_brief(obj)))
             return out
 
         def pair(obj: Any, what: str) -> list:
             if not isinstance(obj, list) or len(obj) != 2:
-                raise PositionError(f"koinobori: {what} must be a list of two entries (players 0, 1)")
+                raise PositionError(_("koinobori: {what} must be a list of two entries (players 0, 1)").format(
+                    what=what))
             return obj
 
         hands = [counts(h, CARDS, f"hands[{i}]") for i, h in enumerate(pair(d["hands"], "hands"))]
@@ -295,26 +361,29 @@ class Koinobori(Game):
         koi = tuple(pair(d["koikoi"], "koikoi"))
         for what, v in (("kabutogaeshi_used", kab), ("koikoi", koi)):
             if any(type(x) is not int or x < 0 for x in v):
-                raise PositionError(f"koinobori: {what} must hold two whole numbers ≥ 0, got {_brief(list(v))}")
+                raise PositionError(_("koinobori: {what} must hold two whole numbers ≥ 0, got {value}").format(
+                    what=what, value=_brief(list(v))))
         won = d["koikoi_won"]
         if won is not None and (type(won) is not int or won not in (0, 1)):
-            raise PositionError(f"koinobori: koikoi_won must be null, 0 or 1, got {_brief(won)}")
+            raise PositionError(_("koinobori: koikoi_won must be null, 0 or 1, got {value}").format(value=_brief(won)))
         won = -1 if won is None else won
         then = d["then"]
         if not isinstance(then, str) or then not in ("", DRAW_HAND, REFILL):
-            raise PositionError(f"koinobori: then must be '', 'draw_hand' or 'refill', got {_brief(then)}")
+            raise PositionError(_("koinobori: then must be '', 'draw_hand' or 'refill', got {value}").format(
+                value=_brief(then)))
         if (then != "") != (stage in (FUKI, KOIKOI)):
-            raise PositionError(f"koinobori: then is what follows a capture waiting at stage 'fuki' or "
-                                f"'koikoi' ('draw_hand' or 'refill') and '' at any other stage; got "
-                                f"then={then!r} at stage {stage!r}")
+            raise PositionError(_("koinobori: then is what follows a capture waiting at stage 'fuki' or "
+                                  "'koikoi' ('draw_hand' or 'refill') and '' at any other stage; got "
+                                  "then={then} at stage {stage}").format(then=repr(then), stage=repr(stage)))
         first = self.options["first_player"]
         if stage == FIRST and (first != "random" or mover != 0 or sum(hands[0]) + sum(hands[1])):
-            raise PositionError(f"koinobori: stage 'first' (the coin for the first player, KN-Q11) comes "
-                                f"before the deal: it needs first_player='random', to_move 0 and empty hands; "
-                                f"this game has first_player={first!r}")
+            raise PositionError(_("koinobori: stage 'first' (the coin for the first player, KN-Q11) comes "
+                                  "before the deal: it needs first_player='random', to_move 0 and empty hands; "
+                                  "this game has first_player={first}").format(first=repr(first)))
         if stage == DEAL and first in (0, 1) and mover != first:
-            raise PositionError(f"koinobori: during the deal to_move is the first player (KN-7); this game "
-                                f"has first_player={first}, the position says {mover}")
+            raise PositionError(_("koinobori: during the deal to_move is the first player (KN-7); this game "
+                                  "has first_player={first}, the position says {mover}").format(
+                first=first, mover=mover))
         key = (stage, mover, counts(d["deck"], CARDS, "deck"), counts(d["field"], COLOURS, "field"),
                hands[0], hands[1], nob[0], nob[1], kab, koi, won, then)
         # every card of the deck file is somewhere, exactly once
@@ -331,12 +400,13 @@ class Koinobori(Game):
         for i, name in enumerate(CARDS):
             if total[i] != self.counts[i]:
                 raise PositionError(
-                    f"koinobori: the position holds {total[i]} {name} cards in all; "
-                    f"the deck has {self.counts[i]}")
+                    _("koinobori: the position holds {total} {card} cards in all; "
+                      "the deck has {count}").format(total=total[i], card=card_name(name), count=self.counts[i]))
         for i, h in enumerate(hands):  # KN-7 three each; every later draw follows a card leaving the hand
             if sum(h) > 3:
-                raise PositionError(f"koinobori: hands[{i}] holds {sum(h)} cards; a hand holds at most 3 "
-                                    "(dealt 3, KN-7; a draw only after a card left it, KN-8, KN-10)")
+                raise PositionError(_("koinobori: hands[{index}] holds {count} cards; a hand holds at most 3 "
+                                      "(dealt 3, KN-7; a draw only after a card left it, KN-8, KN-10)").format(
+                    index=i, count=sum(h)))
         self._check_flow(key)
         # KN-Q12: the same position as one reached by play (steps with nothing to do skipped,
         # the end when neither player can make a nobori)
@@ -350,55 +420,57 @@ class Koinobori(Game):
         hands, nob, o = (h0, h1), (sum(n0), sum(n1)), 1 - p
 
         def no(why: str) -> PositionError:
-            return PositionError(f"koinobori: stage {stage!r}: {why}")
+            return PositionError(_("koinobori: stage {stage}: {why}").format(stage=repr(stage), why=why))
 
         if stage in (FIRST, DEAL):
             if field != (1, 1, 1):
-                raise no("the field is one carp of each colour until the deal is over (KN-4)")
+                raise no(_("the field is one carp of each colour until the deal is over (KN-4)"))
             if any(nob) or any(kab) or any(koi) or won >= 0:
-                raise no("nobody has a nobori, a used kabutogaeshi or a koi-koi yet")
+                raise no(_("nobody has a nobori, a used kabutogaeshi or a koi-koi yet"))
         if stage == DEAL:
             a, b = sum(hands[p]), sum(hands[o])
             if not ((a < 3 and b == 0) or (a == 3 and b < 3)):
-                raise no(f"the hands are dealt 3 cards each, the first player (to_move {p}) first (KN-7); "
-                         f"they hold {a} (to_move) and {b}")
+                raise no(_("the hands are dealt 3 cards each, the first player (to_move {player}) first (KN-7); "
+                           "they hold {first} (to_move) and {second}").format(player=p, first=a, second=b))
         if stage in (DRAW_HAND, DRAW_PLAY, FUKI, KOIKOI) and sum(hands[p]) > 2:
-            raise no(f"hands[{p}] holds {sum(hands[p])} cards, but a card of the mover left the hand and "
-                     "the draw is still to come: at most 2 (KN-8, KN-10)")
+            raise no(_("hands[{player}] holds {count} cards, but a card of the mover left the hand and "
+                       "the draw is still to come: at most 2 (KN-8, KN-10)").format(player=p, count=sum(hands[p])))
         if stage in (DRAW_HAND, REFILL, KOIKOI) and not nob[p]:
-            raise no(f"it follows a nobori of the mover (KN-8), but nobori[{p}] is empty")
+            raise no(_("it follows a nobori of the mover (KN-8), but nobori[{player}] is empty").format(player=p))
         if stage == DRAW_PLAY and not (sum(deck) and sum(field)):
-            raise no("a card played to the field (KN-10) is followed by a draw: it needs a card on the "
-                     "field and one in the deck")
+            raise no(_("a card played to the field (KN-10) is followed by a draw: it needs a card on the "
+                       "field and one in the deck"))
         if stage == FUKI and sum(1 for c in field if c) < 2:
-            raise no("the drawn fukinagashi chooses its carp only when the field holds two carp colours "
-                     "or more; with one it is captured at once (KN-10, KN-2)")
+            raise no(_("the drawn fukinagashi chooses its carp only when the field holds two carp colours "
+                       "or more; with one it is captured at once (KN-10, KN-2)"))
         refill = self.options["refill_after_draw_capture"]
         if then == REFILL and refill:
-            raise no("then='refill' (no hand draw after a capture by the drawn card) needs "
-                     "refill_after_draw_capture=False (KN-Q3)")
+            raise no(_("then='refill' (no hand draw after a capture by the drawn card) needs "
+                       "refill_after_draw_capture=False (KN-Q3)"))
         if stage == FUKI and then == DRAW_HAND and not refill:
-            raise no("then='draw_hand' after a capture by the drawn card needs "
-                     "refill_after_draw_capture=True (KN-Q3)")
+            raise no(_("then='draw_hand' after a capture by the drawn card needs "
+                       "refill_after_draw_capture=True (KN-Q3)"))
         koikoi = self.options["koikoi"]
         if not koikoi:
             if stage == KOIKOI:
-                raise no("it needs the koikoi option (KN-15)")
+                raise no(_("it needs the koikoi option (KN-15)"))
             if any(koi) or won >= 0:
-                raise PositionError("koinobori: koikoi must be [0, 0] without the koikoi option and "
-                                    "koikoi_won null (KN-15)")
+                raise PositionError(_("koinobori: koikoi must be [0, 0] without the koikoi option and "
+                                      "koikoi_won null (KN-15)"))
         else:
             if any(v not in (0, 3) for v in koi) or all(koi):
-                raise PositionError(f"koinobori: koikoi {list(koi)}: koi-koi is called at the third nobori, "
-                                    "so each count is 0 or 3, and one player at most has called: the other "
-                                    "one's next nobori ends the game (KN-15, KN-Q7)")
+                raise PositionError(_("koinobori: koikoi {koikoi}: koi-koi is called at the third nobori, "
+                                      "so each count is 0 or 3, and one player at most has called: the other "
+                                      "one's next nobori ends the game (KN-15, KN-Q7)").format(koikoi=list(koi)))
             if won >= 0 and not (stage == END and won == p and koi[won] and nob[won] == 4):
-                raise PositionError(f"koinobori: koikoi_won {won}: the koi-koi caller (to_move) wins when a "
-                                    "fourth nobori ends the game at once (KN-15, KN-Q7); here stage "
-                                    f"{stage!r}, to_move {p}, koikoi {list(koi)}, nobori {nob[0]} and {nob[1]}")
+                raise PositionError(_("koinobori: koikoi_won {won}: the koi-koi caller (to_move) wins when a "
+                                      "fourth nobori ends the game at once (KN-15, KN-Q7); here stage "
+                                      "{stage}, to_move {player}, koikoi {koikoi}, nobori {first} and {second}").format(
+                    won=won, stage=repr(stage), player=p, koikoi=list(koi), first=nob[0], second=nob[1]))
             if stage == KOIKOI and (any(koi) or nob[p] != 3):
-                raise no(f"the call comes at the mover's third nobori, with no koi-koi called yet (KN-15); "
-                         f"nobori[{p}] holds {nob[p]}, koikoi is {list(koi)}")
+                raise no(_("the call comes at the mover's third nobori, with no koi-koi called yet (KN-15); "
+                           "nobori[{player}] holds {count}, koikoi is {koikoi}").format(
+                    player=p, count=nob[p], koikoi=list(koi)))
             for q in (0, 1):
                 if koi[q]:
                     limit = 4 if won == q else 3
@@ -406,15 +478,16 @@ class Koinobori(Game):
                     limit = 3 if q == p and stage in (KOIKOI, END) else 2
                 if nob[q] > limit:
                     raise PositionError(
-                        f"koinobori: nobori[{q}] holds {nob[q]} nobori at stage {stage!r} with koikoi "
-                        f"{list(koi)}: the third nobori is followed by agari or koi-koi and a fourth after "
-                        f"koi-koi ends the game (KN-15), so at most {limit}")
+                        _("koinobori: nobori[{player}] holds {count} nobori at stage {stage} with koikoi "
+                          "{koikoi}: the third nobori is followed by agari or koi-koi and a fourth after "
+                          "koi-koi ends the game (KN-15), so at most {limit}").format(
+                            player=q, count=nob[q], stage=repr(stage), koikoi=list(koi), limit=limit))
         if stage == END and (_can_act(deck, field, h0) or _can_act(deck, field, h1)):
             called = koikoi and (won == p or koi[o] or (nob[p] == 3 and not koi[p]))
             if not called:  # agari, a failed or a successful koi-koi end the game at once (KN-15)
                 q = 0 if _can_act(deck, field, h0) else 1
-                raise no(f"player {q} can still make a nobori, so the game is not over (KN-12, KN-Q4, "
-                         "KN-Q12): load it as a 'turn'")
+                raise no(_("player {player} can still make a nobori, so the game is not over (KN-12, KN-Q4, "
+                           "KN-Q12): load it as a 'turn'").format(player=q))
 
 
 def _can_act(deck: tuple, field: tuple, hand: tuple) -> bool:
@@ -542,7 +615,7 @@ class KoinoboriState(State):
     def legal_actions(self) -> list[str]:
         stage, p = self._k[0], self._k[1]
         if stage == TURN:
-            _, _, deck, field, *rest = self._k
+            _stage, _mover, deck, field, *rest = self._k
             hand, opp = rest[p], rest[2 + (1 - p)]
             acts = [f"nobori {c}" for i, c in enumerate(COLOURS) if hand[i] and field[i]]
             if hand[F]:
@@ -573,7 +646,7 @@ class KoinoboriState(State):
         return []
 
     def _apply(self, action: str) -> "KoinoboriState":
-        verb, _, arg = action.partition(" ")
+        verb, _sep, arg = action.partition(" ")
         (stage, p, deck, field, h0, h1, n0, n1, kab, koi, won, then) = self._k
         hands, nob = [h0, h1], [n0, n1]
         if verb == "first":  # KN-Q11 the coin: that player is dealt first and moves first
@@ -742,7 +815,7 @@ class KoinoboriState(State):
         k = self._k
         if self.game.options["open_hands"] or viewer == self.current_player:
             return action
-        verb, _, arg = action.partition(" ")
+        verb, _sep, arg = action.partition(" ")
         if verb == "deal":  # KN-7 the first player (the mover) is dealt 3 first
             owner = k[1] if sum(k[4 + k[1]]) < 3 else 1 - k[1]
             return action if viewer == owner else "deal ??"
@@ -800,17 +873,25 @@ class KoinoboriState(State):
         capture by the drawn card)."""
         k = self._k
         p, koi = k[1], k[9]
-        call = ""
+        call = False
         if self.game.options["koikoi"]:
             count = sum(k[6 + p]) + 1
             if koi[1 - p]:
-                return f"player {1 - p}'s koi-koi fails: the game ends at once, no bonus (KN-15)."
+                return _("player {player}'s koi-koi fails: the game ends at once, no bonus (KN-15).").format(
+                    player=1 - p)
             if koi[p] and count > koi[p]:
-                return f"the koi-koi succeeds: the game ends at once with +{KOIKOI_BONUS} (KN-15)."
+                return _("the koi-koi succeeds: the game ends at once with +{bonus} (KN-15).").format(
+                    bonus=KOIKOI_BONUS)
             if not koi[p] and count == 3:
-                call = "third nobori: agari ends the game, or after koi-koi (KN-15): "
+                call = True
+
+        def called(step: str) -> str:  # the steps after a third nobori follow a koi-koi call only
+            if not call:
+                return step
+            return _("third nobori: agari ends the game, or after koi-koi (KN-15): {step}").format(step=step)
+
         if draw and not deck_size:
-            return call + "the deck is empty: no draw and no refill (KN-8, KN-Q5)."
+            return called(_("the deck is empty: no draw and no refill (KN-8, KN-Q5)."))
         # Nobody sees all of the deck and the hands.  What is public: how many carp
         # (hidden_carps) and how many other cards (hidden_others) they hold together
         # after the capture, so the deck holds at least deck_size - hidden_others carp.
@@ -819,86 +900,120 @@ class KoinoboriState(State):
         hidden_carps = sum(self.game.counts[i] - k[3][i] - 2 * (k[6][i] + k[7][i]) - k[6][i + 3] - k[7][i + 3]
                            for i in range(3)) - (not fuki)  # a plain pair's other carp left a hand or the deck
         if draw:
-            step = ("the player " if call else "then ") + ("draws the last card" if deck_size == 1 else "draws 1")
-            step += " (KN-Q3)" if why else ""
+            last = deck_size == 1
+            steps = {  # (after the koi-koi call, the last card, cite KN-Q3)
+                (False, False, False): _("then draws 1"),
+                (False, True, False): _("then draws the last card"),
+                (False, False, True): _("then draws 1 (KN-Q3)"),
+                (False, True, True): _("then draws the last card (KN-Q3)"),
+                (True, False, False): _("the player draws 1"),
+                (True, True, False): _("the player draws the last card"),
+                (True, False, True): _("the player draws 1 (KN-Q3)"),
+                (True, True, True): _("the player draws the last card (KN-Q3)"),
+            }
+            step = steps[call, last, bool(why)]
             deck_size -= 1  # the card drawn may be a carp
         else:
-            step = "no hand draw (KN-Q3, the literal option)"
-        step = call + step
+            step = _("no hand draw (KN-Q3, the literal option)")
+        step = called(step)
         if field_size >= 3:
-            return f"{step}; the field still holds {field_size} cards, no refill (KN-8)."
+            return _("{step}; the field still holds {count} cards, no refill (KN-8).").format(
+                step=step, count=field_size)
         if not deck_size:
-            return f"{step}; the deck is empty, so the field stays short (KN-8, KN-Q5)."
+            return _("{step}; the deck is empty, so the field stays short (KN-8, KN-Q5).").format(step=step)
         if not hidden_carps:
-            return f"{step}; no carp is left in the deck, so the field stays short (KN-8, KN-Q5)."
+            return _("{step}; no carp is left in the deck, so the field stays short (KN-8, KN-Q5).").format(
+                step=step)
         if deck_size - hidden_others >= 1:
-            return f"{step} and the field is refilled (KN-8)."
-        return f"{step} and the field is refilled if the deck still holds a carp (KN-8, KN-Q5)."
+            return _("{step} and the field is refilled (KN-8).").format(step=step)
+        return _("{step} and the field is refilled if the deck still holds a carp (KN-8, KN-Q5).").format(step=step)
 
     def explain(self, action: str) -> str:
-        verb, _, arg = action.partition(" ")
+        verb, _sep, arg = action.partition(" ")
         p = self._k[1]
         deck_size, field_size = sum(self._k[2]), sum(self._k[3])
         refill = self.game.options["refill_after_draw_capture"]
         if verb == "nobori":
-            kind = arg.replace("fuki+", "fukinagashi + ")
-            return (f"Player {p} pairs {kind} with the field {arg.split('+')[-1]} and captures a nobori"
-                    f" (KN-8{', KN-9' if 'fuki' in arg else ''}); "
-                    + self._follow_up(deck_size, field_size - 1, True, arg.startswith("fuki+")))
+            follow = self._follow_up(deck_size, field_size - 1, True, arg.startswith("fuki+"))
+            if arg.startswith("fuki+"):
+                return _("Player {player} pairs fukinagashi + {colour} with the field {colour} and captures a "
+                         "nobori (KN-8, KN-9); {follow_up}").format(
+                    player=p, colour=card_name(arg[5:]), follow_up=follow)
+            return _("Player {player} pairs {colour} with the field {colour} and captures a nobori (KN-8); "
+                     "{follow_up}").format(player=p, colour=card_name(arg), follow_up=follow)
         if verb == "play":
-            return f"Player {p} plays {arg} to the field and draws 1; a drawn card that pairs is captured at once (KN-10)."
+            return _("Player {player} plays {card} to the field and draws 1; a drawn card that pairs is captured "
+                     "at once (KN-10).").format(player=p, card=card_name(arg))
         if verb == "kabuto":
-            return (f"Player {p} uses kabutogaeshi: player {1 - p}'s {arg} nobori goes back into the deck,"
-                    " which is shuffled; no hand refill (KN-11).")
+            return _("Player {player} uses kabutogaeshi: player {opponent}'s {kind} nobori goes back into the "
+                     "deck, which is shuffled; no hand refill (KN-11).").format(
+                player=p, opponent=1 - p, kind=card_name(arg))
         if verb == "capture":
-            return (f"The drawn fukinagashi pairs with the field {arg}: captured at once (KN-10, KN-9); "
-                    + self._follow_up(deck_size, field_size - 1, self._k[11] == DRAW_HAND, True, True))
+            return _("The drawn fukinagashi pairs with the field {colour}: captured at once (KN-10, KN-9); "
+                     "{follow_up}").format(
+                colour=card_name(arg),
+                follow_up=self._follow_up(deck_size, field_size - 1, self._k[11] == DRAW_HAND, True, True))
         if verb == "pass":
-            return f"Player {p} can make no nobori and passes (KN-Q4)."
+            return _("Player {player} can make no nobori and passes (KN-Q4).").format(player=p)
         if verb == "agari":
-            return f"Player {p} calls agari: the game ends and scores are compared (KN-15)."
+            return _("Player {player} calls agari: the game ends and scores are compared (KN-15).").format(player=p)
         if verb == "koikoi":
-            return f"Player {p} calls koi-koi: one more nobori ends the game with +{KOIKOI_BONUS} (KN-15)."
+            return _("Player {player} calls koi-koi: one more nobori ends the game with +{bonus} (KN-15).").format(
+                player=p, bonus=KOIKOI_BONUS)
         if verb == "first":
-            return f"Player {arg} goes first (先攻), by chance with probability 1/2 (KN-6, KN-Q11)."
+            return _("Player {player} goes first (先攻), by chance with probability 1/2 (KN-6, KN-Q11).").format(
+                player=arg)
         if verb == "deal":
-            return f"{_a(arg).capitalize()} is dealt (KN-7)."
+            if _a(arg).startswith("an "):
+                return _("An {card} is dealt (KN-7).").format(card=card_name(arg))
+            return _("A {card} is dealt (KN-7).").format(card=card_name(arg))
         if verb == "refill":
-            return f"The field is refilled: cards are revealed until {_a(arg)}, the rest reshuffled (KN-8)."
+            if _a(arg).startswith("an "):
+                return _("The field is refilled: cards are revealed until an {card}, the rest reshuffled "
+                         "(KN-8).").format(card=card_name(arg))
+            return _("The field is refilled: cards are revealed until a {card}, the rest reshuffled "
+                     "(KN-8).").format(card=card_name(arg))
         if verb == "draw":
             if self._k[0] == DRAW_PLAY:
                 i = CARDS.index(arg)
                 field = self._k[3]
                 if i == F and sum(1 for c in field if c) > 1:
-                    return (f"Player {p} draws {arg}: it pairs with any carp of the field; the player "
-                            "chooses which (KN-10, KN-2).")
+                    return _("Player {player} draws {card}: it pairs with any carp of the field; the player "
+                             "chooses which (KN-10, KN-2).").format(player=p, card=card_name(arg))
                 if (i < 3 and field[i]) or (i == F and sum(field)):
-                    return (f"Player {p} draws {arg}: it pairs with the field, captured at once (KN-10); "
-                            + self._follow_up(deck_size - 1, field_size - 1, refill, i == F, True))
-                return f"Player {p} draws {arg}: no pair, it goes to the hand (KN-10)."
-            return f"Player {p} draws {arg} into the hand (KN-8)."
+                    return _("Player {player} draws {card}: it pairs with the field, captured at once (KN-10); "
+                             "{follow_up}").format(
+                        player=p, card=card_name(arg),
+                        follow_up=self._follow_up(deck_size - 1, field_size - 1, refill, i == F, True))
+                return _("Player {player} draws {card}: no pair, it goes to the hand (KN-10).").format(
+                    player=p, card=card_name(arg))
+            return _("Player {player} draws {card} into the hand (KN-8).").format(player=p, card=card_name(arg))
         return action
 
     def __str__(self) -> str:
         k = self._k
         def cards(counts: tuple, names: tuple) -> str:
-            s = ", ".join(f"{n}×{c}" if c > 1 else n for n, c in zip(names, counts) if c)
+            s = list_text(f"{card_name(n)}×{c}" if c > 1 else card_name(n) for n, c in zip(names, counts) if c)
             return s or "—"
-        head = {END: "game over", DEAL: "dealing", FIRST: "choosing the first player"}.get(
-            k[0], f"player {k[1]} to move ({k[0]})")
-        lines = [f"Koi-koi Nobori (こいこいのぼり) · {head}",
-                 f"  field (場): {cards(k[3], COLOURS)}",
-                 f"  deck (山札): {sum(k[2])} cards"]
+        head = {END: _("game over"), DEAL: _("dealing"), FIRST: _("choosing the first player")}.get(
+            k[0]) or _("player {player} to move ({stage})").format(player=k[1], stage=stage_word(k[0]))
+        lines = [f"{_(TITLE)} · {head}",
+                 "  " + _("field (場): {cards}").format(cards=cards(k[3], COLOURS)),
+                 "  " + _("deck (山札): {count} cards").format(count=sum(k[2]))]
         for p in (0, 1):
-            extra = f", kabutogaeshi used {k[8][p]}" if k[8][p] else ""
-            extra += f", koi-koi at {k[9][p]}" if k[9][p] else ""
-            lines.append(f"  player {p}: hand {cards(k[4 + p], CARDS)} | nobori {cards(k[6 + p], KINDS)}"
-                         f" | score {self.score(p)}{extra}")
+            extra = ""
+            if k[8][p]:
+                extra += pgettext("list separator", ", ") + _("kabutogaeshi used {count}").format(count=k[8][p])
+            if k[9][p]:
+                extra += pgettext("list separator", ", ") + _("koi-koi at {count}").format(count=k[9][p])
+            lines.append("  " + _("player {player}: hand {hand} | nobori {nobori} | score {score}{extra}").format(
+                player=p, hand=cards(k[4 + p], CARDS), nobori=cards(k[6 + p], KINDS), score=self.score(p),
+                extra=extra))
         if k[0] == END:
             r = self.returns()
-            lines.append("  result: " + ("draw" if r[0] == 0 else f"player {0 if r[0] > 0 else 1} wins"))
+            lines.append("  " + (_("result: draw") if r[0] == 0 else
+                                 _("result: player {player} wins").format(player=0 if r[0] > 0 else 1)))
         return "\n".join(lines)
-
 
 def _role_met(role: Mapping[str, Any], nob: tuple) -> bool:
     """KN-14: a role's conditions on the nobori counts (colours, total, fukinagashi)."""

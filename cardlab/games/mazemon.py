@@ -78,6 +78,7 @@ from ..core import (
     register,
 )
 from ..errors import CardFileError, OptionError, PositionError
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = ["Mazemon", "MazemonState", "Card", "CardSet", "Battle", "load_cards", "battle",
            "summon_cost", "shared_materials", "attribute_relation", "ATTRIBUTES"]
@@ -86,6 +87,8 @@ __all__ = ["Mazemon", "MazemonState", "Card", "CardSet", "Battle", "load_cards",
 ATTRIBUTES = ("fire", "grass", "water")
 BEATS = {"fire": "grass", "grass": "water", "water": "fire"}
 ATTR_JA = {"fire": "ほのお", "grass": "くさ", "water": "みず"}
+#: the attribute as a person reads it in a battle report: English with the Japanese beside it
+ATTR_TERM = {"fire": N_("fire/ほのお"), "grass": N_("grass/くさ"), "water": N_("water/みず")}
 DECK_SIZE = 10  # MZ-1
 ZONE_LIMIT = 3  # MZ-4, MZ-7
 TRASHED = 2  # MZ-3
@@ -99,6 +102,10 @@ JANKEN, TRASH, CHARGE, SUMMON, BATTLE, SUB, STEAL, END = range(8)
 PHASES = ("janken", "trash", "charge", "summon", "battle", "substitute", "steal", "end")
 PHASE_JA = ("じゃんけん", "トラッシュ", "チャージ", "しゅつげん", "バトル", "みがわり",
             "ちょくせつこうげき", "おわり")
+#: the phase as :meth:`MazemonState.__str__` shows it
+PHASE_TERM = (N_("janken (じゃんけん)"), N_("trash (トラッシュ)"), N_("charge (チャージ)"),
+              N_("summon (しゅつげん)"), N_("battle (バトル)"), N_("substitute (みがわり)"),
+              N_("steal (ちょくせつこうげき)"), N_("end (おわり)"))
 
 # key layout: 9 turn fields, then one block of 8 per player
 PH, MV, FI, NC, AC, SU, DU, PA, PT = range(9)
@@ -129,8 +136,14 @@ class Card:
     technique_japanese: str
     power: int
     materials: tuple[str, ...]
+    #: the Japanese names of the materials, from the card file's ``materials`` map (shown in Japanese)
+    materials_japanese: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __str__(self) -> str:
+        if get_language() == "ja":  # the names printed on the card, in Japanese
+            mats = self.materials_japanese or self.materials
+            return (f"{self.japanese} {ATTR_JA[self.attribute]} わざ {self.technique_japanese} {self.power} · "
+                    f"HP {self.hp} · COST {self.cost} · そざい {'/'.join(mats)}")
         return (f"{self.name} ({self.japanese}) {self.attribute}/{ATTR_JA[self.attribute]} "
                 f"わざ {self.technique} {self.power} · HP {self.hp} · COST {self.cost} · "
                 f"そざい {'/'.join(self.materials)}")
@@ -154,6 +167,21 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def card_name(card: Card) -> str:
+    """The name of ``card`` as a person reads it: its Japanese name in Japanese."""
+    return card.japanese if get_language() == "ja" else card.name
+
+
+def card_names(card: Card) -> str:
+    """``Name (ジャパニーズ)`` in English, the Japanese name alone in Japanese."""
+    return card.japanese if get_language() == "ja" else f"{card.name} ({card.japanese})"
+
+
+def _sep() -> str:
+    """The separator between the clauses of a battle report."""
+    return pgettext("mazemon clause separator", "; ")
+
+
 _CARD_FIELDS = {"id", "name", "japanese", "attribute", "hp", "cost", "technique", "materials"}
 
 
@@ -171,92 +199,107 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     where, data = read_data_file(source, "mazemon.json")
 
     def bad(card: Any, field: str, why: str) -> CardFileError:
-        return CardFileError(f"{where}: card {card!r}, field {field!r}: {why}")
+        return CardFileError(pgettext("mazemon", "{where}: card {card}, field {field}: {why}").format(
+            where=where, card=repr(card), field=repr(field), why=why))
 
     def whole(v: Any, lo: int, hi: int) -> bool:
         return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
     if not isinstance(data, dict):
-        raise CardFileError(f"{where}: the file must hold a JSON object with 'cards' and 'decks'")
+        raise CardFileError(_("{where}: the file must hold a JSON object with 'cards' and 'decks'").format(
+            where=where))
     unknown = set(data) - {"name", "materials", "cards", "decks"}
     if unknown:
-        raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
-                            "accepted: name, materials, cards, decks")
+        raise CardFileError(_("{where}: unknown top-level fields {fields}; "
+                              "accepted: name, materials, cards, decks").format(where=where, fields=sorted(unknown)))
     name = data.get("name", where)
     if not isinstance(name, str) or not name.strip():
-        raise CardFileError(f"{where}: field 'name' must be a non-empty string, got {_short(name)}")
+        raise CardFileError(_("{where}: field 'name' must be a non-empty string, got {value}").format(
+            where=where, value=_short(name)))
     mats_ja = data.get("materials", {})
     if not isinstance(mats_ja, dict):
-        raise CardFileError(f"{where}: field 'materials' must map material names to their Japanese "
-                            f"names, got {_short(mats_ja)}")
+        raise CardFileError(_("{where}: field 'materials' must map material names to their Japanese "
+                              "names, got {value}").format(where=where, value=_short(mats_ja)))
     for m, ja in mats_ja.items():
         if not isinstance(ja, str) or not ja.strip():
-            raise CardFileError(f"{where}: field 'materials', material {_short(m)}: the Japanese name "
-                                f"must be a non-empty string, got {_short(ja)}")
+            raise CardFileError(_("{where}: field 'materials', material {material}: the Japanese name "
+                                  "must be a non-empty string, got {value}").format(
+                where=where, material=_short(m), value=_short(ja)))
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
-        raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
+        raise CardFileError(_("{where}: 'cards' must be a non-empty list of card objects").format(where=where))
     cards: dict[str, Card] = {}
     for i, c in enumerate(raw):
         label = c.get("id", f"#{i}") if isinstance(c, dict) else f"#{i}"
         label = label if isinstance(label, str) and len(label) <= 40 else f"#{i}"
         if not isinstance(c, dict):
-            raise bad(label, "id", "each card must be a JSON object")
+            raise bad(label, "id", _("each card must be a JSON object"))
         extra = set(c) - _CARD_FIELDS
         if extra:
-            raise bad(label, sorted(extra)[0], f"unknown field; accepted: {', '.join(sorted(_CARD_FIELDS))}")
+            raise bad(label, sorted(extra)[0], _("unknown field; accepted: {fields}").format(
+                fields=', '.join(sorted(_CARD_FIELDS))))
         cid = c.get("id")
         if not isinstance(cid, str) or not re.fullmatch(ID_RE, cid):
-            raise bad(label, "id", "must be lower-case letters, digits and _ (a letter first, "
-                      f"at most 32), got {_short(cid)}")
+            raise bad(label, "id", _("must be lower-case letters, digits and _ (a letter first, "
+                                     "at most 32), got {value}").format(value=_short(cid)))
         if cid in cards:
-            raise bad(cid, "id", "the same id is used twice")
+            raise bad(cid, "id", _("the same id is used twice"))
         for f in ("name", "japanese"):
             if not isinstance(c.get(f), str) or not c[f].strip():
-                raise bad(cid, f, f"must be a non-empty string, got {_short(c.get(f))}")
+                raise bad(cid, f, _("must be a non-empty string, got {value}").format(value=_short(c.get(f))))
         if c.get("attribute") not in ATTRIBUTES:
-            raise bad(cid, "attribute", f"must be one of {', '.join(ATTRIBUTES)}, got {_short(c.get('attribute'))}")
+            raise bad(cid, "attribute", _("must be one of {choices}, got {value}").format(
+                choices=', '.join(ATTRIBUTES), value=_short(c.get('attribute'))))
         if not whole(c.get("hp"), 1, 100_000):
-            raise bad(cid, "hp", f"must be a whole number from 1 to 100000, got {_short(c.get('hp'))}")
+            raise bad(cid, "hp", _("must be a whole number from 1 to 100000, got {value}").format(
+                value=_short(c.get('hp'))))
         if not whole(c.get("cost"), 1, 10):
-            raise bad(cid, "cost", f"must be a whole number from 1 to 10, got {_short(c.get('cost'))}")
+            raise bad(cid, "cost", _("must be a whole number from 1 to 10, got {value}").format(
+                value=_short(c.get('cost'))))
         t = c.get("technique")
         if not isinstance(t, dict) or set(t) - {"name", "japanese", "power"}:
-            raise bad(cid, "technique", "must be an object with name, japanese and power")
+            raise bad(cid, "technique", _("must be an object with name, japanese and power"))
         names = (t.get("name"), t.get("japanese", t.get("name")))
         if not all(isinstance(n, str) and n.strip() for n in names):
-            raise bad(cid, "technique", "its name (and japanese) must be non-empty strings")
+            raise bad(cid, "technique", _("its name (and japanese) must be non-empty strings"))
         if not whole(t.get("power"), 0, 100_000):
-            raise bad(cid, "technique", f"power must be a whole number from 0 to 100000, got {_short(t.get('power'))}")
+            raise bad(cid, "technique", _("power must be a whole number from 0 to 100000, got {value}").format(
+                value=_short(t.get('power'))))
         mats = c.get("materials")
         if (not isinstance(mats, list) or not 2 <= len(mats) <= 4
                 or not all(isinstance(m, str) and m for m in mats) or len(set(mats)) != len(mats)):
-            raise bad(cid, "materials", f"must be a list of 2 to 4 different names (MZ-18), got {_short(mats)}")
+            raise bad(cid, "materials", _("must be a list of 2 to 4 different names (MZ-18), got {value}").format(
+                value=_short(mats)))
         cards[cid] = Card(cid, c["name"], c["japanese"], c["attribute"], c["hp"], c["cost"],
-                          t["name"], t.get("japanese", t["name"]), t["power"], tuple(mats))
+                          t["name"], t.get("japanese", t["name"]), t["power"], tuple(mats),
+                          tuple(mats_ja.get(m, m) for m in mats))
     decks_raw = data.get("decks")
     if not isinstance(decks_raw, dict) or not decks_raw:
-        raise CardFileError(f"{where}: 'decks' must map deck names to decks of {DECK_SIZE} card ids")
+        raise CardFileError(_("{where}: 'decks' must map deck names to decks of {size} card ids").format(
+            where=where, size=DECK_SIZE))
     decks: dict[str, tuple[str, ...]] = {}
     for dname, d in decks_raw.items():
         ids = d.get("cards") if isinstance(d, dict) else d
         if isinstance(d, dict) and set(d) - {"name", "japanese", "cards"}:
-            raise CardFileError(f"{where}: deck {dname!r}: unknown field {sorted(set(d) - {'name', 'japanese', 'cards'})[0]!r};"
-                                " accepted: name, japanese, cards")
+            raise CardFileError(_("{where}: deck {deck}: unknown field {field}; accepted: name, japanese, cards").format(
+                where=where, deck=repr(dname), field=repr(sorted(set(d) - {'name', 'japanese', 'cards'})[0])))
         for f in ("name", "japanese"):
             if isinstance(d, dict) and f in d and (not isinstance(d[f], str) or not d[f].strip()):
-                raise CardFileError(f"{where}: deck {dname!r}, field {f!r}: must be a non-empty string, "
-                                    f"got {_short(d[f])}")
+                raise CardFileError(_("{where}: deck {deck}, field {field}: must be a non-empty string, "
+                                      "got {value}").format(where=where, deck=repr(dname), field=repr(f),
+                                                            value=_short(d[f])))
         if not isinstance(ids, list) or len(ids) != DECK_SIZE:
-            got = f"{len(ids)} entries" if isinstance(ids, list) else _short(ids)
-            raise CardFileError(f"{where}: deck {dname!r}, field 'cards': must list exactly "
-                                f"{DECK_SIZE} card ids (MZ-1), got {got}")
+            got = (_("{n} entries").format(n=len(ids)) if isinstance(ids, list) else _short(ids))
+            raise CardFileError(_("{where}: deck {deck}, field 'cards': must list exactly "
+                                  "{size} card ids (MZ-1), got {value}").format(
+                where=where, deck=repr(dname), size=DECK_SIZE, value=got))
         for cid in ids:
             if not isinstance(cid, str) or cid not in cards:
-                raise CardFileError(f"{where}: deck {dname!r}, field 'cards': unknown card {_short(cid)}")
+                raise CardFileError(_("{where}: deck {deck}, field 'cards': unknown card {card}").format(
+                    where=where, deck=repr(dname), card=_short(cid)))
         if len(set(ids)) != DECK_SIZE:
-            raise CardFileError(f"{where}: deck {dname!r}, field 'cards': the {DECK_SIZE} cards must "
-                                "all be different")
+            raise CardFileError(_("{where}: deck {deck}, field 'cards': the {size} cards must "
+                                  "all be different").format(where=where, deck=repr(dname), size=DECK_SIZE))
         decks[str(dname)] = tuple(ids)
     return CardSet(name, cards, decks, where, MappingProxyType(dict(mats_ja)))
 
@@ -310,31 +353,67 @@ class Battle:
     rule: str
     attack_cost: int
     substitute_allowed: bool
+    #: the cards' Japanese names (shown in Japanese; not part of :meth:`as_dict`)
+    attacker_japanese: str = field(default="", repr=False, compare=False)
+    defender_japanese: str = field(default="", repr=False, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["hp"] = list(self.hp) if self.hp else None
+        del d["attacker_japanese"], d["defender_japanese"]
         return d
+
+    def names(self) -> tuple[str, str]:
+        """(attacker, defender) as a person reads them: the Japanese names in Japanese."""
+        if get_language() == "ja":
+            return self.attacker_japanese or self.attacker, self.defender_japanese or self.defender
+        return self.attacker, self.defender
 
     def text(self) -> str:
         sign = {"wins": ">", "ties": "=", "loses": "<"}[self.technique]
         a, d = self.attacker_attribute, self.defender_attribute
         arrow = {"wins": "→", "same": "=", "loses": "←"}[self.attribute]
-        parts = [f"わざ technique {self.attacker_power} {sign} {self.defender_power} ({self.technique}, MZ-10)",
-                 f"attribute {a}/{ATTR_JA[a]} {arrow} {d}/{ATTR_JA[d]} ({self.attribute}, MZ-11)"]
+        attacker, defender = self.names()
+        parts = [_("わざ technique {attacker_power} {sign} {defender_power} ({relation}, MZ-10)").format(
+                     attacker_power=self.attacker_power, sign=sign, defender_power=self.defender_power,
+                     relation=technique_word(self.technique)),
+                 _("attribute {attacker_attribute} {arrow} {defender_attribute} ({relation}, MZ-11)").format(
+                     attacker_attribute=_(ATTR_TERM[a]), arrow=arrow, defender_attribute=_(ATTR_TERM[d]),
+                     relation=attribute_word(self.attribute))]
         if self.hp:
             rel = ">" if self.hp[0] > self.hp[1] else "≤"
-            parts.append(f"same attribute, HP {self.hp[0]} {rel} {self.hp[1]} (MZ-16)")
+            parts.append(_("same attribute, HP {attacker_hp} {sign} {defender_hp} (MZ-16)").format(
+                attacker_hp=self.hp[0], sign=rel, defender_hp=self.hp[1]))
         else:
-            parts.append("HP not compared (attributes differ, MZ-16)")
-        outcome = {
-            "ko": f"{self.defender} is knocked out at once (一撃)",
-            "wound": f"{self.defender} takes a wound (キズ), {self.attacker} none",
-            "mutual": "both take a wound (あいうち)",
-        }[self.result]
-        return f"{self.attacker} vs {self.defender}: " + "; ".join(parts) + f" → {outcome} ({self.rule})"
+            parts.append(_("HP not compared (attributes differ, MZ-16)"))
+        if self.result == "ko":
+            outcome = _("{defender} is knocked out at once (一撃)").format(defender=defender)
+        elif self.result == "wound":
+            outcome = _("{defender} takes a wound (キズ), {attacker} none").format(defender=defender, attacker=attacker)
+        else:
+            outcome = _("both take a wound (あいうち)")
+        return _("{attacker} vs {defender}: {comparison} → {outcome} ({rule})").format(
+            attacker=attacker, defender=defender, comparison=_sep().join(parts), outcome=outcome, rule=self.rule)
 
     __str__ = text
+
+
+def technique_word(relation: str) -> str:
+    """The attacker's technique ``"wins"``, ``"ties"`` or ``"loses"`` (MZ-10), as a person reads it."""
+    if relation == "wins":
+        return pgettext("mazemon technique", "wins")
+    if relation == "ties":
+        return pgettext("mazemon technique", "ties")
+    return pgettext("mazemon technique", "loses")
+
+
+def attribute_word(relation: str) -> str:
+    """The attacker's attribute ``"wins"``, ``"same"`` or ``"loses"`` (MZ-11), as a person reads it."""
+    if relation == "wins":
+        return pgettext("mazemon attribute", "wins")
+    if relation == "same":
+        return pgettext("mazemon attribute", "same")
+    return pgettext("mazemon attribute", "loses")
 
 
 def battle(attacker: Card, defender: Card) -> Battle:
@@ -361,7 +440,8 @@ def battle(attacker: Card, defender: Card) -> Battle:
     return Battle(attacker.name, defender.name, attacker.power, defender.power, tech,
                   attacker.attribute, defender.attribute, rel, hp, result, rule,
                   2 if rel == "loses" else 1,  # MZ-8, MZ-Q4: judged against the declared target
-                  rel != "wins")  # MZ-21
+                  rel != "wins",  # MZ-21
+                  attacker.japanese, defender.japanese)
 
 
 def shared_materials(card: Card, zone: list[Card] | tuple[Card, ...], material_count: str = "distinct") -> int:
@@ -375,8 +455,8 @@ def shared_materials(card: Card, zone: list[Card] | tuple[Card, ...], material_c
         return sum(1 for m in card.materials if any(m in z.materials for z in zone))
     if material_count == "per_monster":
         return sum(len(set(card.materials) & set(z.materials)) for z in zone)
-    raise OptionError(f"material_count={material_count!r} is not accepted; "
-                      "material_count accepts 'distinct' or 'per_monster'")
+    raise OptionError(_("material_count={value} is not accepted; "
+                        "material_count accepts 'distinct' or 'per_monster'").format(value=repr(material_count)))
 
 
 def summon_cost(card: Card, zone: list[Card] | tuple[Card, ...], material_count: str = "distinct") -> int:
@@ -417,27 +497,27 @@ class Mazemon(Game):
     """
 
     name = "mazemon"
-    title = "Mazemon (マゼモン)"
+    title = N_("Mazemon (マゼモン)")
     rules = "mazemon.md"
     OPTIONS = {
-        "open_hands": bool_option("both players see both hands and the trash (MZ-Q8)"),
-        "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (captured-card difference)",
+        "open_hands": bool_option(N_("both players see both hands and the trash (MZ-Q8)")),
+        "payoff": Option("win", N_("returns(): 'win' (1/-1/0) or 'score' (captured-card difference)"),
                          choices=("win", "score")),
-        "material_count": Option("distinct", "shared materials (MZ-18): each material of the new "
-                                 "monster once ('distinct') or once per monster having it (MZ-Q3)",
-                                 choices=("distinct", "per_monster"), label='count materials そざい'),
-        "both_three": Option("attacker", "both players reach 3 captures in one battle: the attacker "
-                             "wins ('attacker') or it is a draw ('draw') (MZ-Q7)",
-                             choices=("attacker", "draw"), label='both reach three captures'),
-        "cards": Option(None, "the card file: None (cardlab's own set), a JSON path or a dict (MZ-Q1)",
-                        check=_cards_ok, accepts="None, a path to a JSON card file, or a dict"),
-        "deck0": Option("hinoko", "player 0's deck: a deck name of the card file",
-                        check=_name_ok, accepts="a deck name of the card file"),
-        "deck1": Option("shizuku", "player 1's deck: a deck name of the card file",
-                        check=_name_ok, accepts="a deck name of the card file"),
+        "material_count": Option("distinct", N_("shared materials (MZ-18): each material of the new "
+                                                "monster once ('distinct') or once per monster having it (MZ-Q3)"),
+                                 choices=("distinct", "per_monster"), label=N_('count materials そざい')),
+        "both_three": Option("attacker", N_("both players reach 3 captures in one battle: the attacker "
+                                            "wins ('attacker') or it is a draw ('draw') (MZ-Q7)"),
+                             choices=("attacker", "draw"), label=N_('both reach three captures')),
+        "cards": Option(None, N_("the card file: None (cardlab's own set), a JSON path or a dict (MZ-Q1)"),
+                        check=_cards_ok, accepts=N_("None, a path to a JSON card file, or a dict")),
+        "deck0": Option("hinoko", N_("player 0's deck: a deck name of the card file"),
+                        check=_name_ok, accepts=N_("a deck name of the card file")),
+        "deck1": Option("shizuku", N_("player 1's deck: a deck name of the card file"),
+                        check=_name_ok, accepts=N_("a deck name of the card file")),
     }
-    ACTION_GRAMMAR = ("'charge X', 'summon X', 'attack X Y', 'direct X', 'end', 'substitute X', "
-                      "'decline' (X, Y card ids); chance: 'janken 0|1', 'trash X+Y', 'steal X'")
+    ACTION_GRAMMAR = N_("'charge X', 'summon X', 'attack X Y', 'direct X', 'end', 'substitute X', "
+                        "'decline' (X, Y card ids); chance: 'janken 0|1', 'trash X+Y', 'steal X'")
     ACTION_RE = ACTION_RE
 
     def _setup(self) -> None:
@@ -447,8 +527,10 @@ class Mazemon(Game):
         for p in (0, 1):
             dname = self.options[f"deck{p}"]
             if dname not in cs.decks:
-                raise OptionError(f"mazemon: option deck{p}={dname!r} is not a deck of {cs.source}; "
-                                  f"deck{p} accepts {', '.join(map(repr, sorted(cs.decks)))}")
+                raise OptionError(_("mazemon: option {option}={value} is not a deck of {source}; "
+                                    "{option} accepts {choices}").format(
+                    option=f"deck{p}", value=repr(dname), source=cs.source,
+                    choices=', '.join(map(repr, sorted(cs.decks)))))
             decks.append(tuple(cs.cards[c] for c in cs.decks[dname]))
         #: decks[p][slot] is the Card in that slot of player p's deck
         self.decks: tuple[tuple[Card, ...], tuple[Card, ...]] = (decks[0], decks[1])
@@ -521,186 +603,209 @@ class Mazemon(Game):
         if opts != self.options_dict() and (  # lists and tuples compare equal after JSON
                 json.loads(json.dumps(opts, default=str))
                 != json.loads(json.dumps(self.options_dict(), default=str))):
-            raise PositionError(f"mazemon: the position was saved with options {_short(opts, 200)}; "
-                                f"this game has {self.options_dict()}: load it with those options")
+            raise PositionError(_("mazemon: the position was saved with options {saved}; "
+                                  "this game has {options}: load it with those options").format(
+                saved=_short(opts, 200), options=self.options_dict()))
 
         def err(msg: str) -> PositionError:
-            return PositionError(f"mazemon: {msg}")
+            return PositionError(_("mazemon: {message}").format(message=msg))
 
         def whole(v: Any, lo: int, hi: int) -> bool:
             return type(v) is int and lo <= v <= hi
 
         if not isinstance(d["phase"], str) or d["phase"] not in PHASES:
-            raise err(f"phase {_short(d['phase'])} unknown; one of {', '.join(PHASES)}")
+            raise err(_("phase {value} unknown; one of {choices}").format(
+                value=_short(d['phase']), choices=', '.join(PHASES)))
         ph = PHASES.index(d["phase"])
         mover = d["turn"]
         if not whole(mover, 0, 1):
-            raise err(f"turn must be 0 or 1, got {_short(mover)}")
+            raise err(_("turn must be 0 or 1, got {value}").format(value=_short(mover)))
         first = d["first"]
         if ph == JANKEN:
             if first is not None:
-                raise err("first must be null before the janken (MZ-2)")
+                raise err(_("first must be null before the janken (MZ-2)"))
             first = -1
         elif not whole(first, 0, 1):
-            raise err(f"first must be 0 or 1 after the janken, got {_short(first)}")
+            raise err(_("first must be 0 or 1 after the janken, got {value}").format(value=_short(first)))
         quiet = d["quiet_turns"]
         if not whole(quiet, 0, 2) or (quiet == 2 and ph != END):
-            raise err(f"quiet_turns must be 0 or 1 (2 only at the end, MZ-Q6), got {_short(quiet)}")
+            raise err(_("quiet_turns must be 0 or 1 (2 only at the end, MZ-Q6), got {value}").format(
+                value=_short(quiet)))
         flags = []
         for f in ("acted", "substitute_used", "direct_used"):
             if not isinstance(d[f], bool):
-                raise err(f"{f} must be true or false, got {_short(d[f])}")
+                raise err(_("{field} must be true or false, got {value}").format(field=f, value=_short(d[f])))
             flags.append(int(d[f]))
         acted, sub_used, direct_used = flags
         players = d["players"]
         if not isinstance(players, list) or len(players) != 2:
-            raise err("players must be a list of two player objects")
+            raise err(_("players must be a list of two player objects"))
         blocks = []
         for p, pl in enumerate(players):
             where = f"players[{p}]"
             if not isinstance(pl, Mapping):
-                raise err(f"{where} must be an object")
+                raise err(_("{where} must be an object").format(where=where))
             check_keys(pl, ["hand", "battle", "mana", "untapped", "captured", "out"], f"mazemon: {where}")
             slot = self.slot[p]
 
             def mask(ids: Any, field: str) -> int:
                 if not isinstance(ids, list):
-                    raise err(f"{where}.{field} must be a list of card ids")
+                    raise err(_("{where}.{field} must be a list of card ids").format(where=where, field=field))
                 m = 0
                 for cid in ids:
                     if not isinstance(cid, str) or cid not in slot:
-                        raise err(f"{where}.{field}: {_short(cid)} is not a card of player {p}'s deck; "
-                                  f"the deck is {', '.join(self.ids[p])}")
+                        raise err(_("{where}.{field}: {card} is not a card of player {player}'s deck; "
+                                    "the deck is {deck}").format(where=where, field=field, card=_short(cid),
+                                                                 player=p, deck=', '.join(self.ids[p])))
                     if m >> slot[cid] & 1:
-                        raise err(f"{where}.{field}: {cid!r} appears twice")
+                        raise err(_("{where}.{field}: {card} appears twice").format(
+                            where=where, field=field, card=repr(cid)))
                     m |= 1 << slot[cid]
                 return m
 
             hand, out = mask(pl["hand"], "hand"), mask(pl["out"], "out")
             bz = pl["battle"]
             if not isinstance(bz, list) or len(bz) > ZONE_LIMIT:
-                raise err(f"{where}.battle must be a list of at most {ZONE_LIMIT} monsters (MZ-4)")
+                raise err(_("{where}.battle must be a list of at most {limit} monsters (MZ-4)").format(
+                    where=where, limit=ZONE_LIMIT))
             bm = wm = am = 0
             for mon in bz:
                 if not isinstance(mon, Mapping) or set(mon) != {"card", "wounded", "attacked"}:
-                    raise err(f"{where}.battle: each monster is {{'card', 'wounded', 'attacked'}}, "
-                              f"got {_short(mon)}")
+                    raise err(_("{where}.battle: each monster is {fields}, got {value}").format(
+                        where=where, fields="{'card', 'wounded', 'attacked'}", value=_short(mon)))
                 bit = mask([mon["card"]], "battle")
                 if bm & bit:
-                    raise err(f"{where}.battle: {mon['card']!r} appears twice")
+                    raise err(_("{where}.battle: {card} appears twice").format(where=where, card=repr(mon['card'])))
                 for f in ("wounded", "attacked"):
                     if not isinstance(mon[f], bool):
-                        raise err(f"{where}.battle: {f} of {mon['card']!r} must be true or false")
+                        raise err(_("{where}.battle: {field} of {card} must be true or false").format(
+                            where=where, field=f, card=repr(mon['card'])))
                 bm |= bit
                 wm |= bit if mon["wounded"] else 0
                 am |= bit if mon["attacked"] else 0
             if am and p != mover:
-                raise err(f"{where}.battle: only the monsters of the player whose turn it is can "
-                          "have attacked this turn (MZ-8)")
+                raise err(_("{where}.battle: only the monsters of the player whose turn it is can "
+                            "have attacked this turn (MZ-8)").format(where=where))
             if hand & bm or hand & out or bm & out:
-                raise err(f"{where}: a card is in two of hand, battle and out")
+                raise err(_("{where}: a card is in two of hand, battle and out").format(where=where))
             nums = []
             for f in ("mana", "untapped", "captured"):
                 v = pl[f]
                 if not whole(v, 0, DECK_SIZE):
-                    raise err(f"{where}.{f} must be a whole number from 0 to {DECK_SIZE}, got {_short(v)}")
+                    raise err(_("{where}.{field} must be a whole number from 0 to {size}, got {value}").format(
+                        where=where, field=f, size=DECK_SIZE, value=_short(v)))
                 nums.append(v)
             mana, untapped, captured = nums
             if untapped > mana:
-                raise err(f"{where}: untapped {untapped} is more than the mana {mana}")
+                raise err(_("{where}: untapped {untapped} is more than the mana {mana}").format(
+                    where=where, untapped=untapped, mana=mana))
             hidden = DECK_SIZE - _POP[hand | bm | out]
             trashed = TRASHED if (p == first and ph != TRASH) else 0
             if hidden != mana + trashed:
-                raise err(f"{where}: {hidden} of the {DECK_SIZE} cards are in none of hand, battle, out; "
-                          f"they must be the {mana} mana" + (f" + {TRASHED} trashed (MZ-3)" if trashed else ""))
+                if trashed:
+                    raise err(_("{where}: {hidden} of the {size} cards are in none of hand, battle, out; "
+                                "they must be the {mana} mana + {trashed} trashed (MZ-3)").format(
+                        where=where, hidden=hidden, size=DECK_SIZE, mana=mana, trashed=TRASHED))
+                raise err(_("{where}: {hidden} of the {size} cards are in none of hand, battle, out; "
+                            "they must be the {mana} mana").format(where=where, hidden=hidden, size=DECK_SIZE,
+                                                                   mana=mana))
             if captured > WIN_CAPTURES:
-                raise err(f"{where}.captured {captured}: at {WIN_CAPTURES} the game is over (MZ-23)")
+                raise err(_("{where}.captured {captured}: at {win} the game is over (MZ-23)").format(
+                    where=where, captured=captured, win=WIN_CAPTURES))
             if bm and not mana:
-                raise err(f"{where}: monsters in the battle zone but no mana to have summoned them; "
-                          "mana is never lost (MZ-7)")
+                raise err(_("{where}: monsters in the battle zone but no mana to have summoned them; "
+                            "mana is never lost (MZ-7)").format(where=where))
             blocks.append([hand, bm, wm, am, mana, untapped, captured, out])
         for p in (0, 1):
             if blocks[p][C] > _POP[blocks[1 - p][O]]:
-                raise err(f"players[{p}].captured {blocks[p][C]} is more than the cards out of "
-                          f"player {1 - p}'s play")
+                raise err(_("players[{player}].captured {captured} is more than the cards out of "
+                            "player {opponent}'s play").format(player=p, captured=blocks[p][C], opponent=1 - p))
         o = 1 - mover
         me, you = blocks[mover], blocks[o]
         won = any(b[C] == WIN_CAPTURES for b in blocks)
         # what each phase requires (MZ-1 … MZ-9, MZ-19, MZ-22)
         if ph in (JANKEN, TRASH):
             if any(b != [FULL, 0, 0, 0, 0, 0, 0, 0] for b in blocks):
-                raise err(f"phase {PHASES[ph]}: both players still hold all {DECK_SIZE} cards (MZ-1)")
+                raise err(_("phase {phase}: both players still hold all {size} cards (MZ-1)").format(
+                    phase=PHASES[ph], size=DECK_SIZE))
             if ph == JANKEN and mover != 0:
-                raise err("phase janken: turn is 0 until the janken decides the first player (MZ-2)")
+                raise err(_("phase janken: turn is 0 until the janken decides the first player (MZ-2)"))
             if ph == TRASH and mover != first:
-                raise err("phase trash: turn must be the first player (MZ-3)")
+                raise err(_("phase trash: turn must be the first player (MZ-3)"))
             if quiet:
-                raise err(f"phase {PHASES[ph]}: quiet_turns must be 0 before the first turn (MZ-Q6)")
+                raise err(_("phase {phase}: quiet_turns must be 0 before the first turn (MZ-Q6)").format(
+                    phase=PHASES[ph]))
         if ph == CHARGE and not me[H]:
-            raise err("phase charge with an empty hand: nothing to charge (MZ-6)")
+            raise err(_("phase charge with an empty hand: nothing to charge (MZ-6)"))
         if ph == CHARGE and me[U] != me[M]:
-            raise err(f"phase charge: players[{mover}].untapped must equal its mana, all mana is "
-                      "untapped at the start of the turn (MZ-5)")
+            raise err(_("phase charge: players[{player}].untapped must equal its mana, all mana is "
+                        "untapped at the start of the turn (MZ-5)").format(player=mover))
         if ph == SUMMON and not acted and (me[H] or me[U] != me[M]):
-            raise err("phase summon with acted false: the turn began with an empty hand (no charge, "
-                      "MZ-6) and nothing was paid yet, so the hand is empty and all mana untapped (MZ-5)")
+            raise err(_("phase summon with acted false: the turn began with an empty hand (no charge, "
+                        "MZ-6) and nothing was paid yet, so the hand is empty and all mana untapped (MZ-5)"))
         need_acted = ph in (BATTLE, SUB, STEAL) or (ph == END and won)
         if need_acted and not acted:
-            raise err(f"phase {PHASES[ph]} needs acted true: an attack was made this turn "
-                      + ("(MZ-23: captures come from attacks)" if ph == END else "(MZ-8)"))
+            if ph == END:
+                raise err(_("phase {phase} needs acted true: an attack was made this turn "
+                            "(MZ-23: captures come from attacks)").format(phase=PHASES[ph]))
+            raise err(_("phase {phase} needs acted true: an attack was made this turn (MZ-8)").format(
+                phase=PHASES[ph]))
         if ph in (JANKEN, TRASH, CHARGE) and acted:
-            raise err(f"phase {PHASES[ph]}: acted must be false, nothing was done this turn yet")
+            raise err(_("phase {phase}: acted must be false, nothing was done this turn yet").format(
+                phase=PHASES[ph]))
         if me[A] and ph not in (BATTLE, SUB, STEAL, END):
-            raise err(f"players[{mover}].battle: a monster has attacked, so the phase is battle, "
-                      f"substitute, steal or end, not {PHASES[ph]} (the first attack ends the summoning, MZ-8)")
+            raise err(_("players[{player}].battle: a monster has attacked, so the phase is battle, "
+                        "substitute, steal or end, not {phase} (the first attack ends the summoning, MZ-8)").format(
+                player=mover, phase=PHASES[ph]))
         if sub_used and ph not in (BATTLE, STEAL, END):
-            raise err(f"substitute_used is true in phase {PHASES[ph]}; みがわり is used only after an "
-                      "attack, once per turn (MZ-19)")
+            raise err(_("substitute_used is true in phase {phase}; みがわり is used only after an "
+                        "attack, once per turn (MZ-19)").format(phase=PHASES[ph]))
         if direct_used and (ph not in (BATTLE, STEAL, END) or you[B]):
-            raise err("direct_used is true, but a direct attack leaves the phase battle, steal or end "
-                      "and the opponent's battle zone empty this turn (MZ-22)")
+            raise err(_("direct_used is true, but a direct attack leaves the phase battle, steal or end "
+                        "and the opponent's battle zone empty this turn (MZ-22)"))
         if ph == STEAL and (you[B] or not you[H] or not direct_used or not me[A]):
-            raise err("phase steal needs an empty opposing battle zone, a card in that hand, "
-                      "direct_used and the monster that attacked (MZ-22)")
+            raise err(_("phase steal needs an empty opposing battle zone, a card in that hand, "
+                        "direct_used and the monster that attacked (MZ-22)"))
         # the end (MZ-23, MZ-24, MZ-Q6): over exactly when the rules say so
         if ph == END and not won and quiet != 2:
-            raise err("phase end, but nobody has 3 captures (MZ-23) and quiet_turns is not 2 (MZ-24, MZ-Q6): "
-                      "the game is not over")
+            raise err(_("phase end, but nobody has 3 captures (MZ-23) and quiet_turns is not 2 (MZ-24, MZ-Q6): "
+                        "the game is not over"))
         if ph != END and won:
-            raise err(f"a player has {WIN_CAPTURES} captures, so the phase must be end (MZ-23)")
+            raise err(_("a player has {win} captures, so the phase must be end (MZ-23)").format(win=WIN_CAPTURES))
         if ph == END and quiet == 2:
             if won or acted or sub_used or direct_used or me[A]:
-                raise err("phase end after two quiet turns: the last turn changed nothing, so acted, "
-                          "substitute_used and direct_used are false, no monster attacked (MZ-Q6)")
+                raise err(_("phase end after two quiet turns: the last turn changed nothing, so acted, "
+                            "substitute_used and direct_used are false, no monster attacked (MZ-Q6)"))
             if me[H] or you[H]:
-                raise err("phase end after two quiet turns: both hands are empty, a card in hand must "
-                          "be charged (MZ-6, MZ-Q6)")
+                raise err(_("phase end after two quiet turns: both hands are empty, a card in hand must "
+                            "be charged (MZ-6, MZ-Q6)"))
         elif quiet and you[H]:
-            raise err(f"quiet_turns {quiet}: the last turn was quiet only if player {o} could not charge, "
-                      f"but players[{o}].hand holds cards (MZ-6, MZ-Q6)")
+            raise err(_("quiet_turns {quiet}: the last turn was quiet only if player {player} could not charge, "
+                        "but players[{player}].hand holds cards (MZ-6, MZ-Q6)").format(quiet=quiet, player=o))
         if ph not in (JANKEN, TRASH):
             _check_turns(blocks, ph, mover, first, bool(sub_used), err)
         pa = pt = -1
         pend = d["pending"]
         if ph == SUB:
             if not isinstance(pend, Mapping) or set(pend) != {"attacker", "target"}:
-                raise err("phase substitute needs pending = {'attacker', 'target'}")
+                raise err(_("phase substitute needs pending = {fields}").format(fields="{'attacker', 'target'}"))
             att, tgt = pend["attacker"], pend["target"]
             pa = self.slot[mover].get(att, -1) if isinstance(att, str) else -1
             pt = self.slot[o].get(tgt, -1) if isinstance(tgt, str) else -1
             if pa < 0 or not me[A] >> pa & 1:
-                raise err(f"pending.attacker {_short(att)} is not a monster of player {mover} "
-                          "that has attacked")
+                raise err(_("pending.attacker {card} is not a monster of player {player} "
+                            "that has attacked").format(card=_short(att), player=mover))
             if pt < 0 or not you[B] >> pt & 1 or _POP[you[B]] < 2:
-                raise err(f"pending.target {_short(tgt)} is not one of several monsters of player {o}")
+                raise err(_("pending.target {card} is not one of several monsters of player {player}").format(
+                    card=_short(tgt), player=o))
             if sub_used or not you[U] or self.fight[mover][pa][pt][2]:
-                raise err("phase substitute, but みがわり is not allowed here (MZ-19, MZ-21)")
+                raise err(_("phase substitute, but みがわり is not allowed here (MZ-19, MZ-21)"))
         elif pend is not None:
-            raise err("pending must be null outside the substitute phase")
+            raise err(_("pending must be null outside the substitute phase"))
         key = (ph, mover, first, quiet, *flags, pa, pt, *blocks[0], *blocks[1])
         if ph in (SUMMON, BATTLE) and not _can_act(self, list(key)):
-            raise err(f"phase {PHASES[ph]}: player {mover} has nothing to do but 'end', so the turn "
-                      "would have ended by itself (MZ-9)")
+            raise err(_("phase {phase}: player {player} has nothing to do but 'end', so the turn "
+                        "would have ended by itself (MZ-9)").format(phase=PHASES[ph], player=mover))
         return MazemonState(self, key)
 
 
@@ -730,18 +835,19 @@ def _check_turns(blocks: list, ph: int, mover: int, first: int, sub_used: bool, 
         if not mana:  # no charge yet: no turn of theirs is past its charge
             hi = min(hi, due - ahead)
         if lo > hi:
-            raise err(f"players[{p}].mana {mana}: no turn number fits the mana counts; each turn charges one "
-                      "card while the hand has one and turns alternate from the first player (MZ-6, MZ-9)")
+            raise err(_("players[{player}].mana {mana}: no turn number fits the mana counts; each turn charges one "
+                        "card while the hand has one and turns alternate from the first player (MZ-6, MZ-9)").format(
+                player=p, mana=mana))
     for p in (0, 1):
         o = 1 - p
         subs = _POP[blocks[p][O]] - blocks[o][C]
         # the opponent's turns that can have had a みがわり: t + spare
         spare = int(o == first and mover == first) - int(o == first) - int(mover == o and not sub_used)
         if subs > 0 and (subs > hi + spare or not blocks[p][M]):
-            raise err(f"players[{p}].out: {subs} cards out of play that player {o} did not capture are "
-                      f"substitutes knocked out (MZ-20), at most one per turn of player {o} after player "
-                      f"{p}'s first charge (MZ-19), but the mana counts allow at most {max(hi + spare, 0)} "
-                      "such turns (MZ-6, MZ-9)")
+            raise err(_("players[{player}].out: {subs} cards out of play that player {opponent} did not capture are "
+                        "substitutes knocked out (MZ-20), at most one per turn of player {opponent} after player "
+                        "{player}'s first charge (MZ-19), but the mana counts allow at most {most} "
+                        "such turns (MZ-6, MZ-9)").format(player=p, subs=subs, opponent=o, most=max(hi + spare, 0)))
 
 
 # -- turn flow on a key list ------------------------------------------------------
@@ -952,7 +1058,7 @@ class MazemonState(State):
     def _apply(self, action: str) -> "MazemonState":
         g = self.game
         k = list(self._k)
-        verb, _, arg = action.partition(" ")
+        verb, _sp, arg = action.partition(" ")
         p = k[MV]
         o = 1 - p
         bp, bo = BASE + BLOCK * p, BASE + BLOCK * o
@@ -972,9 +1078,9 @@ class MazemonState(State):
             k[AC] = 1
             return _settle(g, k)
         if verb == "attack":  # MZ-8
-            a, _, t = arg.partition(" ")
+            a, _sp, t = arg.partition(" ")
             x, y = g.slot[p][a], g.slot[o][t]
-            _, cost, attr_wins = g.fight[p][x][y]
+            _res, cost, attr_wins = g.fight[p][x][y]
             k[bp + U] -= cost
             k[bp + A] |= 1 << x
             k[AC] = 1
@@ -1019,7 +1125,7 @@ class MazemonState(State):
             k[PH] = TRASH
             return MazemonState(g, tuple(k))
         if verb == "trash":  # MZ-3
-            a, _, b = arg.partition("+")
+            a, _sp, b = arg.partition("+")
             k[bp + H] &= ~((1 << g.slot[p][a]) | (1 << g.slot[p][b]))
             _start_turn(g, k, p)
             return _settle(g, k)
@@ -1060,19 +1166,19 @@ class MazemonState(State):
         is possible, the wounds before and what is knocked out and where it goes.
         """
         k, g = self._k, self.game
-        verb, _, arg = action.partition(" ")
+        verb, _sp, arg = action.partition(" ")
         p = k[MV]
         o = 1 - p
         if verb == "attack" and k[PH] in (SUMMON, BATTLE):
-            a, _, t = arg.partition(" ")
+            a, _sp, t = arg.partition(" ")
             x, y, sub = g.slot[p][a], g.slot[o][t], False
         elif verb in ("substitute", "decline") and k[PH] == SUB:
             x = k[PA]
             y, sub = (g.slot[o][arg], True) if verb == "substitute" else (k[PT], False)
         else:
-            raise ValueError(f"mazemon: {action!r} starts no battle in this position "
-                             f"(phase {PHASES[k[PH]]}); battles come from 'attack X Y', "
-                             "'substitute Z' and 'decline'")
+            raise ValueError(_("mazemon: {action} starts no battle in this position "
+                               "(phase {phase}); battles come from 'attack X Y', "
+                               "'substitute Z' and 'decline'").format(action=repr(action), phase=PHASES[k[PH]]))
         ac, dc = g.decks[p][x], g.decks[o][y]
         b = battle(ac, dc)
         bp, bo = self._blk(p), self._blk(o)
@@ -1100,52 +1206,83 @@ class MazemonState(State):
 
     def explain(self, action: str) -> str:
         k, g = self._k, self.game
-        verb, _, arg = action.partition(" ")
+        verb, _sp, arg = action.partition(" ")
         p = k[MV]
         o = 1 - p
         if verb in ("attack", "substitute", "decline"):
             r = self.battle_report(action)
-            lead = {
-                "attack": f"Player {p}'s {r['attacker']} attacks {r['defender']} for "
-                          f"{r['attack_cost']} mana (MZ-8{', MZ-Q4' if r['attack_cost'] == 2 else ''})",
-                "substitute": f"Player {o} taps 1 mana: {r['defender']} takes the attack instead "
-                              "(みがわり, MZ-19, MZ-Q5)",
-                "decline": f"Player {o} uses no substitute",
-            }[verb]
-            knocked = "; ".join(f"{x['card']}{' was already wounded and' if x['rule'] == 'MZ-17' else ''}"
-                                f" is knocked out → {x['to']} ({x['rule']})" for x in r["knocked_out"])
-            extra = ""
+            attacker = card_name(g.card(p, r["attacker_card"]))
+            defender = card_name(g.card(o, r["defender_card"]))
             if verb == "attack":
-                extra = (" Player %d may answer with みがわり (MZ-19)." % o if r["substitute_possible"]
-                         else " No みがわり: it wins on attribute (MZ-21)." if not r["substitute_allowed"]
-                         else "")
+                lead = _("Player {player}'s {attacker} attacks {defender} for {cost} mana ({rules})").format(
+                    player=p, attacker=attacker, defender=defender, cost=r["attack_cost"],
+                    rules="MZ-8, MZ-Q4" if r["attack_cost"] == 2 else "MZ-8")
+            elif verb == "substitute":
+                lead = _("Player {player} taps 1 mana: {defender} takes the attack instead "
+                         "(みがわり, MZ-19, MZ-Q5)").format(player=o, defender=defender)
+            else:
+                lead = _("Player {player} uses no substitute").format(player=o)
+            outs = []
+            for x in r["knocked_out"]:
+                name = x["card"] if get_language() != "ja" else card_name(g.card(x["owner"], x["card"]))
+                where = (_("trash (MZ-20, MZ-Q5)") if x["rule"] == "MZ-20"
+                         else _("player {player}'s captured cards").format(player=1 - x["owner"]))
+                if x["rule"] == "MZ-17":
+                    outs.append(_("{card} was already wounded and is knocked out → {destination} ({rule})").format(
+                        card=name, destination=where, rule=x["rule"]))
+                else:
+                    outs.append(_("{card} is knocked out → {destination} ({rule})").format(
+                        card=name, destination=where, rule=x["rule"]))
             fought = battle(g.card(p, r["attacker_card"]), g.card(o, r["defender_card"]))
-            return f"{lead}. {fought.text()}{'. ' + knocked if knocked else ''}.{extra}"
+            if outs:
+                text = _("{lead}. {battle}. {knocked_out}.").format(
+                    lead=lead, battle=fought.text(), knocked_out=_sep().join(outs))
+            else:
+                text = _("{lead}. {battle}.").format(lead=lead, battle=fought.text())
+            if verb == "attack":
+                if r["substitute_possible"]:
+                    text += " " + _("Player {player} may answer with みがわり (MZ-19).").format(player=o)
+                elif not r["substitute_allowed"]:
+                    text += " " + _("No みがわり: it wins on attribute (MZ-21).")
+            return text
         if verb == "charge":
-            return f"Player {p} charges {g.card(p, arg).name} face down into mana (チャージ, MZ-6); it can never fight."
+            return _("Player {player} charges {card} face down into mana (チャージ, MZ-6); it can never fight.").format(
+                player=p, card=card_name(g.card(p, arg)))
         if verb == "summon":
             i = g.slot[p][arg]
             zone = [g.decks[p][j] for j in _BITS[k[BASE + BLOCK * p + B]]]
             card = g.decks[p][i]
             pay = g.cost[p][i][k[BASE + BLOCK * p + B]]
             shared = shared_materials(card, zone, g.options["material_count"])
-            note = f"cost {card.cost} − {shared} shared materials (そざい)" if shared else f"cost {card.cost}"
-            note += ", but at least 1" if card.cost - shared < 1 else ""
-            return (f"Player {p} summons {card.name} ({card.japanese}) to the battle zone, paying {pay} mana "
-                    f"({note}; しゅつげん, MZ-7, MZ-18).")
+            least = card.cost - shared < 1
+            if shared and least:
+                note = _("cost {cost} − {shared} shared materials (そざい), but at least 1").format(
+                    cost=card.cost, shared=shared)
+            elif shared:
+                note = _("cost {cost} − {shared} shared materials (そざい)").format(cost=card.cost, shared=shared)
+            elif least:
+                note = _("cost {cost}, but at least 1").format(cost=card.cost)
+            else:
+                note = _("cost {cost}").format(cost=card.cost)
+            return _("Player {player} summons {card} to the battle zone, paying {pay} mana "
+                     "({note}; しゅつげん, MZ-7, MZ-18).").format(player=p, card=card_names(card), pay=pay, note=note)
         if verb == "direct":
-            return (f"Player {p}'s {g.card(p, arg).name} attacks directly for 1 mana: player {o}'s battle zone "
-                    f"is empty, one card of their hand is taken at random (ちょくせつこうげき, MZ-22, MZ-Q2).")
+            return _("Player {player}'s {card} attacks directly for 1 mana: player {opponent}'s battle zone "
+                     "is empty, one card of their hand is taken at random (ちょくせつこうげき, MZ-22, MZ-Q2).").format(
+                player=p, card=card_name(g.card(p, arg)), opponent=o)
         if verb == "steal":
-            return f"The card taken from player {o}'s hand is {g.card(o, arg).name}: player {p} captures it (MZ-22, MZ-23)."
+            return _("The card taken from player {opponent}'s hand is {card}: player {player} captures it "
+                     "(MZ-22, MZ-23).").format(opponent=o, card=card_name(g.card(o, arg)), player=p)
         if verb == "end":
-            return f"Player {p} ends the turn (MZ-9); two turns in a row without charge, summon or attack end the game (MZ-Q6)."
+            return _("Player {player} ends the turn (MZ-9); two turns in a row without charge, summon or attack "
+                     "end the game (MZ-Q6).").format(player=p)
         if verb == "janken":
-            return f"Player {arg} wins the janken (じゃんけん) and goes first (MZ-2)."
+            return _("Player {player} wins the janken (じゃんけん) and goes first (MZ-2).").format(player=arg)
         if verb == "trash":
             a, b = (g.card(p, c) for c in arg.split("+"))
-            return (f"Player {p} sets aside two cards unseen (トラッシュ): {a.name} ({a.japanese}) and "
-                    f"{b.name} ({b.japanese}); neither player may look at them (MZ-3, MZ-Q8).")
+            return _("Player {player} sets aside two cards unseen (トラッシュ): {first} and {second}; "
+                     "neither player may look at them (MZ-3, MZ-Q8).").format(
+                player=p, first=card_names(a), second=card_names(b))
         return action
 
     # -- what players see ----------------------------------------------------------
@@ -1266,27 +1403,39 @@ class MazemonState(State):
     def __str__(self) -> str:
         k, g = self._k, self.game
         ph = k[PH]
+        ja = get_language() == "ja"
         if ph == END:
             w = self.winner()
-            head = "game over (おわり): " + ("draw" if w is None else f"player {w} wins")
+            head = (_("game over (おわり): draw") if w is None
+                    else _("game over (おわり): player {player} wins").format(player=w))
         elif ph == JANKEN:
-            head = "janken (じゃんけん) to decide the first player"
+            head = _("janken (じゃんけん) to decide the first player")
         else:
             who = self.current_player
-            head = (f"player {k[MV]}'s turn, {PHASES[ph]} ({PHASE_JA[ph]})"
-                    + (f", player {who} decides" if who >= 0 and who != k[MV] else ""))
-        lines = [f"Mazemon (マゼモン) · {head}"]
+            if who >= 0 and who != k[MV]:
+                head = _("player {player}'s turn, {phase}, player {decider} decides").format(
+                    player=k[MV], phase=_(PHASE_TERM[ph]), decider=who)
+            else:
+                head = _("player {player}'s turn, {phase}").format(player=k[MV], phase=_(PHASE_TERM[ph]))
+        lines = [_("Mazemon (マゼモン) · {head}").format(head=head)]
         if ph == SUB:
-            lines.append(f"  pending attack: {g.ids[k[MV]][k[PA]]} → {g.ids[1 - k[MV]][k[PT]]}")
+            pa, pt = g.decks[k[MV]][k[PA]], g.decks[1 - k[MV]][k[PT]]
+            lines.append("  " + _("pending attack: {attacker} → {target}").format(
+                attacker=pa.japanese if ja else pa.id, target=pt.japanese if ja else pt.id))
         for p in (1, 0):
             blk = self._blk(p)
             zone = []
             for i in _BITS[blk[B]]:
                 c = g.decks[p][i]
-                marks = (" キズ" if blk[W] >> i & 1 else "") + (" attacked こうげきずみ" if blk[A] >> i & 1 else "")
-                zone.append(f"{c.name} {c.japanese} [{ATTR_JA[c.attribute]} わざ{c.power} HP{c.hp}{marks}]")
-            first = " (せんて first)" if k[FI] == p else ""
-            lines.append(f"  player {p}{first}: captured (とったカード) {blk[C]} | mana (マナ) {blk[M]}, "
-                         f"{blk[U]} untapped | hand (てふだ) {', '.join(self.hand(p)) or '—'}")
-            lines.append(f"    battle zone (バトルゾーン): {' · '.join(zone) or '—'}")
+                marks = (" キズ" if blk[W] >> i & 1 else "") + (" " + _("attacked こうげきずみ") if blk[A] >> i & 1 else "")
+                if ja:  # the Japanese name alone, and HP apart from its number
+                    zone.append(f"{c.japanese} [{ATTR_JA[c.attribute]} わざ {c.power} HP {c.hp}{marks}]")
+                else:
+                    zone.append(f"{c.name} {c.japanese} [{ATTR_JA[c.attribute]} わざ{c.power} HP{c.hp}{marks}]")
+            first = " (" + _("せんて first") + ")" if k[FI] == p else ""
+            lines.append("  " + _("player {player}{first}: captured (とったカード) {captured} | mana (マナ) {mana}, "
+                                  "{untapped} untapped | hand (てふだ) {hand}").format(
+                player=p, first=first, captured=blk[C], mana=blk[M], untapped=blk[U],
+                hand=', '.join(self.hand(p)) or '—'))
+            lines.append("    " + _("battle zone (バトルゾーン): {zone}").format(zone=' · '.join(zone) or '—'))
         return "\n".join(lines)

@@ -96,6 +96,7 @@ from ..core import (
     register,
 )
 from ..errors import CardFileError, IllegalActionError, OptionError, PositionError
+from ..i18n import N_, _, get_language, pgettext
 from ..simultaneous import capped_value, matrix_solution, repeated_value
 
 __all__ = ["Mipig", "MipigState", "Card", "CardSet", "Battle", "Bonus", "load_cards",
@@ -111,6 +112,11 @@ MARKS = ("rock", "scissors", "paper")
 MARK_JA = {"rock": "グー", "scissors": "チョキ", "paper": "パー"}
 EDGES = ("top", "bottom", "left", "right")
 _EDGE_JA = {"top": "上", "bottom": "下", "left": "左", "right": "右"}
+#: the terms as a person reads them: English with the Japanese beside it; in Japanese only the Japanese
+ATTRIBUTE_TERM = {"love": N_("love 愛"), "wisdom": N_("wisdom 智"), "healing": N_("healing 癒"),
+                  "play": N_("play 遊"), "guidance": N_("guidance 導")}
+MARK_TERM = {"rock": N_("rock グー"), "scissors": N_("scissors チョキ"), "paper": N_("paper パー")}
+EDGE_TERM = {"top": N_("top 上"), "bottom": N_("bottom 下"), "left": N_("left 左"), "right": N_("right 右")}
 
 # phases
 DEAL, JANKEN, COIN, PLACE, BATTLE, TIEBREAK, END = range(7)
@@ -118,6 +124,9 @@ PHASES = ("deal", "janken", "coin", "placement", "battle", "tiebreak", "end")
 PHASE_JA = {"deal": "配札", "janken": "先攻決め (じゃんけん)", "coin": "コイン",
             "placement": "配置フェーズ", "battle": "バトルフェーズ", "tiebreak": "じゃんけん決着",
             "end": "ゲーム終了"}
+PHASE_TERM = {"deal": N_("deal (配札)"), "janken": N_("janken (先攻決め (じゃんけん))"), "coin": N_("coin (コイン)"),
+              "placement": N_("placement (配置フェーズ)"), "battle": N_("battle (バトルフェーズ)"),
+              "tiebreak": N_("tiebreak (じゃんけん決着)"), "end": N_("end (ゲーム終了)")}
 # how the first player was decided
 HOWS = ("undecided", "option", "janken", "coin", "coin: janken tie cannot break",
         "coin: janken round limit")
@@ -127,7 +136,7 @@ _UNKNOWN = 1023      # card code of a face-down card in another player's view
 _CARD_MASK = 1023 << 2
 _XSTEP = 32          # pos = x * 32 + y; spans stay below 20 (at most 20 cards, MP-Q4)
 # attack direction (defender pos - attacker pos) -> (attacker edge, defender edge, name) (MP-Q5)
-_WHERE = {"right": "to its right", "left": "to its left", "below": "below it", "above": "above it"}
+_WHERE = {"right": N_("to its right"), "left": N_("to its left"), "below": N_("below it"), "above": N_("above it")}
 _DIRS = {_XSTEP: (3, 2, "right"), -_XSTEP: (2, 3, "left"), 1: (1, 0, "below"), -1: (0, 1, "above")}
 
 _ID = r"[A-Za-z0-9_.\-]+"
@@ -135,6 +144,34 @@ ACTION_RE = re.compile(
     rf"(show|deal) {_ID}|place {_ID} -?\d+,-?\d+|attack -?\d+,-?\d+ -?\d+,-?\d+|pass"
     rf"|pick (rock|scissors|paper)|coin [01]")
 _ID_RE = re.compile(_ID)
+
+
+def mark_word(mark: str) -> str:
+    """A janken mark alone, as a person reads it: ``rock`` (グー in Japanese)."""
+    return {"rock": pgettext("janken mark", "rock"), "scissors": pgettext("janken mark", "scissors"),
+            "paper": pgettext("janken mark", "paper")}.get(mark, mark)
+
+
+def how_text(how: str) -> str:
+    """How the first player was decided (:data:`HOWS`), as a person reads it."""
+    return {"undecided": pgettext("mipig first player", "undecided"),
+            "option": pgettext("mipig first player", "option"),
+            "janken": pgettext("mipig first player", "janken"),
+            "coin": pgettext("mipig first player", "coin"),
+            "coin: janken tie cannot break": pgettext("mipig first player", "coin: janken tie cannot break"),
+            "coin: janken round limit": pgettext("mipig first player", "coin: janken round limit")}.get(how, how)
+
+
+def direction_text(direction: str) -> str:
+    """An attack's direction (``right``, ``left``, ``below``, ``above``) as a person reads it."""
+    return {"right": pgettext("mipig direction", "right"), "left": pgettext("mipig direction", "left"),
+            "below": pgettext("mipig direction", "below"), "above": pgettext("mipig direction", "above")
+            }.get(direction, direction)
+
+
+def card_name(card: "Card") -> str:
+    """The card's name in the language of the moment (its Japanese name in Japanese, when it has one)."""
+    return card.japanese if card.japanese and get_language() == "ja" else card.name
 
 
 def janken_beats(a: int, b: int) -> bool:
@@ -197,9 +234,10 @@ class Card:
         return (self.top, self.bottom, self.left, self.right)
 
     def __str__(self) -> str:
-        return (f"{self.id} {self.name} ({self.japanese}) ↑{self.top} ↓{self.bottom} ←{self.left} "
-                f"→{self.right} {self.attribute} {ATTRIBUTE_JA[self.attribute]} · "
-                f"{self.janken} {MARK_JA[self.janken]}")
+        name = card_name(self) if get_language() == "ja" else f"{self.name} ({self.japanese})"
+        return _("{id} {name} ↑{top} ↓{bottom} ←{left} →{right} {attribute} · {janken}").format(
+            id=self.id, name=name, top=self.top, bottom=self.bottom, left=self.left, right=self.right,
+            attribute=_(ATTRIBUTE_TERM[self.attribute]), janken=_(MARK_TERM[self.janken]))
 
 
 @dataclass(frozen=True)
@@ -243,69 +281,75 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     where, data = read_data_file(source, "mipig.json")
 
     def bad(card: str, fld: str, why: str) -> CardFileError:
-        return CardFileError(f"{where}: card {card!r}, field {fld!r}: {why}")
+        return CardFileError(pgettext("mipig", "{where}: card {card}, field {field}: {why}").format(
+            where=where, card=repr(card), field=repr(fld), why=why))
 
     if not isinstance(data, dict):
-        raise CardFileError(f"{where}: the file must hold a JSON object with 'cards' (and optionally 'hands')")
+        raise CardFileError(_("{where}: the file must hold a JSON object with 'cards' (and optionally "
+                              "'hands')").format(where=where))
     unknown = set(data) - {"name", "note", "cards", "hands"}
     if unknown:
-        raise CardFileError(f"{where}: unknown top-level fields {sorted(unknown)}; "
-                            "accepted: name, note, cards, hands")
+        raise CardFileError(_("{where}: unknown top-level fields {fields}; accepted: name, note, cards, "
+                              "hands").format(where=where, fields=sorted(unknown)))
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
-        raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
+        raise CardFileError(pgettext("mipig", "{where}: 'cards' must be a non-empty list of card objects").format(where=where))
     if len(raw) > 1000:
-        raise CardFileError(f"{where}: at most 1000 cards, got {len(raw)}")
+        raise CardFileError(_("{where}: at most 1000 cards, got {count}").format(where=where, count=len(raw)))
     cards: list[Card] = []
     seen: set[str] = set()
     for i, c in enumerate(raw):
         label = c["id"][:40] if isinstance(c, dict) and isinstance(c.get("id"), str) else f"#{i}"
         if not isinstance(c, dict):
-            raise bad(label, "(card)", "each card must be a JSON object")
+            raise bad(label, "(card)", pgettext("mipig", "each card must be a JSON object"))
         extra = sorted(set(c) - set(_CARD_FIELDS))
         if extra:
-            raise bad(label, extra[0], f"unknown field; accepted: {', '.join(_CARD_FIELDS)}")
+            raise bad(label, extra[0], pgettext("mipig", "unknown field; accepted: {fields}").format(fields=", ".join(_CARD_FIELDS)))
         cid = c.get("id")
         if not isinstance(cid, str) or not _ID_RE.fullmatch(cid) or len(cid) > 40:
-            raise bad(label, "id", "must be up to 40 letters, digits, '_', '.' or '-' (no spaces), "
-                      f"got {_short(cid)}")
+            raise bad(label, "id", _("must be up to 40 letters, digits, '_', '.' or '-' (no spaces), "
+                                     "got {value}").format(value=_short(cid)))
         if cid in seen:
-            raise bad(cid, "id", "used by two cards; card ids must be unique")
+            raise bad(cid, "id", _("used by two cards; card ids must be unique"))
         seen.add(cid)
         name = c.get("name")
         if not isinstance(name, str) or not name:
-            raise bad(cid, "name", f"must be a non-empty string, got {_short(name)}")
+            raise bad(cid, "name", pgettext("mipig", "must be a non-empty string, got {value}").format(
+                value=_short(name)))
         ja = c.get("japanese", "")
         if not isinstance(ja, str):
-            raise bad(cid, "japanese", f"must be a string, got {_short(ja)}")
+            raise bad(cid, "japanese", _("must be a string, got {value}").format(value=_short(ja)))
         nums = []
         for e in EDGES:
             v = c.get(e)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
-                raise bad(cid, e, f"must be a whole number from 0 to 99, got {_short(v)}")
+                raise bad(cid, e, _("must be a whole number from 0 to 99, got {value}").format(value=_short(v)))
             nums.append(v)
         attr = c.get("attribute")
         if not isinstance(attr, str) or attr not in _ATTR_ALIASES:
-            raise bad(cid, "attribute", f"{_short(attr)} is not an attribute; the five are "
-                      + ", ".join(f"{a} ({j})" for a, j in ATTRIBUTE_JA.items()) + " (MP-2)")
+            raise bad(cid, "attribute", _("{value} is not an attribute; the five are {attributes} (MP-2)").format(
+                value=_short(attr), attributes=", ".join(f"{a} ({j})" for a, j in ATTRIBUTE_JA.items())))
         mark = c.get("janken")
         if not isinstance(mark, str) or mark not in _MARK_ALIASES:
-            raise bad(cid, "janken", f"{_short(mark)} is not a janken mark; accepted: "
-                      + ", ".join(f"{m} ({j})" for m, j in MARK_JA.items()))
+            raise bad(cid, "janken", _("{value} is not a janken mark; accepted: {marks}").format(
+                value=_short(mark), marks=", ".join(f"{m} ({j})" for m, j in MARK_JA.items())))
         cards.append(Card(cid, name, ja, *nums, _ATTR_ALIASES[attr], _MARK_ALIASES[mark]))
     for fld in ("name", "note"):
         if not isinstance(data.get(fld, ""), str):
-            raise CardFileError(f"{where}: field {fld!r} must be a string, got {_short(data[fld])}")
+            raise CardFileError(_("{where}: field {field} must be a string, got {value}").format(
+                where=where, field=repr(fld), value=_short(data[fld])))
     hands_raw = data.get("hands", {})
     if not isinstance(hands_raw, dict):
-        raise CardFileError(f"{where}: 'hands' must map hand names to lists of card ids")
+        raise CardFileError(_("{where}: 'hands' must map hand names to lists of card ids").format(where=where))
     hands: dict[str, tuple[str, ...]] = {}
     for hname, ids in hands_raw.items():
         if not isinstance(ids, list) or not ids:
-            raise CardFileError(f"{where}: hand {hname!r}: must be a non-empty list of card ids")
+            raise CardFileError(_("{where}: hand {hand}: must be a non-empty list of card ids").format(
+                where=where, hand=repr(hname)))
         for cid in ids:
             if not isinstance(cid, str) or cid not in seen:
-                raise CardFileError(f"{where}: hand {hname!r}: card {_short(cid)} is not in the card list")
+                raise CardFileError(_("{where}: hand {hand}: card {card} is not in the card list").format(
+                    where=where, hand=repr(hname), card=_short(cid)))
         hands[hname] = tuple(ids)
     name = data.get("name", where)
     return CardSet(str(name), tuple(cards), hands, where)
@@ -395,11 +439,13 @@ class Bonus:
     bonus: int
 
     def text(self) -> str:
-        a = f"{self.attribute} {ATTRIBUTE_JA[self.attribute]}"
+        a = _(ATTRIBUTE_TERM[self.attribute])
         if self.bonus:
-            return (f"+{self.bonus} ({self.count} face-up {a} cards of player {self.player}: "
-                    f"{self.count} - 1, MP-19/MP-20)")
-        return f"+0 (only {self.count} face-up {a} card of player {self.player}; a bonus needs 2, MP-19)"
+            return _("+{bonus} ({count} face-up {attribute} cards of player {player}: "
+                     "{count} - 1, MP-19/MP-20)").format(bonus=self.bonus, count=self.count, attribute=a,
+                                                         player=self.player)
+        return _("+0 (only {count} face-up {attribute} card of player {player}; a bonus needs 2, MP-19)").format(
+            count=self.count, attribute=a, player=self.player)
 
 
 @dataclass(frozen=True)
@@ -451,30 +497,42 @@ class Battle:
 
     def text(self) -> str:
         a, d = self.attacker_card, self.defender_card
-        up = "already face up" if self.defender_was_face_up else "turned face up"
+        gap = "" if get_language() == "ja" else " "  # between sentences: Japanese puts none after 。
+        up = _("already face up") if self.defender_was_face_up else _("turned face up")
         (ax, ay), (dx, dy) = self.attacker_pos, self.defender_pos
-        head = (f"Player {self.attacker_player}'s {a.id} {a.name} at {ax},{ay} attacks "
-                f"player {self.defender_player}'s {d.id} {d.name} {_WHERE[self.direction]} at {dx},{dy} "
-                f"(MP-11); both face up (defender {up}, MP-12).")
-        nums = (f" Edges (MP-Q5): attacker {self.attacker_edge} {_EDGE_JA[self.attacker_edge]} "
-                f"{self.attacker_number} {self.attacker_bonus.text()} = {self.attacker_total}; "
-                f"defender {self.defender_edge} {_EDGE_JA[self.defender_edge]} {self.defender_number} "
-                f"{self.defender_bonus.text()} = {self.defender_total}.")
+        head = _("Player {attacker}'s {attacker_card} at {attacker_square} attacks player {defender}'s "
+                 "{defender_card} {where} at {defender_square} (MP-11); both face up (defender {up}, MP-12)."
+                 ).format(attacker=self.attacker_player, attacker_card=f"{a.id} {card_name(a)}",
+                          attacker_square=f"{ax},{ay}", defender=self.defender_player,
+                          defender_card=f"{d.id} {card_name(d)}", where=_(_WHERE[self.direction]),
+                          defender_square=f"{dx},{dy}", up=up)
+        nums = gap + _("Edges (MP-Q5): attacker {attacker_edge} {attacker_number} {attacker_bonus} = "
+                       "{attacker_total}; defender {defender_edge} {defender_number} {defender_bonus} = "
+                       "{defender_total}.").format(
+            attacker_edge=_(EDGE_TERM[self.attacker_edge]), attacker_number=self.attacker_number,
+            attacker_bonus=self.attacker_bonus.text(), attacker_total=self.attacker_total,
+            defender_edge=_(EDGE_TERM[self.defender_edge]), defender_number=self.defender_number,
+            defender_bonus=self.defender_bonus.text(), defender_total=self.defender_total)
         if self.janken is None:
-            who = "attacker" if self.result == "attacker" else "defender"
-            why = f" The larger number wins (MP-13): the {who} wins."
+            why = gap + (_("The larger number wins (MP-13): the attacker wins.") if self.result == "attacker"
+                         else _("The larger number wins (MP-13): the defender wins."))
         else:
             ma, md = self.janken
-            how = {"attacker": f"{ma} beats {md}: the attacker wins",
-                   "defender": f"{md} beats {ma}: the defender wins",
-                   "draw": f"{ma} against {md} is a tie too: a draw"}[self.result]
-            why = (f" Equal numbers: janken marks {ma} {MARK_JA[ma]} against {md} {MARK_JA[md]} "
-                   f"(MP-14); {how}.")
+            marks = dict(attacker_mark=_(MARK_TERM[ma]), defender_mark=_(MARK_TERM[md]),
+                         attacker_word=mark_word(ma), defender_word=mark_word(md))
+            why = gap + {
+                "attacker": _("Equal numbers: janken marks {attacker_mark} against {defender_mark} (MP-14); "
+                              "{attacker_word} beats {defender_word}: the attacker wins."),
+                "defender": _("Equal numbers: janken marks {attacker_mark} against {defender_mark} (MP-14); "
+                              "{defender_word} beats {attacker_word}: the defender wins."),
+                "draw": _("Equal numbers: janken marks {attacker_mark} against {defender_mark} (MP-14); "
+                          "{attacker_word} against {defender_word} is a tie too: a draw."),
+            }[self.result].format(**marks)
         if self.loser_card is None:
-            end = " Both stay on the field face up (MP-15)."
+            end = gap + _("Both stay on the field face up (MP-15).")
         else:
-            end = (f" {self.loser_card.id} {self.loser_card.name} goes to its owner's graveyard 墓地; "
-                   "the winner stays face up (MP-15).")
+            end = gap + _("{card} goes to its owner's graveyard 墓地; the winner stays face up (MP-15).").format(
+                card=f"{self.loser_card.id} {card_name(self.loser_card)}")
         return head + nums + why + end
 
     def __str__(self) -> str:
@@ -517,44 +575,46 @@ class Mipig(Game):
     """
 
     name = "mipig"
-    title = "mipig trading cards (mipigトレーディングカード)"
+    title = N_("mipig trading cards (mipigトレーディングカード)")
     rules = "mipig.md"
     OPTIONS = {
-        "open_hands": bool_option("every player sees every card, hands, face-down cards and pending "
-                                  "janken picks: perfect information (MP-Q6)"),
-        "hand_size": Option(5, "cards per player: 5 (5枚勝負) or 10 (10枚勝負), 1-4 for teaching (MP-3)",
-                            check=_int_in(1, 10), accepts="a whole number from 1 to 10", label='hand size (5枚勝負, 10枚勝負)'),
-        "deal": Option("own", "where a random deal (hands=None) takes the cards from: 'own' each hand "
-                              "from its player's own copy of the card set (the seed: お互いに…用意します, "
-                              "MP-3), 'shared' both hands from one card set",
-                       choices=("own", "shared"), label='deal: own cards or one set'),
-        "first_player": Option("janken", "who goes first: 'janken' (MP-4, MP-Q2), 0, 1 or 'random' (a coin)",
+        "open_hands": bool_option(N_("every player sees every card, hands, face-down cards and pending "
+                                     "janken picks: perfect information (MP-Q6)")),
+        "hand_size": Option(5, N_("cards per player: 5 (5枚勝負) or 10 (10枚勝負), 1-4 for teaching (MP-3)"),
+                            check=_int_in(1, 10), accepts=N_("a whole number from 1 to 10"),
+                            label=N_('hand size (5枚勝負, 10枚勝負)')),
+        "deal": Option("own", N_("where a random deal (hands=None) takes the cards from: 'own' each hand "
+                                 "from its player's own copy of the card set (the seed: お互いに…用意します, "
+                                 "MP-3), 'shared' both hands from one card set"),
+                       choices=("own", "shared"), label=N_('deal: own cards or one set')),
+        "first_player": Option("janken", N_("who goes first: 'janken' (MP-4, MP-Q2), 0, 1 or 'random' (a coin)"),
                                choices=("janken", 0, 1, "random"),
                                check=lambda v: type(v) in (int, str),  # not True, not 1.0
-                               accepts="'janken', 0, 1 or 'random'", label='first player 先攻'),
-        "tiebreak": Option("janken", "equal face-up counts (MP-25): 'janken' (simultaneous picks, MP-Q3), "
-                                     "'value' (the exact value of that janken game), 'draw'",
-                           choices=("janken", "value", "draw"), label='equal at the end: tiebreak'),
-        "tiebreak_cards": Option("face_up", "the cards whose marks the end janken may use: 'face_up' own "
-                                            "face-up cards, or 'all_on_field' (MP-Q3)",
-                                 choices=("face_up", "all_on_field"), label='tiebreak janken cards'),
-        "janken_rounds": Option(None, "tied janken rounds (あいこ): None (the default) picks again until the "
-                                      "tie breaks (MP-Q2, MP-Q3); a number N caps them: after N ties a coin "
-                                      "for the first player (MP-Q2), a draw for the end janken (MP-Q3)",
+                               accepts=N_("'janken', 0, 1 or 'random'"), label=N_('first player 先攻')),
+        "tiebreak": Option("janken", N_("equal face-up counts (MP-25): 'janken' (simultaneous picks, MP-Q3), "
+                                        "'value' (the exact value of that janken game), 'draw'"),
+                           choices=("janken", "value", "draw"), label=N_('equal at the end: tiebreak')),
+        "tiebreak_cards": Option("face_up", N_("the cards whose marks the end janken may use: 'face_up' own "
+                                               "face-up cards, or 'all_on_field' (MP-Q3)"),
+                                 choices=("face_up", "all_on_field"), label=N_('tiebreak janken cards')),
+        "janken_rounds": Option(None, N_("tied janken rounds (あいこ): None (the default) picks again until the "
+                                         "tie breaks (MP-Q2, MP-Q3); a number N caps them: after N ties a coin "
+                                         "for the first player (MP-Q2), a draw for the end janken (MP-Q3)"),
                                 check=lambda v: v is None or _int_in(1, 20)(v),
-                                accepts="None (no cap) or a whole number from 1 to 20",
-                                label='janken rounds (あいこ)', choice_words={None: "no cap"}),
-        "payoff": Option("win", "returns(): 'win' (1/-1/0) or 'score' (face-up count difference, no tiebreak)",
+                                accepts=N_("None (no cap) or a whole number from 1 to 20"),
+                                label=N_('janken rounds (あいこ)'), choice_words={None: N_("no cap")}),
+        "payoff": Option("win", N_("returns(): 'win' (1/-1/0) or 'score' (face-up count difference, no tiebreak)"),
                          choices=("win", "score")),
-        "cards": Option(None, "the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)",
-                        check=_cards_ok, accepts="None, a path (a string) to a JSON card file, or a dict"),
-        "hands": Option(None, "None (deal hand_size cards each at random, as the option deal says), or "
-                              "two ready hands: names from the card file or lists of card ids",
-                        check=_hands_ok, accepts="None or a list of two hands (a hand name or a list of card ids)"),
+        "cards": Option(None, N_("the card set: None (cardlab's own), a JSON file path or a dict (MP-Q1)"),
+                        check=_cards_ok, accepts=N_("None, a path (a string) to a JSON card file, or a dict")),
+        "hands": Option(None, N_("None (deal hand_size cards each at random, as the option deal says), or "
+                                 "two ready hands: names from the card file or lists of card ids"),
+                        check=_hands_ok,
+                        accepts=N_("None or a list of two hands (a hand name or a list of card ids)")),
     }
-    ACTION_GRAMMAR = ("'show p07', 'place p07 -1,0', 'attack 0,0 1,0', 'pass', 'pick rock'; chance: "
-                      "'deal p07', 'coin 0'/'coin 1' (squares: the first card laid is 0,0 and names never "
-                      "change; x grows right, y grows down)")
+    ACTION_GRAMMAR = N_("'show p07', 'place p07 -1,0', 'attack 0,0 1,0', 'pass', 'pick rock'; chance: "
+                        "'deal p07', 'coin 0'/'coin 1' (squares: the first card laid is 0,0 and names never "
+                        "change; x grows right, y grows down)")
     ACTION_RE = ACTION_RE
 
     def _setup(self) -> None:
@@ -581,27 +641,33 @@ class Mipig(Game):
             for p, h in enumerate(hands):
                 if isinstance(h, str):
                     if h not in cs.hands:
-                        raise OptionError(f"mipig: option hands[{p}]={h!r} is not a ready hand of {cs.where}; "
-                                          f"the ready hands are {', '.join(sorted(cs.hands)) or 'none'}")
+                        raise OptionError(_("mipig: option hands[{player}]={hand} is not a ready hand of "
+                                            "{where}; the ready hands are {hands}").format(
+                            player=p, hand=repr(h), where=cs.where,
+                            hands=", ".join(sorted(cs.hands)) or pgettext("mipig list", "none")))
                     ids = cs.hands[h]
                 else:
                     ids = tuple(h)
                 for cid in ids:
                     if cid not in self.index:
-                        raise OptionError(f"mipig: option hands[{p}]: card {cid!r} is not in {cs.where}")
+                        raise OptionError(_("mipig: option hands[{player}]: card {card} is not in {where}").format(
+                            player=p, card=repr(cid), where=cs.where))
                 if len(ids) != n:
-                    raise OptionError(f"mipig: option hands[{p}] has {len(ids)} cards but hand_size is {n}; "
-                                      f"both hands must hold hand_size cards (MP-3)")
+                    raise OptionError(_("mipig: option hands[{player}] has {count} cards but hand_size is {n}; "
+                                        "both hands must hold hand_size cards (MP-3)").format(
+                        player=p, count=len(ids), n=n))
                 fixed.append(tuple(sorted(self.index[c] for c in ids)))
             self.fixed_hands = (fixed[0], fixed[1])
         elif not self.shared and n > len(self.cards):
-            raise OptionError(f"mipig: hand_size={n} but the card set {cs.where} has only {len(self.cards)} "
-                              f"cards; with deal='own' each hand comes from its player's own copy of the "
-                              f"card set: choose hand_size ≤ {len(self.cards)}")
+            raise OptionError(_("mipig: hand_size={n} but the card set {where} has only {count} "
+                                "cards; with deal='own' each hand comes from its player's own copy of the "
+                                "card set: choose hand_size ≤ {count}").format(n=n, where=cs.where,
+                                                                                count=len(self.cards)))
         elif self.shared and 2 * n > len(self.cards):
-            raise OptionError(f"mipig: hand_size={n} with deal='shared' deals {2 * n} cards from one card "
-                              f"set of {len(self.cards)} ({cs.where}): choose hand_size ≤ "
-                              f"{len(self.cards) // 2}, or deal='own' (each player their own copy)")
+            raise OptionError(_("mipig: hand_size={n} with deal='shared' deals {dealt} cards from one card "
+                                "set of {count} ({where}): choose hand_size ≤ {half}, or deal='own' (each "
+                                "player their own copy)").format(n=n, dealt=2 * n, count=len(self.cards),
+                                                                 where=cs.where, half=len(self.cards) // 2))
         self._parsed: dict[str, tuple] = {}
         self._free: dict[tuple, list[tuple[int, int]]] = {}   # field key -> free squares (key coordinates)
         self._spots: dict[tuple, list[str]] = {}  # (field key, origin) -> their names (MP-Q4)
@@ -900,7 +966,7 @@ class MipigState(State):
                     na += 1
                 if o == pd and a == ad:
                     nd += 1
-        ea, ed, _ = _DIRS[dpos - apos]
+        ea, ed, _d = _DIRS[dpos - apos]
         a_num, d_num = g.edge[ca][ea], g.edge[cd][ed]
         ba, bd = attribute_bonus(na), attribute_bonus(nd)  # MP-20
         ta, td = a_num + ba, d_num + bd
@@ -980,10 +1046,10 @@ class MipigState(State):
         ('right', 9, 'left', 8, 'attacker')
         """
         if self._k[0] != BATTLE or action not in self.legal_actions() or action == "pass":
-            raise IllegalActionError(f"mipig: {action!r} is not an attack that is legal here; "
-                             f"legal: {', '.join(self.legal_actions()) or 'none'}")
+            raise IllegalActionError(_("mipig: {action} is not an attack that is legal here; legal: {legal}").format(
+                action=repr(action), legal=", ".join(self.legal_actions()) or pgettext("mipig list", "none")))
         g = self.game
-        _, ax, ay, dx, dy = g.parse(action)
+        _verb, ax, ay, dx, dy = g.parse(action)
         apos, dpos = self._pos(ax, ay), self._pos(dx, dy)
         occ = {v >> _SHIFT: v for v in self._k[6]}
         res, an, dn, ba, bd, na, nd, jk = self._fight(occ, apos, dpos)
@@ -1018,54 +1084,84 @@ class MipigState(State):
         if verb == "attack":
             return self.explain_battle(action).text()
         if verb == "place":
-            where = "anywhere: the first card (MP-6)" if not k[6] else \
-                "touching a card along a full edge (MP-7)"
-            return (f"Player {p} lays {action.split()[1]} face down at {action.split()[2]}, {where}; "
-                    f"players alternate (MP-5).")
+            card, square = self._card_ref(action.split()[1]), action.split()[2]
+            if not k[6]:
+                return _("Player {player} lays {card} face down at {square}, anywhere: the first card (MP-6); "
+                         "players alternate (MP-5).").format(player=p, card=card, square=square)
+            return _("Player {player} lays {card} face down at {square}, touching a card along a full edge "
+                     "(MP-7); players alternate (MP-5).").format(player=p, card=card, square=square)
         if verb == "pass":
-            return f"Player {p} has no face-down card touching an opponent card and passes (MP-18)."
+            return _("Player {player} has no face-down card touching an opponent card and passes (MP-18).").format(
+                player=p)
         if verb == "deal":
             who = 0 if len(k[4]) < g.n else 1
-            src = "from one shared card set" if g.shared else f"from player {who}'s own copy of the card set"
-            return f"Player {who} is dealt {g.ids[t[1]]} {src} ({g.n} cards each, MP-3)."
+            card = self._card_ref(g.ids[t[1]])
+            if g.shared:
+                return _("Player {player} is dealt {card} from one shared card set ({n} cards each, MP-3).").format(
+                    player=who, card=card, n=g.n)
+            return _("Player {player} is dealt {card} from player {player}'s own copy of the card set "
+                     "({n} cards each, MP-3).").format(player=who, card=card, n=g.n)
         if verb == "coin":
-            why = {3: "first_player='random'", 4: "a janken tie that cannot break: no card beats the tied mark",
-                   5: f"{g.rounds} janken rounds all tied"}.get(k[3], "")
-            return f"A fair coin: player {t[1]} goes first ({why}; MP-Q2)."
+            if k[3] == 3:
+                return _("A fair coin: player {player} goes first (first_player='random'; MP-Q2).").format(
+                    player=t[1])
+            if k[3] == 4:
+                return _("A fair coin: player {player} goes first (a janken tie that cannot break: no card "
+                         "beats the tied mark; MP-Q2).").format(player=t[1])
+            if k[3] == 5:
+                return _("A fair coin: player {player} goes first ({rounds} janken rounds all tied; MP-Q2).").format(
+                    player=t[1], rounds=g.rounds)
+            return _("A fair coin: player {player} goes first ({why}; MP-Q2).").format(player=t[1], why="")
         if verb == "show":
             c = g.cards[t[1]]
             if p == 0:
-                return (f"Player 0 picks {c.id} ({c.janken} {MARK_JA[c.janken]}) for the first-player "
-                        f"janken; player 1 picks without seeing it (MP-4).")
+                return _("Player 0 picks {card} ({mark}) for the first-player janken; player 1 picks without "
+                         "seeing it (MP-4).").format(card=self._card_ref(c.id), mark=_(MARK_TERM[c.janken]))
             c0 = g.cards[k[10]]
             m0, m1 = g.mark[k[10]], g.mark[t[1]]
+            cards = dict(card=self._card_ref(c.id), mark=_(MARK_TERM[c.janken]), card0=self._card_ref(c0.id),
+                         mark0=_(MARK_TERM[c0.janken]))
             if m0 == m1 and not tie_can_break(m0, {g.mark[c] for c in k[4] + k[5]}):
-                res = (f"a tie that cannot break, no card of either hand beats {c.janken}: "
-                       "a fair coin decides (MP-Q2)")
+                return _("Player 1 picks {card} ({mark}) against player 0's {card0} ({mark0}): a tie that "
+                         "cannot break, no card of either hand beats {word}: a fair coin decides (MP-Q2); both "
+                         "cards go back to the hands.").format(word=mark_word(c.janken), **cards)
             elif m0 == m1 and g.rounds is not None and k[9] + 1 >= g.rounds:
-                res = f"a tie, the {g.rounds}th: a fair coin decides (MP-Q2)"
+                return _("Player 1 picks {card} ({mark}) against player 0's {card0} ({mark0}): a tie, the "
+                         "{rounds}th: a fair coin decides (MP-Q2); both cards go back to the hands.").format(
+                    rounds=g.rounds, **cards)
             elif m0 == m1:
-                res = "a tie: both pick again (MP-Q2)"
-            else:
-                res = f"player {0 if janken_beats(m0, m1) else 1} goes first (MP-4)"
-            return (f"Player 1 picks {c.id} ({c.janken} {MARK_JA[c.janken]}) against player 0's {c0.id} "
-                    f"({c0.janken} {MARK_JA[c0.janken]}): {res}; both cards go back to the hands.")
+                return _("Player 1 picks {card} ({mark}) against player 0's {card0} ({mark0}): a tie: both pick "
+                         "again (MP-Q2); both cards go back to the hands.").format(**cards)
+            return _("Player 1 picks {card} ({mark}) against player 0's {card0} ({mark0}): player {player} goes "
+                     "first (MP-4); both cards go back to the hands.").format(
+                player=0 if janken_beats(m0, m1) else 1, **cards)
         if verb == "pick":
             m = MARKS[t[1]]
             if p == 0:
-                return f"Player 0 picks {m} {MARK_JA[m]} for the end janken; player 1 cannot see it (MP-25, MP-Q3)."
+                return _("Player 0 picks {mark} for the end janken; player 1 cannot see it (MP-25, MP-Q3).").format(
+                    mark=_(MARK_TERM[m]))
             m0 = k[10]
+            marks = dict(mark=_(MARK_TERM[m]), mark0=_(MARK_TERM[MARKS[m0]]))
             if m0 == t[1] and not tie_can_break(m0, set(self._tiebreak_marks(0)) | set(self._tiebreak_marks(1))):
-                res = f"a tie that cannot break, no counted card beats {m}: a draw (MP-Q3)"
+                return _("Player 1 picks {mark} against player 0's {mark0}: a tie that cannot break, no counted "
+                         "card beats {word}: a draw (MP-Q3).").format(word=mark_word(m), **marks)
             elif m0 == t[1] and g.rounds is not None and k[9] + 1 >= g.rounds:
-                res = f"a tie, the {g.rounds}th: a draw (MP-Q3)"
+                return _("Player 1 picks {mark} against player 0's {mark0}: a tie, the {rounds}th: a draw "
+                         "(MP-Q3).").format(rounds=g.rounds, **marks)
             elif m0 == t[1]:
-                res = "a tie: pick again (MP-Q3)"
-            else:
-                res = f"player {0 if janken_beats(m0, t[1]) else 1} wins the game (MP-25)"
-            return (f"Player 1 picks {m} {MARK_JA[m]} against player 0's {MARKS[m0]} "
-                    f"{MARK_JA[MARKS[m0]]}: {res}.")
+                return _("Player 1 picks {mark} against player 0's {mark0}: a tie: pick again (MP-Q3).").format(
+                    **marks)
+            return _("Player 1 picks {mark} against player 0's {mark0}: player {player} wins the game "
+                     "(MP-25).").format(player=0 if janken_beats(m0, t[1]) else 1, **marks)
         return action
+
+    def _card_ref(self, card_id: str) -> str:
+        """A card in a sentence: its id (in Japanese, with its Japanese name beside it)."""
+        i = self.game.index.get(card_id)
+        if i is None or get_language() != "ja":
+            return card_id
+        c = self.game.cards[i]
+        return f"{c.id} {card_name(c)}"
 
     # -- simultaneous choices (MP-4, MP-Q2, MP-Q3, MP-25) -----------------------------------
     def simultaneous(self) -> tuple[int, ...]:
@@ -1316,7 +1412,7 @@ class MipigState(State):
         if self.game.options["open_hands"]:
             return self
         rng = make_rng(seed)
-        for _ in range(1000):
+        for _try in range(1000):
             t = self._deal_unseen(player, rng)
             if t.possible():
                 return t
@@ -1403,21 +1499,25 @@ class MipigState(State):
         ph = PHASES[k[0]]
         if k[0] == END:
             o = k[13]
-            res = ("draw 引き分け" if o == 0 else f"player {0 if o > 0 else 1} wins 勝ち"
-                   if g.options["payoff"] == "win" and Fraction(o).denominator == 1 else f"value {o}")
-            head = f"game over ゲーム終了 · {res}"
+            res = (pgettext("mipig", "draw 引き分け") if o == 0 else pgettext("mipig", "player {player} wins 勝ち").format(player=0 if o > 0 else 1)
+                   if g.options["payoff"] == "win" and Fraction(o).denominator == 1
+                   else _("value {value}").format(value=o))
+            head = _("game over ゲーム終了 · {result}").format(result=res)
         elif k[0] in (DEAL, COIN):
-            head = f"{ph} ({PHASE_JA[ph]})"
+            head = _(PHASE_TERM[ph])
         else:
-            head = f"player {k[1]} to move · {ph} ({PHASE_JA[ph]})"
-        lines = [f"mipig (mipigトレーディングカード) · {head}"]
+            head = _("player {player} to move · {phase}").format(player=k[1], phase=_(PHASE_TERM[ph]))
+        lines = [_("mipig (mipigトレーディングカード) · {head}").format(head=head)]
         if k[2] >= 0:
-            lines.append(f"  first player 先攻: {k[2]} ({HOWS[k[3]]})")
+            lines.append(_("  first player 先攻: {player} ({how})").format(player=k[2], how=how_text(HOWS[k[3]])))
         for p in (0, 1):
-            lines.append(f"  player {p}: hand 手札 [{' '.join(self.hand(p)) or '—'}] · graveyard 墓地 "
-                         f"[{' '.join(self.hand_ids(k[7 + p])) or '—'}] · face up 表向き {self.face_up_count(p)}")
+            lines.append(_("  player {player}: hand 手札 [{hand}] · graveyard 墓地 [{graveyard}] · face up 表向き "
+                           "{count}").format(player=p, hand=" ".join(self.hand(p)) or "—",
+                                             graveyard=" ".join(self.hand_ids(k[7 + p])) or "—",
+                                             count=self.face_up_count(p)))
         if k[10] >= 0:
-            lines.append(f"  pending pick: {g.ids[k[10]] if k[0] == JANKEN else MARKS[k[10]]}")
+            lines.append(_("  pending pick: {pick}").format(
+                pick=g.ids[k[10]] if k[0] == JANKEN else mark_word(MARKS[k[10]])))
         cells = self.cells()
         if cells:  # the squares by name (MP-Q4): the first card laid is on 0,0
             x0, y0 = self._o
@@ -1426,7 +1526,7 @@ class MipigState(State):
             grid = [["   .    "] * w for _ in range(h)]
             for x, y, c, o, u in cells:
                 grid[y - y0][x - x0] = f"{o}:{g.ids[c]:<4}{'▲' if u else '▽'} "[:8].ljust(8)
-            lines.append("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏):")
+            lines.append(_("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏):"))
             lines.append("      " + "".join(f"x={x:<6}" for x in range(x0, x0 + w)))
             for y in range(h):
                 lines.append(f"  y={y + y0:<2} " + "".join(grid[y]).rstrip())
@@ -1454,20 +1554,22 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     check_keys(d, fields, "mipig")
     opts = d.get("options")  # missing: the game's own options
     if opts is not None and (not isinstance(opts, Mapping) or dict(opts) != g.options_dict()):
-        raise PositionError(f"mipig: the position was saved with options {_short(opts)}; "
-                            f"this game has {_short(g.options_dict())}: load it with those options")
+        raise PositionError(_("mipig: the position was saved with options {saved}; this game has {options}: "
+                              "load it with those options").format(saved=_short(opts),
+                                                                   options=_short(g.options_dict())))
 
     def err(fld: str, why: str) -> PositionError:
-        return PositionError(f"mipig: field {fld!r}: {why}")
+        return PositionError(_("mipig: field {field}: {why}").format(field=repr(fld), why=why))
 
     def player(v: Any, fld: str) -> int:
         if type(v) is not int or v not in (0, 1):  # not True, not 0.0
-            raise err(fld, f"must be 0 or 1, got {_short(v)}")
+            raise err(fld, _("must be 0 or 1, got {value}").format(value=_short(v)))
         return v
 
     def word(v: Any, fld: str, words: Sequence[str]) -> int:
         if not isinstance(v, str) or v not in words:
-            raise err(fld, f"{_short(v)} unknown; one of {', '.join(map(repr, words))}")
+            raise err(fld, _("{value} unknown; one of {words}").format(value=_short(v),
+                                                                      words=", ".join(map(repr, words))))
         return words.index(v)
 
     ph = word(d["phase"], "phase", PHASES)
@@ -1476,71 +1578,78 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     how = word(d["decided_by"], "decided_by", HOWS)
     fp = g.options["first_player"]
     if ph == COIN and how < 3:
-        raise err("decided_by", f"a coin is tossed for {HOWS[3]!r}, {HOWS[4]!r} or {HOWS[5]!r}, "
-                  f"not {d['decided_by']!r} (MP-Q2)")
+        raise err("decided_by", _("a coin is tossed for {how3}, {how4} or {how5}, not {how} (MP-Q2)").format(
+            how3=repr(HOWS[3]), how4=repr(HOWS[4]), how5=repr(HOWS[5]), how=repr(d["decided_by"])))
     if (first < 0) != (ph in (DEAL, JANKEN, COIN)) or (first < 0) != (how == 0 or ph == COIN):
-        raise err("first_player", f"{first if first >= 0 else None!r} with decided_by {d['decided_by']!r} "
-                  f"does not fit phase {d['phase']!r} (the first player is known from placement on)")
+        raise err("first_player", _("{first} with decided_by {how} does not fit phase {phase} (the first player "
+                                    "is known from placement on)").format(
+            first=repr(first if first >= 0 else None), how=repr(d["decided_by"]), phase=repr(d["phase"])))
     # MP-4, MP-Q2: how the first player is decided is the option's
     if how and how not in {0: (1,), 1: (1,), "random": (3,), "janken": (2, 4, 5)}[fp]:
-        raise err("decided_by", f"{d['decided_by']!r} does not fit the option first_player={fp!r} (MP-4, MP-Q2)")
+        raise err("decided_by", _("{how} does not fit the option first_player={option} (MP-4, MP-Q2)").format(
+            how=repr(d["decided_by"]), option=repr(fp)))
     if how == 1 and first != fp:
-        raise err("first_player", f"the option first_player={fp} makes player {fp} first, not {first}")
+        raise err("first_player", _("the option first_player={option} makes player {option} first, not "
+                                    "{first}").format(option=fp, first=first))
     if ph == COIN and mover != 0:
-        raise err("to_move", "a coin is chance's move: to_move is 0 (MP-Q2)")
+        raise err("to_move", _("a coin is chance's move: to_move is 0 (MP-Q2)"))
     if ph == JANKEN and fp != "janken":
-        raise err("phase", f"a janken for the first player needs the option first_player='janken', "
-                  f"this game has {fp!r} (MP-4, MP-Q2)")
+        raise err("phase", _("a janken for the first player needs the option first_player='janken', "
+                             "this game has {option} (MP-4, MP-Q2)").format(option=repr(fp)))
     if ph == DEAL and g.fixed_hands is not None:
-        raise err("phase", "nothing is dealt with ready hands (the option hands): the game starts after the deal")
+        raise err("phase", _("nothing is dealt with ready hands (the option hands): the game starts after the "
+                             "deal"))
 
     def ids_list(obj: Any, fld: str) -> tuple:
         if not isinstance(obj, list):
-            raise err(fld, f"must be a list of card ids, got {_short(obj)}")
+            raise err(fld, _("must be a list of card ids, got {value}").format(value=_short(obj)))
         out = []
         for cid in obj:
             if not isinstance(cid, str) or cid not in g.index:
-                raise err(fld, f"card {_short(cid)} is not in the card set {g.card_set.where}")
+                raise err(fld, _("card {card} is not in the card set {where}").format(card=_short(cid),
+                                                                                     where=g.card_set.where))
             out.append(g.index[cid])
         return tuple(sorted(out))
 
     def pair(obj: Any, fld: str) -> list:
         if not isinstance(obj, list) or len(obj) != 2:
-            raise err(fld, "must be a list of two entries (players 0, 1)")
+            raise err(fld, _("must be a list of two entries (players 0, 1)"))
         return obj
 
     hands = [ids_list(h, f"hands[{i}]") for i, h in enumerate(pair(d["hands"], "hands"))]
     graves = [ids_list(h, f"graveyards[{i}]") for i, h in enumerate(pair(d["graveyards"], "graveyards"))]
     shown = [ids_list(h, f"shown[{i}]") for i, h in enumerate(pair(d["shown"], "shown"))]
     if not isinstance(d["field"], list):
-        raise err("field", "must be a list of {x, y, owner, card, face_up}")
+        raise err("field", _("must be a list of {x, y, owner, card, face_up}"))
     raw = []
     for i, c in enumerate(d["field"]):
         if not isinstance(c, Mapping) or set(c) != {"x", "y", "owner", "card", "face_up"}:
-            raise err(f"field[{i}]", "each cell needs exactly x, y, owner, card, face_up")
+            raise err(f"field[{i}]", _("each cell needs exactly x, y, owner, card, face_up"))
         x, y, o, u = c["x"], c["y"], c["owner"], c["face_up"]
         if not all(type(v) is int for v in (x, y)):
-            raise err(f"field[{i}]", f"x and y must be whole numbers, got {_short(x)}, {_short(y)}")
+            raise err(f"field[{i}]", _("x and y must be whole numbers, got {x}, {y}").format(x=_short(x), y=_short(y)))
         o = player(o, f"field[{i}].owner")
         if not isinstance(u, bool):
-            raise err(f"field[{i}].face_up", f"must be true or false, got {_short(u)}")
+            raise err(f"field[{i}].face_up", _("must be true or false, got {value}").format(value=_short(u)))
         if not isinstance(c["card"], str) or c["card"] not in g.index:
-            raise err(f"field[{i}].card", f"{_short(c['card'])} is not in the card set {g.card_set.where}")
+            raise err(f"field[{i}].card", _("{card} is not in the card set {where}").format(
+                card=_short(c["card"]), where=g.card_set.where))
         raw.append((x, y, g.index[c["card"]], o, int(u)))
     if len({(x, y) for x, y, *_ in raw}) != len(raw):
-        raise err("field", "two cards on one square")
+        raise err("field", _("two cards on one square"))
     origin = (0, 0)
     if raw:  # MP-Q4: x, y are the squares' names; the key is translated, the names are kept
         origin = min(r[0] for r in raw), min(r[1] for r in raw)
         raw = [(x - origin[0], y - origin[1], c, o, u) for x, y, c, o, u in raw]
         if max(max(r[0], r[1]) for r in raw) > 30:  # the packed key holds spans up to 31 squares
-            raise err("field", "the cards may span at most 31 squares across and down")
+            raise err("field", _("the cards may span at most 31 squares across and down"))
     fld = tuple(sorted(_pack(*r) for r in raw))
     rnd = d["janken_round"]
     top = 0 if g.rounds is None else g.rounds - 1 if ph in (JANKEN, TIEBREAK) else g.rounds if ph == END else 0
     if type(rnd) is not int or not 0 <= rnd <= top:
-        raise err("janken_round", f"must be a whole number from 0 to {top} in phase {d['phase']!r} "
-                  f"(janken_rounds is {g.rounds}, MP-Q2, MP-Q3), got {_short(rnd)}")
+        raise err("janken_round", _("must be a whole number from 0 to {top} in phase {phase} (janken_rounds is "
+                                    "{rounds}, MP-Q2, MP-Q3), got {value}").format(
+            top=top, phase=repr(d["phase"]), rounds=g.rounds, value=_short(rnd)))
     pend = d["pending"]
     pending = -1
     if pend is not None:
@@ -1549,23 +1658,24 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
         elif ph == TIEBREAK and mover == 1 and isinstance(pend, str) and pend in MARKS:
             pending = MARKS.index(pend)
         else:
-            raise err("pending", f"{_short(pend)} is not a pending pick here: only player 0's card (janken) "
-                      "or mark (tiebreak) while player 1 picks")
+            raise err("pending", _("{value} is not a pending pick here: only player 0's card (janken) "
+                                   "or mark (tiebreak) while player 1 picks").format(value=_short(pend)))
     elif ph in (JANKEN, TIEBREAK) and mover == 1:
-        raise err("pending", "player 1 picks after player 0: player 0's pick is missing")
+        raise err("pending", _("player 1 picks after player 0: player 0's pick is missing"))
     out = d["outcome"]
     outcome: Any = None
     if ph == END:
         if not isinstance(out, str) or not re.fullmatch(r"-?\d{1,9}(/\d{1,9})?", out) or out.endswith("/0"):
-            raise err("outcome", f"the end needs player 0's result as a string like '1', '-1', '1/3', "
-                      f"got {_short(out)}")
+            raise err("outcome", _("the end needs player 0's result as a string like '1', '-1', '1/3', "
+                                   "got {value}").format(value=_short(out)))
         outcome = Fraction(out)
         bound = g.spec.max_utility
         if not -bound <= outcome <= bound:
-            raise err("outcome", f"{out!r} is outside [{-bound}, {bound}]")
+            raise err("outcome", _("{value} is outside [{low}, {high}]").format(value=repr(out), low=-bound,
+                                                                               high=bound))
         outcome = int(outcome) if outcome.denominator == 1 else outcome
     elif out is not None:
-        raise err("outcome", "only an ended game has an outcome")
+        raise err("outcome", _("only an ended game has an outcome"))
 
     # every player's cards are all somewhere, each once
     n = g.n
@@ -1574,32 +1684,34 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     if ph == DEAL:
         if raw or graves[0] or graves[1] or len(hands[0]) > n or (hands[1] and len(hands[0]) < n) \
                 or len(hands[1]) >= n or mover != (0 if len(hands[0]) < n else 1):
-            raise err("hands", "while dealing: player 0 gets all cards first, nothing is on the field, "
-                      "and to_move is the player being dealt")
+            raise err("hands", _("while dealing: player 0 gets all cards first, nothing is on the field, "
+                                 "and to_move is the player being dealt"))
     else:
         for p in (0, 1):
             if sum(own[p].values()) != n:
-                raise err("hands", f"player {p} has {sum(own[p].values())} cards in hand, field and "
-                          f"graveyard; hand_size is {n}")
+                raise err("hands", _("player {player} has {count} cards in hand, field and graveyard; hand_size "
+                                     "is {n}").format(player=p, count=sum(own[p].values()), n=n))
     if g.fixed_hands is not None:
         for p in (0, 1):
             if own[p] != Counter(g.fixed_hands[p]):
-                raise err("hands", f"player {p}'s cards are not the ready hand of the option hands[{p}]")
+                raise err("hands", _("player {player}'s cards are not the ready hand of the option "
+                                     "hands[{player}]").format(player=p))
     else:  # MP-3: a dealt hand has no card twice; one shared card set has no card in both hands
         for p in (0, 1):
             twice = sorted(c for c, v in own[p].items() if v > 1)
             if twice:
-                raise err("hands", f"player {p} holds {g.ids[twice[0]]} twice" + (
-                    "" if g.shared else "; with deal='own' a card may be in both players' cards, once in each"))
+                raise err("hands", (_("player {player} holds {card} twice") if g.shared else
+                                    _("player {player} holds {card} twice; with deal='own' a card may be in both "
+                                      "players' cards, once in each")).format(player=p, card=g.ids[twice[0]]))
         both = sorted(set(own[0]) & set(own[1]))
         if g.shared and both:
-            raise err("hands", f"{g.ids[both[0]]} is in both players' cards; with deal='shared' the hands "
-                      "come from one card set (deal='own': each player's own copy)")
+            raise err("hands", _("{card} is in both players' cards; with deal='shared' the hands come from one "
+                                 "card set (deal='own': each player's own copy)").format(card=g.ids[both[0]]))
     for p in (0, 1):
         if not set(shown[p]) <= set(own[p]):
-            raise err(f"shown[{p}]", "a shown card must be one of that player's cards")
+            raise err(f"shown[{p}]", _("a shown card must be one of that player's cards"))
         if len(set(shown[p])) != len(shown[p]):
-            raise err(f"shown[{p}]", "lists each card shown once (MP-4)")
+            raise err(f"shown[{p}]", _("lists each card shown once (MP-4)"))
     why = _shown_misfit(g, shown, ph, how, rnd, first)
     if why:
         raise err("shown", why)
@@ -1607,23 +1719,23 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
         shown = [(), ()]
     ups = sum(u for *_, u in raw)
     if ph in (DEAL, JANKEN, COIN) and (raw or graves[0] or graves[1]):
-        raise err("field", f"the field is empty before placement (phase {d['phase']!r})")
+        raise err("field", _("the field is empty before placement (phase {phase})").format(phase=repr(d["phase"])))
     if ph == PLACE:
         if ups or graves[0] or graves[1]:
-            raise err("field", "during placement every card is face down and nobody has lost one (MP-5)")
+            raise err("field", _("during placement every card is face down and nobody has lost one (MP-5)"))
         placed = [sum(1 for r in raw if r[3] == p) for p in (0, 1)]
         f = first
         expect = f if placed[f] == placed[1 - f] else 1 - f if placed[f] == placed[1 - f] + 1 else None
         if expect is None or expect != mover or not hands[mover]:
-            raise err("to_move", f"placement alternates from the first player (MP-5): with "
-                      f"{placed} cards placed player {expect} moves")
+            raise err("to_move", _("placement alternates from the first player (MP-5): with {placed} cards "
+                                   "placed player {player} moves").format(placed=placed, player=expect))
         if not _connected([(x, y) for x, y, *_ in raw]):
-            raise err("field", "during placement the cards form one group touching along edges (MP-7)")
+            raise err("field", _("during placement the cards form one group touching along edges (MP-7)"))
         if not _buildable([(x, y, o) for x, y, _, o, _ in raw], first):
-            raise err("field", "no placement alternating from the first player, each card touching an "
-                      "earlier one, gives this field (MP-5, MP-7)")
+            raise err("field", _("no placement alternating from the first player, each card touching an "
+                                 "earlier one, gives this field (MP-5, MP-7)"))
     if ph in (BATTLE, TIEBREAK, END) and (hands[0] or hands[1]):
-        raise err("hands", "the battle starts when both hands are empty (MP-9)")
+        raise err("hands", _("the battle starts when both hands are empty (MP-9)"))
     if ph in (BATTLE, TIEBREAK, END):
         why = _battle_misfit(raw, graves, first, mover if ph == BATTLE else -1, origin)
         if why:
@@ -1633,24 +1745,25 @@ def _from_dict(g: Mipig, d: Mapping[str, Any]) -> MipigState:
     s = MipigState(g, key, origin)
     if ph == BATTLE:
         if _attackers(fld) == (False, False):
-            raise err("phase", "nobody can attack: the game is over (MP-23); use phase 'end'")
+            raise err("phase", _("nobody can attack: the game is over (MP-23); use phase 'end'"))
     if ph in (TIEBREAK, END) and not ups:  # MP-15: every battle leaves a face-up card on the field
-        raise err("field", "the battle ends after an attack, which leaves a face-up card on the field "
-                  "(MP-12, MP-15, MP-23)")
+        raise err("field", _("the battle ends after an attack, which leaves a face-up card on the field "
+                             "(MP-12, MP-15, MP-23)"))
     if ph in (TIEBREAK, END) and _attackers(fld) != (False, False):
-        raise err("phase", f"a face-down card can still attack: the battle goes on (MP-23), not {d['phase']!r}")
+        raise err("phase", _("a face-down card can still attack: the battle goes on (MP-23), not {phase}").format(
+            phase=repr(d["phase"])))
     if ph == TIEBREAK:
         if s._finish()._k[0] != TIEBREAK:
-            raise err("phase", "the end janken needs equal face-up counts, the option tiebreak='janken' and "
-                      "marks that can break the tie (MP-25, MP-Q3)")
+            raise err("phase", _("the end janken needs equal face-up counts, the option tiebreak='janken' and "
+                                 "marks that can break the tie (MP-25, MP-Q3)"))
     if ph == END:
         why = _end_misfit(s)
         if why:
             raise err("outcome", why)
     if not s.possible():
         raise err("shown" if ph not in (TIEBREAK, END) else "phase",
-                  "the marks of the cards do not fit how the first player was decided or how the end "
-                  "janken went (MP-4, MP-Q2, MP-25, MP-Q3)")
+                  _("the marks of the cards do not fit how the first player was decided or how the end "
+                    "janken went (MP-4, MP-Q2, MP-25, MP-Q3)"))
     return s
 
 
@@ -1676,21 +1789,24 @@ def _shown_misfit(g: Mipig, shown: list, ph: int, how: int, rnd: int, first: int
     if how == 4 and not empty:  # tied rounds, the last on a mark that no card beats (MP-Q2)
         need = _ties_needed(s0, s1, mark)
         if need is None or (g.rounds is not None and need > g.rounds):
-            return ("a tie that cannot break ends tied janken rounds (equal marks), one card of each "
-                    "player a round" + ("" if g.rounds is None else f", at most {g.rounds}") + " (MP-4, MP-Q2)")
+            if g.rounds is None:
+                return _("a tie that cannot break ends tied janken rounds (equal marks), one card of each "
+                         "player a round (MP-4, MP-Q2)")
+            return _("a tie that cannot break ends tied janken rounds (equal marks), one card of each "
+                     "player a round, at most {rounds} (MP-4, MP-Q2)").format(rounds=g.rounds)
         return ""
     if ph == DEAL or how in (1, 3, 4):
-        return "" if empty else "no janken was played for the first player here: nothing was shown"
+        return "" if empty else _("no janken was played for the first player here: nothing was shown")
     if ph == JANKEN and g.rounds is None:  # no cap: the tied rounds are not counted (any number)
         if _ties_needed(s0, s1, mark) is None:
-            return "tied janken rounds (equal marks) show one card of each player a round (MP-4, MP-Q2)"
+            return _("tied janken rounds (equal marks) show one card of each player a round (MP-4, MP-Q2)")
         return ""
     if ph == JANKEN or how == 5:
         ties = rnd if ph == JANKEN else g.rounds
         need = _ties_needed(s0, s1, mark)
         if need is None or need > ties or (empty and ties and not g.options["open_hands"]):
-            return (f"{ties} tied janken rounds (equal marks) show one card of each player a round, "
-                    "each card shown is kept (MP-4, MP-Q2)")
+            return _("{ties} tied janken rounds (equal marks) show one card of each player a round, "
+                     "each card shown is kept (MP-4, MP-Q2)").format(ties=ties)
         return ""
     if how == 2:  # tied rounds, then a decisive one: its winner goes first
         for a in s0:
@@ -1702,8 +1818,11 @@ def _shown_misfit(g: Mipig, shown: list, ph: int, how: int, rnd: int, first: int
                         need = _ties_needed(t0, t1, mark)
                         if need is not None and need < g.cap:
                             return ""
-        return (f"player {first} won the janken (MP-4): the cards shown are the winning pair and the "
-                "tied rounds before it" + ("" if g.rounds is None else f", fewer than {g.rounds}") + " (MP-Q2)")
+        if g.rounds is None:
+            return _("player {player} won the janken (MP-4): the cards shown are the winning pair and the "
+                     "tied rounds before it (MP-Q2)").format(player=first)
+        return _("player {player} won the janken (MP-4): the cards shown are the winning pair and the "
+                 "tied rounds before it, fewer than {rounds} (MP-Q2)").format(player=first, rounds=g.rounds)
     return ""
 
 
@@ -1714,23 +1833,23 @@ def _end_misfit(s: MipigState) -> str:
     end = s._finish()  # how the battle ended with these cards
     if end._k[0] == END:
         if end._k != k:
-            return (f"with these cards the game ends at once with player 0's outcome {end._k[13]} "
-                    f"(janken_round 0, to_move 0; MP-24, MP-25)")
+            return _("with these cards the game ends at once with player 0's outcome {outcome} "
+                     "(janken_round 0, to_move 0; MP-24, MP-25)").format(outcome=end._k[13])
         return ""
     if k[1] != 1:
-        return "equal face-up counts go to the end janken (MP-25), which ends with player 1's pick (to_move 1)"
+        return _("equal face-up counts go to the end janken (MP-25), which ends with player 1's pick (to_move 1)")
     won = k[13]
     if won not in (1, 0, -1):
-        return "the end janken is won, lost or drawn: '1', '-1' or '0' (MP-25, MP-Q3)"
+        return _("the end janken is won, lost or drawn: '1', '-1' or '0' (MP-25, MP-Q3)")
     m0, m1 = s._tiebreak_marks(0), s._tiebreak_marks(1)
     if won == 0 and _locked(m0, m1) and (g.rounds is None or k[9] <= g.rounds):
         return ""  # a tie that cannot break: a draw (MP-Q3)
     if g.rounds is None and won == 0:
-        return ("with no cap on tied rounds (janken_rounds=None) the end janken is picked again until it "
-                "breaks or ties on a mark no counted card beats (MP-Q3)")
+        return _("with no cap on tied rounds (janken_rounds=None) the end janken is picked again until it "
+                 "breaks or ties on a mark no counted card beats (MP-Q3)")
     if (won == 0) != (k[9] == g.rounds):
-        return (f"the end janken is drawn after {g.rounds} tied rounds (janken_round {g.rounds}) and "
-                f"won before (MP-Q3)")
+        return _("the end janken is drawn after {rounds} tied rounds (janken_round {rounds}) and "
+                 "won before (MP-Q3)").format(rounds=g.rounds)
     return ""
 
 
@@ -1830,11 +1949,12 @@ def _battle_misfit(raw: list, graves: list, first: int, mover: int, origin: tupl
     occ = {(x, y): (o, u) for x, y, _, o, u in raw}
     lost = [len(graves[0]), len(graves[1])]
     near = ((1, 0), (-1, 0), (0, 1), (0, -1))
-    for x, y, _, o, u in raw:
+    for x, y, _c, o, u in raw:
         if u and not any((lost[1 - o] if occ.get((x + dx, y + dy)) is None else
                           occ[(x + dx, y + dy)] == (1 - o, 1)) for dx, dy in near):
-            return (f"the face-up card on {x + origin[0]},{y + origin[1]} touches no face-up card of player "
-                    f"{1 - o} and no empty square a lost card of theirs left: it fought none (MP-11, MP-12, MP-15)")
+            return _("the face-up card on {square} touches no face-up card of player {player} and no empty "
+                     "square a lost card of theirs left: it fought none (MP-11, MP-12, MP-15)").format(
+                square=f"{x + origin[0]},{y + origin[1]}", player=1 - o)
     groups, seen = 0, set()
     for start in occ:
         if start not in seen:
@@ -1849,14 +1969,15 @@ def _battle_misfit(raw: list, graves: list, first: int, mover: int, origin: tupl
                         seen.add(q)
                         todo.append(q)
     if groups - 1 > 3 * sum(lost):
-        return (f"the cards form {groups} groups; the placement laid one (MP-7) and each of the "
-                f"{sum(lost)} lost cards left one square empty, joining at most four groups (MP-15)")
+        return _("the cards form {groups} groups; the placement laid one (MP-7) and each of the "
+                 "{lost} lost cards left one square empty, joining at most four groups (MP-15)").format(
+            groups=groups, lost=sum(lost))
     if not sum(lost) and not _buildable([(x, y, o) for x, y, _, o, _ in raw], first):
-        return ("nothing was lost, so the field is the placement's: no placement alternating from the "
-                "first player, each card touching an earlier one, gives it (MP-5, MP-7)")
+        return _("nothing was lost, so the field is the placement's: no placement alternating from the "
+                 "first player, each card touching an earlier one, gives it (MP-5, MP-7)")
     ups = [sum(1 for *_, o, u in raw if u and o == p) for p in (0, 1)]
     if sum(lost) and not sum(ups):
-        return "every battle leaves its winner (or both cards of a draw) as a face-up card on the field (MP-15)"
+        return _("every battle leaves its winner (or both cards of a draw) as a face-up card on the field (MP-15)")
     fought = [ups[p] + lost[p] for p in (0, 1)]  # each of them attacked or defended
     can = _attackers(tuple(_pack(x, y, c, o, u) for x, y, c, o, u in raw))
     s = 1 - first
@@ -1875,8 +1996,11 @@ def _battle_misfit(raw: list, graves: list, first: int, mover: int, origin: tupl
                 ok = a_s <= af - lag
             if ok:
                 return ""
-    return (f"{ups[0]} and {ups[1]} face-up cards and {lost[0]} and {lost[1]} lost ones are not what "
-            f"alternating attacks (one face-down card of the attacker each, MP-11, MP-16) and passes "
-            f"(MP-18) give with player {mover} to move" if mover >= 0 else
-            f"{ups[0]} and {ups[1]} face-up cards and {lost[0]} and {lost[1]} lost ones are more than "
-            "the battles can give (one face-down attacker each, MP-11, MP-16; one loser at most, MP-15)")
+    counts = dict(up0=ups[0], up1=ups[1], lost0=lost[0], lost1=lost[1])
+    if mover >= 0:
+        return _("{up0} and {up1} face-up cards and {lost0} and {lost1} lost ones are not what "
+                 "alternating attacks (one face-down card of the attacker each, MP-11, MP-16) and passes "
+                 "(MP-18) give with player {player} to move").format(player=mover, **counts)
+    return _("{up0} and {up1} face-up cards and {lost0} and {lost1} lost ones are more than "
+             "the battles can give (one face-down attacker each, MP-11, MP-16; one loser at most, MP-15)"
+             ).format(**counts)

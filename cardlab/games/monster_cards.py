@@ -71,6 +71,7 @@ from ..core import (
     register,
 )
 from ..errors import CardFileError, CardlabError, PositionError
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = [
     "MonsterCards", "MonsterCardsState", "Card", "Skill", "SKILLS", "Battle", "battle",
@@ -88,7 +89,12 @@ LEVEL_NAMES = {1: "", 2: "SP", 3: "ULT"}
 #: MC-5 the four affinity keys, in the order of comparison
 KEYS = ("attribute", "race", "size", "means")
 KEY_JAPANESE = {"attribute": "属性", "race": "種族", "size": "サイズ", "means": "手段"}
+#: the keys as a person reads them (Japanese: the seed's own words)
+KEY_TERM = {"attribute": N_("attribute (属性)"), "race": N_("race (種族)"), "size": N_("size (サイズ)"),
+            "means": N_("means (手段)")}
 CATEGORIES = ("standard", "discard", "gamechanger")
+CATEGORY_TERM = {"standard": N_("standard (スタンダード)"), "discard": N_("discard (ディスカード)"),
+                 "gamechanger": N_("gamechanger (ゲームチェンジャー)")}
 CATEGORY_JAPANESE = {"standard": "スタンダード", "discard": "ディスカード",
                      "gamechanger": "ゲームチェンジャー"}
 NAME_RE = re.compile(r"[a-z][a-z0-9_]*")
@@ -118,27 +124,45 @@ def _cut(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def _ja() -> bool:
+    """Japanese texts right now (names from the card data are shown in Japanese)."""
+    return get_language() == "ja"
+
+
+def _card_name(card: "Card") -> str:
+    """A card's name as a person reads it: its Japanese name in Japanese (when
+    the card data has one), else its name in the notation."""
+    return card.japanese if _ja() and card.japanese else card.name
+
+
+def _value_name(tables: "Affinity", key: str, value: str) -> str:
+    """An affinity value as a person reads it: ``fire`` in English, ``火`` in Japanese."""
+    return tables.japanese[key].get(value, value) if _ja() else value
+
+
 def _unknown_fields(d: Mapping[str, Any], accepted: Iterable[str], where: str, error: type) -> None:
     """Refuse a field a data file does not have, naming it and the accepted ones
     (``where`` is what comes before the word "field": ``"deck.json:"``)."""
     extra = sorted(set(d) - set(accepted))
     if extra:
-        raise error(f"{where} field {_short(extra[0])}: unknown field; accepted: {', '.join(sorted(accepted))}")
+        raise error(_("{where} field {field}: unknown field; accepted: {accepted}").format(
+            where=where, field=_short(extra[0]), accepted=", ".join(sorted(accepted))))
 
 
 def _text_fields(d: Mapping[str, Any], fields: Iterable[str], where: str, error: type) -> None:
     """The free-text fields of a data file (name, note ...) are strings when present."""
     for f in fields:
         if f in d and not isinstance(d[f], str):
-            raise error(f"{where} field {f!r}: a string, got {_short(d[f])}")
+            raise error(_("{where} field {field}: a string, got {value}").format(
+                where=where, field=repr(f), value=_short(d[f])))
 
 
 class CardError(CardlabError, ValueError):
     """A card built with :class:`Card` that breaks a rule; names the card and the field."""
 
     def __init__(self, card: str, field: str, why: str) -> None:
-        self.card, self.field = card, field
-        super().__init__(f"card {card!r}, field {field!r}: {why}")
+        self.card, self.field, self.why = card, field, why
+        super().__init__(_("card {card}, field {field}: {why}").format(card=repr(card), field=repr(field), why=why))
 
 
 class DeckError(CardlabError, ValueError):
@@ -165,32 +189,34 @@ class Skill:
     def describe(self, level: int = 1) -> str:
         form = LEVEL_NAMES[level]
         tag = f" {form}" if form else ""
-        return (f"{self.english} ({self.japanese}){tag}, {self.category} "
-                f"({CATEGORY_JAPANESE[self.category]}): " + self.text.format(n=self.amount[level - 1]))
+        name = self.japanese if _ja() else f"{self.english} ({self.japanese})"
+        return _("{skill}{form}, {category}: {effect}").format(
+            skill=name, form=tag, category=_(CATEGORY_TERM[self.category]),
+            effect=_(self.text).format(n=self.amount[level - 1]))
 
 
 SKILLS: dict[str, Skill] = {s.id: s for s in (
     # Standard: work on their own while the card is played or fights
     Skill("mend", "standard", "Mend", "癒し", (1, 2, 3),
-          "when played from the hand, heal {n}: the top {n} cards of your graveyard go back on top of your deck"),
+          N_("when played from the hand, heal {n}: the top {n} cards of your graveyard go back on top of your deck")),
     Skill("fury", "standard", "Fury", "猛攻", (1, 2, 3),
-          "attack power +{n} while this card attacks"),
+          N_("attack power +{n} while this card attacks")),
     Skill("bulwark", "standard", "Bulwark", "堅守", (1, 2, 3),
-          "when this card defends, the long hand moves {n} more marks toward the defender"),
+          N_("when this card defends, the long hand moves {n} more marks toward the defender")),
     # Discard: one-shot, by discarding the card from the hand to the ruins
     Skill("revive", "discard", "Revive", "再起", (2, 3, 4),
-          "heal {n}: the top {n} cards of your graveyard go back on top of your deck"),
+          N_("heal {n}: the top {n} cards of your graveyard go back on top of your deck")),
     Skill("banish", "discard", "Banish", "追放", (1, 2, 3),
-          "the attack-zone card goes to the ruins if its rarity is at most {n} (1 C, 2 R, 3 SR)"),
+          N_("the attack-zone card goes to the ruins if its rarity is at most {n} (1 C, 2 R, 3 SR)")),
     Skill("ambush", "discard", "Ambush", "奇襲", (1, 2, 3),
-          "the owner of the attack-zone card (not you) takes {n} damage"),
+          N_("the owner of the attack-zone card (not you) takes {n} damage")),
     # GameChanger: only while in the GameChanger zone, for everyone
     Skill("bloodlust", "gamechanger", "Bloodlust", "血の渇き", (1, 2, 3),
-          "every attacker's attack power +{n}"),
+          N_("every attacker's attack power +{n}")),
     Skill("inversion", "gamechanger", "Inversion", "反転", (1, 2, 4),
-          "the first {n} affinity comparisons (attribute, race, size, means) are reversed"),
+          N_("the first {n} affinity comparisons (attribute, race, size, means) are reversed")),
     Skill("leveller", "gamechanger", "Leveller", "均衡", (2, 1, 0),
-          "the rarity difference counts at most {n} marks on the scale"),
+          N_("the rarity difference counts at most {n} marks on the scale")),
 )}
 
 
@@ -227,57 +253,68 @@ def load_affinity(source: str | Path | Mapping[str, Any] | None = None) -> Affin
     """
     where, data = read_data_file(source, "monster_cards_affinity.json", what="affinity file")
     if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
-        raise AffinityError(f"{where}: an affinity file holds {{'keys': {{key: {{'values', 'table'}}}}}} "
-                            f"for the keys {', '.join(KEYS)}")
+        raise AffinityError(_("{where}: an affinity file holds {{'keys': {{key: {{'values', 'table'}}}}}} "
+                              "for the keys {keys}").format(where=where, keys=", ".join(KEYS)))
     _unknown_fields(data, ("name", "note", "keys"), f"{where}:", AffinityError)
     _text_fields(data, ("name", "note"), f"{where}:", AffinityError)
     keys = data["keys"]
     if set(keys) != set(KEYS):
-        raise AffinityError(f"{where}: the keys must be exactly {', '.join(KEYS)}; got {_cut(', '.join(keys))}")
+        raise AffinityError(_("{where}: the keys must be exactly {keys}; got {got}").format(
+            where=where, keys=", ".join(KEYS), got=_cut(", ".join(keys))))
     values, japanese, table = {}, {}, {}
     for key in KEYS:
         spec = keys[key]
         if not isinstance(spec, dict):
-            raise AffinityError(f"{where}: key {key!r}: must hold {{'values', 'table'}}, got {_short(spec)}")
-        _unknown_fields(spec, ("japanese", "values", "table"), f"{where}: key {key!r},", AffinityError)
-        _text_fields(spec, ("japanese",), f"{where}: key {key!r},", AffinityError)
+            raise AffinityError(_("{where}: key {key}: must hold {{'values', 'table'}}, got {value}").format(
+                where=where, key=repr(key), value=_short(spec)))
+        at_key = _("{where}: key {key},").format(where=where, key=repr(key))
+        _unknown_fields(spec, ("japanese", "values", "table"), at_key, AffinityError)
+        _text_fields(spec, ("japanese",), at_key, AffinityError)
         vals = spec.get("values")
         if isinstance(vals, list) and all(isinstance(v, str) for v in vals):
             vals = {v: v for v in vals}
         if (not isinstance(vals, dict) or not vals or not all(NAME_RE.fullmatch(v) for v in vals)
                 or not all(isinstance(j, str) for j in vals.values())):
-            raise AffinityError(f"{where}: key {key!r}, field 'values': a non-empty list of lower-case names "
-                                "or {value: Japanese name}")
+            raise AffinityError(_("{where}: key {key}, field 'values': a non-empty list of lower-case names "
+                                  "or {mapping}").format(where=where, key=repr(key),
+                                                         mapping="{" + _("value: Japanese name") + "}"))
         rows = spec.get("table")
         if not isinstance(rows, dict):
-            raise AffinityError(f"{where}: key {key!r}, field 'table': must map each value to a row")
+            raise AffinityError(_("{where}: key {key}, field 'table': must map each value to a row").format(
+                where=where, key=repr(key)))
         t: dict[tuple[str, str], int] = {}
         for a in rows:
             if a not in vals:
-                raise AffinityError(f"{where}: key {key!r}: row {_short(a)} is not one of the values "
-                                    f"{_short(list(vals), 120)}")
+                raise AffinityError(_("{where}: key {key}: row {row} is not one of the values {values}").format(
+                    where=where, key=repr(key), row=_short(a), values=_short(list(vals), 120)))
         for a in vals:
             row = rows.get(a)
             if not isinstance(row, dict):
-                raise AffinityError(f"{where}: key {key!r}: the row of {a!r} is missing")
+                raise AffinityError(_("{where}: key {key}: the row of {row} is missing").format(
+                    where=where, key=repr(key), row=repr(a)))
             for b in row:
                 if b not in vals:
-                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {_short(b)}) names an unknown value")
+                    raise AffinityError(_("{where}: key {key}: pair ({a}, {b}) names an unknown value").format(
+                        where=where, key=repr(key), a=repr(a), b=_short(b)))
             for b in vals:
                 if b not in row:
-                    raise AffinityError(f"{where}: key {key!r}: the pair ({a!r}, {b!r}) is missing; "
-                                        "every ordered pair needs '+', '-' or '='")
+                    raise AffinityError(_("{where}: key {key}: the pair ({a}, {b}) is missing; "
+                                          "every ordered pair needs '+', '-' or '='").format(
+                        where=where, key=repr(key), a=repr(a), b=repr(b)))
                 if not isinstance(row[b], str) or row[b] not in _SIGN:
-                    raise AffinityError(f"{where}: key {key!r}: pair ({a!r}, {b!r}) is {_short(row[b])}; "
-                                        "accepted: '+', '-', '='")
+                    raise AffinityError(_("{where}: key {key}: pair ({a}, {b}) is {value}; "
+                                          "accepted: '+', '-', '='").format(
+                        where=where, key=repr(key), a=repr(a), b=repr(b), value=_short(row[b])))
                 t[(a, b)] = _SIGN[row[b]]
         for a in vals:
             for b in vals:
                 if t[(a, b)] != -t[(b, a)]:
-                    raise AffinityError(
-                        f"{where}: key {key!r}: the pair ({a!r}, {b!r}) is not antisymmetric: "
-                        f"{a} vs {b} is {rows[a][b]!r} but {b} vs {a} is {rows[b][a]!r} "
-                        "(if A beats B, B must lose to A; even must be even both ways)")
+                    raise AffinityError(_(
+                        "{where}: key {key}: the pair ({a_repr}, {b_repr}) is not antisymmetric: "
+                        "{a} vs {b} is {ab} but {b} vs {a} is {ba} "
+                        "(if A beats B, B must lose to A; even must be even both ways)").format(
+                        where=where, key=repr(key), a_repr=repr(a), b_repr=repr(b), a=a, b=b,
+                        ab=repr(rows[a][b]), ba=repr(rows[b][a])))
         values[key] = tuple(vals)
         japanese[key] = dict(vals)
         table[key] = t
@@ -296,22 +333,24 @@ def load_costs(source: str | Path | Mapping[str, Any] | None = None) -> dict[str
     need = {"rarity": RARITIES, "attack": tuple(str(a) for a in range(1, 6)),
             "skill": ("none",) + CATEGORIES}
     if not isinstance(data, dict):
-        raise CardFileError(f"{where}: a cost file holds {{'rarity', 'attack', 'skill'}} tables")
+        raise CardFileError(_("{where}: a cost file holds {{'rarity', 'attack', 'skill'}} tables").format(where=where))
     _unknown_fields(data, ("name", "note", *need), f"{where}:", CardFileError)
     _text_fields(data, ("name", "note"), f"{where}:", CardFileError)
     out: dict[str, dict[str, int]] = {}
     for part, names in need.items():
         t = data.get(part)
         if not isinstance(t, dict):
-            raise CardFileError(f"{where}: field {part!r}: must map {list(names)} to costs")
+            raise CardFileError(_("{where}: field {field}: must map {names} to costs").format(
+                where=where, field=repr(part), names=list(names)))
         for n in t:
             if n not in names:
-                raise CardFileError(f"{where}: field {part!r}, entry {_short(n)}: unknown; "
-                                    f"accepted: {', '.join(names)}")
+                raise CardFileError(_("{where}: field {field}, entry {entry}: unknown; accepted: {accepted}").format(
+                    where=where, field=repr(part), entry=_short(n), accepted=", ".join(names)))
         for n in names:
             v = t.get(n)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000:
-                raise CardFileError(f"{where}: field {part!r}, entry {n!r}: a whole number 0 … 1000, got {_short(v)}")
+                raise CardFileError(_("{where}: field {field}, entry {entry}: a whole number 0 … 1000, got {value}").format(
+                    where=where, field=repr(part), entry=repr(n), value=_short(v)))
         out[part] = {n: t[n] for n in names}
     return out
 
@@ -372,26 +411,30 @@ class Card:
         name = self.name
         if not isinstance(name, str) or not NAME_RE.fullmatch(name):
             label = name if isinstance(name, str) and len(name) <= 40 else _short(name)
-            raise CardError(label, "name", "lower-case letters, digits and _ , starting with a "
-                            "letter (the name is used in actions such as 'defend ember_imp')")
+            raise CardError(label, "name", _("lower-case letters, digits and _ , starting with a "
+                                             "letter (the name is used in actions such as 'defend ember_imp')"))
         if self.rarity not in RARITIES:
-            raise CardError(name, "rarity", f"one of {', '.join(RARITIES)} (MC-2), got {_short(self.rarity)}")
+            raise CardError(name, "rarity", _("one of {choices} (MC-2), got {value}").format(
+                choices=", ".join(RARITIES), value=_short(self.rarity)))
         a = self.attack
         if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 5:
-            raise CardError(name, "attack", f"a whole number from 1 to 5 (MC-3), got {_short(a)}")
+            raise CardError(name, "attack", _("a whole number from 1 to 5 (MC-3), got {value}").format(value=_short(a)))
         tables = self.tables or _default_affinity()
         aliases = _aliases(tables)
         for key in KEYS:
             v = getattr(self, key)
             v = aliases.get(v, v) if isinstance(v, str) else None
             if v not in tables.values[key]:
-                choices = ", ".join(f"{x} ({tables.japanese[key][x]})" for x in tables.values[key])
-                raise CardError(name, key, f"one of {_cut(choices)} (MC-5), got {_short(getattr(self, key))}")
+                choices = ("、".join(tables.japanese[key][x] for x in tables.values[key]) if _ja() else
+                           ", ".join(f"{x} ({tables.japanese[key][x]})" for x in tables.values[key]))
+                raise CardError(name, key, _("one of {choices} (MC-5), got {value}").format(
+                    choices=_cut(choices), value=_short(getattr(self, key))))
             object.__setattr__(self, key, v)
         if self.skill is not None and (not isinstance(self.skill, str) or self.skill not in SKILLS):
-            raise CardError(name, "skill", f"one of {', '.join(SKILLS)} or None (MC-Q3), got {_short(self.skill)}")
+            raise CardError(name, "skill", _("one of {choices} or None (MC-Q3), got {value}").format(
+                choices=", ".join(SKILLS), value=_short(self.skill)))
         if not isinstance(self.japanese, str):
-            raise CardError(name, "japanese", f"a string, got {_short(self.japanese)}")
+            raise CardError(name, "japanese", _("a string, got {value}").format(value=_short(self.japanese)))
 
     @property
     def level(self) -> int:
@@ -423,20 +466,25 @@ class Card:
         name = name if isinstance(name, str) and len(name) <= 40 else _short(name)
         extra = sorted(set(d) - fields - {"count"})
         if extra:
-            raise CardError(name, extra[0][:40], f"unknown field; accepted: {', '.join(sorted(fields | {'count'}))}")
+            raise CardError(name, extra[0][:40], _("unknown field; accepted: {accepted}").format(
+                accepted=", ".join(sorted(fields | {"count"}))))
         for f in ("name", "rarity", "attack", *KEYS):
             if f not in d:
-                raise CardError(name, f, "missing")
+                raise CardError(name, f, _("missing"))
         return cls(d["name"], d["rarity"], d["attack"], d["attribute"], d["race"], d["size"],
                    d["means"], d.get("skill"), d.get("japanese", ""), tables)
 
     def __str__(self) -> str:
         t = (self.tables or _default_affinity()).japanese
-        jp = f" {self.japanese}" if self.japanese else ""
-        skill = SKILLS[self.skill].describe(self.level) if self.skill else "no skill"
-        return (f"{self.name}{jp} [{self.rarity}] attack (攻撃力) {self.attack}, "
-                + ", ".join(f"{getattr(self, k)} ({t[k][getattr(self, k)]})" for k in KEYS)
-                + f"; {skill}")
+        skill = SKILLS[self.skill].describe(self.level) if self.skill else _("no skill")
+        if _ja():
+            name = self.japanese or self.name
+            values = "・".join(t[k][getattr(self, k)] for k in KEYS)
+        else:
+            name = self.name + (f" {self.japanese}" if self.japanese else "")
+            values = ", ".join(f"{getattr(self, k)} ({t[k][getattr(self, k)]})" for k in KEYS)
+        return _("{name} [{rarity}] attack (攻撃力) {attack}, {values}; {skill}").format(
+            name=name, rarity=self.rarity, attack=self.attack, values=values, skill=skill)
 
 
 @dataclass(frozen=True)
@@ -462,7 +510,7 @@ def load_deck(source: str | Path | Mapping[str, Any], tables: Affinity | None = 
     named, data = read_data_file(source, "", what="deck file") if source is not None else ("", None)
     where = where or named
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise CardFileError(f"{where}: a deck file holds {{'name': ..., 'cards': [card, ...]}}")
+        raise CardFileError(_("{where}: a deck file holds {{'name': ..., 'cards': [card, ...]}}").format(where=where))
     _unknown_fields(data, ("name", "japanese", "note", "cards"), f"{where}:", CardFileError)
     _text_fields(data, ("name", "japanese", "note"), f"{where}:", CardFileError)
     cards: list[Card] = []
@@ -470,15 +518,16 @@ def load_deck(source: str | Path | Mapping[str, Any], tables: Affinity | None = 
         label = entry.get("name", f"#{i}") if isinstance(entry, dict) else f"#{i}"
         label = label if isinstance(label, str) and len(label) <= 40 else _short(label)
         if not isinstance(entry, dict):
-            raise CardFileError(f"{where}: card {label!r}: each card is a JSON object")
+            raise CardFileError(_("{where}: card {card}: each card is a JSON object").format(where=where, card=repr(label)))
         try:
             card = Card.from_dict(entry, tables)
         except CardError as exc:
-            raise CardFileError(f"{where}: card {exc.card!r}, field {exc.field!r}: "
-                                f"{str(exc).split(': ', 1)[1]}") from None
+            raise CardFileError(_("{where}: card {card}, field {field}: {why}").format(
+                where=where, card=repr(exc.card), field=repr(exc.field), why=exc.why)) from None
         n = entry.get("count", 1)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 60:
-            raise CardFileError(f"{where}: card {label!r}, field 'count': a whole number from 1 to 60, got {_short(n)}")
+            raise CardFileError(_("{where}: card {card}, field 'count': a whole number from 1 to 60, got {value}").format(
+                where=where, card=repr(label), value=_short(n)))
         cards += [card] * n
     return Deck(data.get("name", where), tuple(cards))
 
@@ -493,21 +542,24 @@ def validate_deck(deck: Deck | Sequence[Card], *, deck_size: int = 20, max_cost:
     seen: dict[str, Card] = {}
     for c in deck.cards:
         if not isinstance(c, Card):
-            raise DeckError(f"deck {deck.name!r}: {c!r} is not a Card")
+            raise DeckError(_("deck {deck}: {card} is not a Card").format(deck=repr(deck.name), card=repr(c)))
         if c.name in seen and seen[c.name] != c:
-            raise DeckError(f"deck {deck.name!r}: card {c.name!r} appears with two different "
-                            f"definitions; one name, one card")
+            raise DeckError(_("deck {deck}: card {card} appears with two different "
+                              "definitions; one name, one card").format(deck=repr(deck.name), card=repr(c.name)))
         seen[c.name] = c
     if len(deck.cards) != deck_size:
-        raise DeckError(f"deck {deck.name!r}: {len(deck.cards)} cards; MC-1 asks for exactly "
-                        f"{deck_size} (table option deck_size={deck_size})")
+        raise DeckError(_("deck {deck}: {n} cards; MC-1 asks for exactly "
+                          "{deck_size} (table option deck_size={deck_size})").format(
+            deck=repr(deck.name), n=len(deck.cards), deck_size=deck_size))
     total = 0
     for c in deck.cards:
         total += c.cost(costs)
         if total > max_cost:
-            raise DeckError(
-                f"deck {deck.name!r}: total cost {deck.cost(costs)} is over {max_cost} (MC-1, table "
-                f"option max_cost={max_cost}); the limit is passed at card {c.name!r} (cost {c.cost(costs)})")
+            raise DeckError(_(
+                "deck {deck}: total cost {total} is over {max_cost} (MC-1, table "
+                "option max_cost={max_cost}); the limit is passed at card {card} (cost {cost})").format(
+                deck=repr(deck.name), total=deck.cost(costs), max_cost=max_cost, card=repr(c.name),
+                cost=c.cost(costs)))
     return deck
 
 
@@ -518,7 +570,8 @@ def ready_deck(name: str, tables: Affinity | None = None) -> Deck:
     """One of cardlab's two ready decks, ``"ember"`` (燠火) or ``"tide"`` (潮騒)."""
     data = json.loads(resources.files("cardlab.data").joinpath("monster_cards_decks.json").read_text("utf-8"))
     if not isinstance(name, str) or name not in data["decks"]:
-        raise DeckError(f"no ready deck {_short(name)}; the ready decks are {', '.join(data['decks'])}")
+        raise DeckError(_("no ready deck {name}; the ready decks are {decks}").format(
+            name=_short(name), decks=", ".join(data["decks"])))
     return load_deck({**data["decks"][name]}, tables, where=f"cardlab/data/monster_cards_decks.json ({name})")
 
 
@@ -547,6 +600,9 @@ class Battle:
     result: str
     damage: int
     notes: list[str] = field(default_factory=list)
+    #: the Japanese names of the two cards (``"defender"``, ``"attacker"``) and
+    #: of the affinity values (``key: {value: name}``), for Japanese texts
+    japanese: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("defender", "attacker", "defender_rarity", "attacker_rarity",
@@ -556,29 +612,56 @@ class Battle:
     def explain(self) -> str:
         """The battle as text: short hand, the four comparisons, the result."""
         def marks(n: int) -> str:
-            return "centre" if n == 0 else f"{abs(n)} toward the {'defender' if n > 0 else 'attacker'}"
-        lines = [f"Battle (戦闘): defender (防衛) {self.defender} [{self.defender_rarity}] vs "
-                 f"attacker (攻撃) {self.attacker} [{self.attacker_rarity}]"]
+            if n == 0:
+                return _("centre")
+            if n > 0:
+                return _("{n} toward the defender").format(n=abs(n))
+            return _("{n} toward the attacker").format(n=abs(n))
+
+        jp = self.japanese if get_language() == "ja" else {}
+
+        def value(key: str, v: str) -> str:
+            return jp.get(key, {}).get(v, v)
+        lines = [_("Battle (戦闘): defender (防衛) {defender} [{defender_rarity}] vs "
+                   "attacker (攻撃) {attacker} [{attacker_rarity}]").format(
+            defender=jp.get("defender") or self.defender, defender_rarity=self.defender_rarity,
+            attacker=jp.get("attacker") or self.attacker, attacker_rarity=self.attacker_rarity)]
         d = RARITY_POINTS[self.defender_rarity] - RARITY_POINTS[self.attacker_rarity]
-        side = "defender" if d > 0 else "attacker"
-        lines.append(f"  short hand (短針), MC-14: rarity {self.defender_rarity} vs {self.attacker_rarity}: "
-                     + (f"the {side} is {abs(d)} ahead, the short hand moves {abs(self.short_hand)} toward the "
-                        f"{'attacker' if self.short_hand < 0 else 'defender'}" if self.short_hand else
-                        "no difference, it stays at the centre" if d == 0 else
-                        "the difference does not count (GameChanger), it stays at the centre"))
+        if self.short_hand:
+            ahead, moves = abs(d), abs(self.short_hand)
+            if d > 0:
+                what = (_("the defender is {ahead} ahead, the short hand moves {moves} toward the attacker")
+                        if self.short_hand < 0 else
+                        _("the defender is {ahead} ahead, the short hand moves {moves} toward the defender"))
+            else:
+                what = (_("the attacker is {ahead} ahead, the short hand moves {moves} toward the attacker")
+                        if self.short_hand < 0 else
+                        _("the attacker is {ahead} ahead, the short hand moves {moves} toward the defender"))
+            what = what.format(ahead=ahead, moves=moves)
+        elif d == 0:
+            what = _("no difference, it stays at the centre")
+        else:
+            what = _("the difference does not count (GameChanger), it stays at the centre")
+        lines.append("  " + _("short hand (短針), MC-14: rarity {defender} vs {attacker}: {what}").format(
+            defender=self.defender_rarity, attacker=self.attacker_rarity, what=what))
         for s in self.steps:
-            who = {"defender": "the defender has the advantage: +1 toward the defender",
-                   "attacker": "the attacker has the advantage: 1 toward the attacker",
-                   "even": "even: the long hand stays"}[s["winner"]]
-            flip = " (reversed by a GameChanger)" if s.get("reversed") else ""
-            lines.append(f"  {s['key']} ({KEY_JAPANESE[s['key']]}), MC-15: {s['defender']} vs {s['attacker']}: "
-                         f"{who}{flip}; long hand (長針) {marks(s['long_hand'])}")
+            who = {"defender": _("the defender has the advantage: +1 toward the defender"),
+                   "attacker": _("the attacker has the advantage: 1 toward the attacker"),
+                   "even": _("even: the long hand stays")}[s["winner"]]
+            flip = _(" (reversed by a GameChanger)") if s.get("reversed") else ""
+            lines.append("  " + _("{key}, MC-15: {defender} vs {attacker}: {verdict}{reversed}; "
+                                  "long hand (長針) {long_hand}").format(
+                key=_(KEY_TERM[s["key"]]), defender=value(s["key"], s["defender"]),
+                attacker=value(s["key"], s["attacker"]), verdict=who, reversed=flip,
+                long_hand=marks(s["long_hand"])))
         for n in self.notes:
             lines.append(f"  {n}")
-        res = {"success": "defence succeeds (防衛成功): the defender becomes the attacker (MC-18)",
-               "failure": f"defence fails (防衛失敗): {self.damage} damage to the defending player (MC-18, MC-3)",
-               "draw": "draw (引き分け): the hands are on the same mark (MC-16, MC-Q4)"}[self.result]
-        lines.append(f"  result, MC-16: long hand {marks(self.long_hand)}, short hand {marks(self.short_hand)}: {res}")
+        res = {"success": _("defence succeeds (防衛成功): the defender becomes the attacker (MC-18)"),
+               "failure": _("defence fails (防衛失敗): {damage} damage to the defending player (MC-18, MC-3)").format(
+                   damage=self.damage),
+               "draw": _("draw (引き分け): the hands are on the same mark (MC-16, MC-Q4)")}[self.result]
+        lines.append("  " + _("result, MC-16: long hand {long_hand}, short hand {short_hand}: {result}").format(
+            long_hand=marks(self.long_hand), short_hand=marks(self.short_hand), result=res))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -616,7 +699,8 @@ def battle(defender: Card, attacker: Card, *, affinity: Affinity | None = None,
     notes: list[str] = []
     diff = RARITY_POINTS[defender.rarity] - RARITY_POINTS[attacker.rarity]
     if gc and gc.id == "leveller" and abs(diff) > gc_n:
-        notes.append(f"GameChanger {gamechanger.name} Leveller (均衡): the rarity difference counts at most {gc_n}")
+        notes.append(_("GameChanger {card} Leveller (均衡): the rarity difference counts at most {n}").format(
+            card=_card_name(gamechanger), n=gc_n))
         diff = gc_n if diff > 0 else -gc_n
     short = -diff  # MC-14: toward the disadvantaged side
     long_ = 0
@@ -635,13 +719,17 @@ def battle(defender: Card, attacker: Card, *, affinity: Affinity | None = None,
     extra = 0
     if defender.skill == "bulwark":
         extra = defender.amount
-        notes.append(f"{defender.name} Bulwark (堅守){' ' + LEVEL_NAMES[defender.level] if defender.level > 1 else ''}: "
-                     f"the long hand moves {extra} more toward the defender")
+        notes.append(_("{card} Bulwark (堅守){form}: the long hand moves {n} more toward the defender").format(
+            card=_card_name(defender), form=" " + LEVEL_NAMES[defender.level] if defender.level > 1 else "",
+            n=extra))
     long_ += extra
     score = long_ - short
     result = "success" if score > 0 else "failure" if score < 0 else "draw"
+    japanese = {"defender": defender.japanese, "attacker": attacker.japanese,
+                **{key: {v: t.japanese[key].get(v, v) for v in (getattr(defender, key), getattr(attacker, key))}
+                   for key in KEYS}}
     return Battle(defender.name, attacker.name, defender.rarity, attacker.rarity, short, steps, extra,
-                  long_, score, result, attack_power(attacker, gamechanger), notes)
+                  long_, score, result, attack_power(attacker, gamechanger), notes, japanese)
 
 
 # -- the game ------------------------------------------------------------------------
@@ -680,38 +768,45 @@ class MonsterCards(Game):
     """
 
     name = "monster_cards"
-    title = "MONSTER CARDS (モンスターカード)"
+    title = N_("MONSTER CARDS (モンスターカード)")
     rules = "monster_cards.md"
     OPTIONS = {
-        "players": Option(2, "number of players, 2 to 8 (MC-1)", check=_players_ok,
-                          accepts="a whole number from 2 to 8", label='players (2-8人)'),
-        "open_hands": bool_option("every player sees every hand, deck top and graveyard; "
-                                  "the unknown part of each deck stays random"),
-        "decks": Option(None, "the players' decks, dealt in seat order and repeated: names of ready decks "
-                              "('ember', 'tide'), deck-file paths or deck dicts; None: ember, tide, ember, …",
-                        check=_decks_ok, accepts="None or a list of 1-8 deck names, paths or dicts"),
-        "deck_size": Option(20, "cards in each deck (MC-1)", check=_size_ok, accepts="a whole number 1-100", label='deck size 山札'),
-        "max_cost": Option(200, "highest total cost of a deck (MC-1)", check=_cost_ok,
-                           accepts="a whole number 0-100000", label='deck cost limit'),
-        "affinity": Option(None, "affinity tables: a JSON path or dict (MC-Q1); None: cardlab's own",
-                           check=_table_ok, accepts="None, a path to a JSON file, or a dict"),
-        "costs": Option(None, "cost formula: a JSON path or dict (MC-Q2); None: cardlab's own",
-                        check=_table_ok, accepts="None, a path to a JSON file, or a dict"),
-        "on_draw": Option("both_to_ruins", "a drawn battle (MC-Q4): both cards to the ruins, or "
-                          "the attacker stays", choices=("both_to_ruins", "attacker_stays"), label='on a tie (引き分け)'),
-        "own_attacker": Option("no_attack", "the turn player's own card in the attack zone (MC-Q6): "
-                               "'no_attack' (it does not attack its owner; a defence-zone play goes to the "
-                               "ruins) or 'attacks' (a battle as against anybody's card)",
-                               choices=("no_attack", "attacks"), label='your own attack card'),
-        "replacing": Option("takes_attack", "a card played to the attack zone (MC-11): 'takes_attack' "
-                            "(the seed: the turn player takes the attacker's attack, 「攻撃を受ける代わりに」, "
-                            "then their card pushes it away) or 'free' (no damage)",
-                            choices=("takes_attack", "free"), label='replacing the attack card'),
-        "out_by_drawing": bool_option("a deck emptied by drawing puts the player out at once (MC-Q7); "
-                                      "False: only damage does, or a turn with no card to play", True, label='out by drawing'),
+        "players": Option(2, N_("number of players, 2 to 8 (MC-1)"), check=_players_ok,
+                          accepts=N_("a whole number from 2 to 8"), label=N_('players (2-8人)')),
+        "open_hands": bool_option(N_("every player sees every hand, deck top and graveyard; "
+                                     "the unknown part of each deck stays random"), label=N_("open hands")),
+        "decks": Option(None, N_("the players' decks, dealt in seat order and repeated: names of ready decks "
+                                 "('ember', 'tide'), deck-file paths or deck dicts; None: ember, tide, ember, …"),
+                        check=_decks_ok, accepts=N_("None or a list of 1-8 deck names, paths or dicts")),
+        "deck_size": Option(20, N_("cards in each deck (MC-1)"), check=_size_ok, accepts=N_("a whole number 1-100"),
+                            label=N_('deck size 山札')),
+        "max_cost": Option(200, N_("highest total cost of a deck (MC-1)"), check=_cost_ok,
+                           accepts=N_("a whole number 0-100000"), label=N_('deck cost limit')),
+        "affinity": Option(None, N_("affinity tables: a JSON path or dict (MC-Q1); None: cardlab's own"),
+                           check=_table_ok, accepts=N_("None, a path to a JSON file, or a dict")),
+        "costs": Option(None, N_("cost formula: a JSON path or dict (MC-Q2); None: cardlab's own"),
+                        check=_table_ok, accepts=N_("None, a path to a JSON file, or a dict")),
+        "on_draw": Option("both_to_ruins", N_("a drawn battle (MC-Q4): both cards to the ruins, or "
+                                              "the attacker stays"),
+                          choices=("both_to_ruins", "attacker_stays"), label=N_('on a tie (引き分け)'),
+                          choice_words={"both_to_ruins": N_("both_to_ruins"), "attacker_stays": N_("attacker_stays")}),
+        "own_attacker": Option("no_attack", N_("the turn player's own card in the attack zone (MC-Q6): "
+                                               "'no_attack' (it does not attack its owner; a defence-zone play goes "
+                                               "to the ruins) or 'attacks' (a battle as against anybody's card)"),
+                               choices=("no_attack", "attacks"), label=N_('your own attack card'),
+                               choice_words={"no_attack": N_("no_attack"), "attacks": N_("attacks")}),
+        "replacing": Option("takes_attack", N_("a card played to the attack zone (MC-11): 'takes_attack' "
+                                               "(the seed: the turn player takes the attacker's attack, "
+                                               "「攻撃を受ける代わりに」, then their card pushes it away) or 'free' "
+                                               "(no damage)"),
+                            choices=("takes_attack", "free"), label=N_('replacing the attack card'),
+                            choice_words={"takes_attack": N_("takes_attack"), "free": N_("free")}),
+        "out_by_drawing": bool_option(N_("a deck emptied by drawing puts the player out at once (MC-Q7); "
+                                         "False: only damage does, or a turn with no card to play"), True,
+                                      label=N_('out by drawing')),
     }
-    ACTION_GRAMMAR = ("'defend X', 'attack X', 'discard X', 'gc X'; chance: 'draw X', 'mill X' "
-                      "(X a card name such as ember_imp)")
+    ACTION_GRAMMAR = N_("'defend X', 'attack X', 'discard X', 'gc X'; chance: 'draw X', 'mill X' "
+                        "(X a card name such as ember_imp)")
     ACTION_RE = ACTION_RE
 
     def _setup(self) -> None:
@@ -728,16 +823,17 @@ class MonsterCards(Game):
             elif isinstance(src, str) and src.endswith(".json") or isinstance(src, dict):
                 deck = load_deck(src, self.affinity)
             else:
-                raise DeckError(f"monster_cards: deck {_short(src)} of player {i} is neither a ready deck "
-                                f"({', '.join(READY_DECKS)}) nor a .json file or a dict")
+                raise DeckError(_("monster_cards: deck {deck} of player {player} is neither a ready deck "
+                                  "({ready}) nor a .json file or a dict").format(
+                    deck=_short(src), player=i, ready=", ".join(READY_DECKS)))
             validate_deck(deck, deck_size=o["deck_size"], max_cost=o["max_cost"], costs=self.costs)
             decks.append(deck)
         by_name: dict[str, Card] = {}
         for deck in decks:
             for c in deck.cards:
                 if c.name in by_name and by_name[c.name] != c:
-                    raise DeckError(f"monster_cards: card {c.name!r} is defined differently in two decks; "
-                                    "one name, one card")
+                    raise DeckError(_("monster_cards: card {card} is defined differently in two decks; "
+                                      "one name, one card").format(card=repr(c.name)))
                 by_name[c.name] = c
         self.decks = decks
         self.cards: tuple[Card, ...] = tuple(by_name[k] for k in sorted(by_name))
@@ -799,98 +895,109 @@ class MonsterCards(Game):
         saved = self._saved_options
         opts = d.get("options", saved)  # a hand-written position may leave them out
         if not isinstance(opts, Mapping) or json.dumps(opts, sort_keys=True) != json.dumps(saved, sort_keys=True):
-            raise PositionError(f"monster_cards: options: the position was saved with options {_short(opts, 80)}; "
-                                f"this game has {_short(saved, 80)}: load it with those options")
+            raise PositionError(_("monster_cards: options: the position was saved with options {saved}; "
+                                  "this game has {options}: load it with those options").format(
+                saved=_short(opts, 80), options=_short(saved, 80)))
         n = self.options["players"]
         phase = PHASE_CODES.get(d["phase"]) if isinstance(d["phase"], str) else None
         if phase is None:
-            raise PositionError(f"monster_cards: phase {_short(d['phase'])} unknown; one of {list(PHASE_CODES)}")
+            raise PositionError(_("monster_cards: phase {phase} unknown; one of {phases}").format(
+                phase=_short(d["phase"]), phases=list(PHASE_CODES)))
         turn = d["turn"]
         if type(turn) is not int or not 0 <= turn < n:
-            raise PositionError(f"monster_cards: turn must be a player 0-{n - 1}, got {_short(turn)}")
+            raise PositionError(_("monster_cards: turn must be a player 0-{last}, got {value}").format(
+                last=n - 1, value=_short(turn)))
 
         def cid(name: Any, what: str) -> int:
             c = self.card_id.get(name) if isinstance(name, str) else None
             if c is None:
-                raise PositionError(f"monster_cards: {what}: {_short(name)} is not a card of this game")
+                raise PositionError(_("monster_cards: {field}: {value} is not a card of this game").format(
+                    field=what, value=_short(name)))
             return c
 
         def zone(z: Any, what: str) -> tuple:
             if z is None:
                 return ()
             if not isinstance(z, Mapping) or set(z) != {"owner", "card"}:
-                raise PositionError(f"monster_cards: {what} must be null or {{'owner': p, 'card': name}}, "
-                                    f"got {_short(z)}")
+                raise PositionError(_("monster_cards: {field} must be null or {{'owner': p, 'card': name}}, "
+                                      "got {value}").format(field=what, value=_short(z)))
             if type(z["owner"]) is not int or not 0 <= z["owner"] < n:
-                raise PositionError(f"monster_cards: {what}.owner must be a player 0-{n - 1}, got {_short(z['owner'])}")
+                raise PositionError(_("monster_cards: {field}.owner must be a player 0-{last}, got {value}").format(
+                    field=what, last=n - 1, value=_short(z["owner"])))
             return (z["owner"], cid(z["card"], f"{what}.card"))
 
         attack = zone(d["attack"], "attack")
         gc = zone(d["gamechanger"], "gamechanger")
         if gc and not self.is_gc[gc[1]]:
-            raise PositionError(f"monster_cards: gamechanger {self.cards[gc[1]].name!r} has no GameChanger skill")
+            raise PositionError(_("monster_cards: gamechanger {card} has no GameChanger skill").format(
+                card=repr(self.cards[gc[1]].name)))
         players = d["players"]
         if not isinstance(players, list) or len(players) != n:
-            raise PositionError(f"monster_cards: players must be a list of {n} player dicts")
+            raise PositionError(_("monster_cards: players must be a list of {n} player dicts").format(n=n))
         ps, alive = [], []
         for i, p in enumerate(players):
             fields = {"out", "hand", "deck_top", "deck", "graveyard"}
             if not isinstance(p, Mapping) or not fields <= set(p) <= fields | {"gone"}:
-                raise PositionError(f"monster_cards: players[{i}] must have exactly the fields "
-                                    "out, hand, deck_top, deck, graveyard (and gone, once out)")
+                raise PositionError(_("monster_cards: players[{i}] must have exactly the fields "
+                                      "out, hand, deck_top, deck, graveyard (and gone, once out)").format(i=i))
             if not isinstance(p["out"], bool):
-                raise PositionError(f"monster_cards: players[{i}].out must be true or false, got {_short(p['out'])}")
+                raise PositionError(_("monster_cards: players[{i}].out must be true or false, got {value}").format(
+                    i=i, value=_short(p["out"])))
             if "gone" in p and not p["out"]:
-                raise PositionError(f"monster_cards: players[{i}].gone: only a player who is out has cards "
-                                    "that left the game")
+                raise PositionError(_("monster_cards: players[{i}].gone: only a player who is out has cards "
+                                      "that left the game").format(i=i))
             zones = []
             card_id = self.card_id
             for f in ("hand", "deck_top", "deck", "graveyard") + (("gone",) if "gone" in p else ()):
                 names = p[f]
                 if not isinstance(names, list):
-                    raise PositionError(f"monster_cards: players[{i}].{f} must be a list of card names")
+                    raise PositionError(_("monster_cards: players[{i}].{field} must be a list of card names").format(
+                        i=i, field=f))
                 try:
                     ids = [card_id[x] for x in names]
                 except (KeyError, TypeError):
                     ids = [cid(x, f"players[{i}].{f}") for x in names]
                 zones.append(tuple(sorted(ids)) if f in ("hand", "deck", "gone") else tuple(ids))
             if p["out"] and any(zones[:4]):
-                raise PositionError(f"monster_cards: players[{i}] is out: hand, deck and graveyard must be empty")
+                raise PositionError(_("monster_cards: players[{i}] is out: hand, deck and graveyard must be empty").format(
+                    i=i))
             left = list(self.deck_vectors[i])
             for c in [c for z in zones for c in z] + [z[1] for z in (attack, gc) if z and z[0] == i]:
                 left[c] -= 1
             for c, m in enumerate(left):
                 if m < 0:
-                    raise PositionError(f"monster_cards: players[{i}] holds {self.deck_vectors[i][c] - m} "
-                                        f"{self.cards[c].name!r}; their deck has {self.deck_vectors[i][c]}")
+                    raise PositionError(_("monster_cards: players[{i}] holds {n} {card}; their deck has {deck}").format(
+                        i=i, n=self.deck_vectors[i][c] - m, card=repr(self.cards[c].name), deck=self.deck_vectors[i][c]))
             if p["out"] and "gone" not in p:  # a hand-written position: none of their cards in the ruins
                 zones.append(tuple(c for c, m in enumerate(left) for _ in range(m)))
             ps.append(zones)
             alive.append(0 if p["out"] else 1)
             if not p["out"] and not zones[1] and not zones[2] and self.options["out_by_drawing"]:
-                raise PositionError(f"monster_cards: players[{i}] has an empty deck but is not out (MC-19, MC-Q7)")
+                raise PositionError(_("monster_cards: players[{i}] has an empty deck but is not out (MC-19, MC-Q7)").format(
+                    i=i))
         living = sum(alive)
         if phase == END and living != 1:
-            raise PositionError("monster_cards: phase 'end' needs exactly one player not out (MC-19)")
+            raise PositionError(_("monster_cards: phase 'end' needs exactly one player not out (MC-19)"))
         if phase == END and not alive[turn]:
-            raise PositionError(f"monster_cards: turn: in the phase 'end' it names the winner, player "
-                                f"{alive.index(1)} (the one player not out), not player {turn} (MC-19)")
+            raise PositionError(_("monster_cards: turn: in the phase 'end' it names the winner, player "
+                                  "{winner} (the one player not out), not player {turn} (MC-19)").format(
+                winner=alive.index(1), turn=turn))
         if phase != END and living < 2:
-            raise PositionError("monster_cards: with fewer than two players left the phase must be 'end'")
+            raise PositionError(_("monster_cards: with fewer than two players left the phase must be 'end'"))
         if phase != END and not alive[turn]:
-            raise PositionError(f"monster_cards: the turn player {turn} is out")
+            raise PositionError(_("monster_cards: the turn player {turn} is out").format(turn=turn))
         self._check_history(phase, turn, alive, ps)
         pend = d["pending"]
         if phase == MILL:
             if (not isinstance(pend, Mapping) or set(pend) != {"target", "damage", "then"}
                     or type(pend["target"]) is not int or not 0 <= pend["target"] < n
                     or type(pend["damage"]) is not int or pend["damage"] < 1 or pend["then"] not in ("action", "end")):
-                raise PositionError("monster_cards: phase 'mill' needs pending = {'target': p, 'damage': n ≥ 1, "
-                                    "'then': 'action' or 'end'}")
+                shape = "{'target': p, 'damage': n ≥ 1, 'then': 'action' " + _("or") + " 'end'}"
+                raise PositionError(_("monster_cards: phase 'mill' needs pending = {shape}").format(shape=shape))
             pend_t = (pend["target"], pend["damage"], ACT if pend["then"] == "action" else END)
             self._check_pending(pend_t, turn, attack, gc, ps[turn][HAND])
         elif pend is not None:
-            raise PositionError("monster_cards: pending must be null outside the phase 'mill'")
+            raise PositionError(_("monster_cards: pending must be null outside the phase 'mill'"))
         else:
             pend_t = ()
         self._check_turns(phase, turn, attack, pend_t, alive, ps)
@@ -898,12 +1005,13 @@ class MonsterCards(Game):
         state = _settle(self, phase, turn, attack, gc, pend_t, tuple(alive), [list(z) for z in ps])
         k = state._k
         if k != key:
-            raise PositionError(
-                f"monster_cards: the position is not where play stops (phase {d['phase']!r}): "
+            raise PositionError(_(
+                "monster_cards: the position is not where play stops (phase {phase}): "
                 "a draw or damage that is already certain (a known deck top, a draw or damage taking the whole deck, "
-                f"a full hand) happens at once, or the game is over; settled, it is the phase {PHASE_NAMES[k[0]]!r} "
-                f"of player {k[1]}, with {[len(z[HAND]) for z in k[6]]} cards in hand and "
-                f"{[len(z[TOP]) + len(z[REST]) for z in k[6]]} in the decks")
+                "a full hand) happens at once, or the game is over; settled, it is the phase {settled} "
+                "of player {player}, with {hands} cards in hand and {decks} in the decks").format(
+                phase=repr(d["phase"]), settled=repr(PHASE_NAMES[k[0]]), player=k[1],
+                hands=[len(z[HAND]) for z in k[6]], decks=[len(z[TOP]) + len(z[REST]) for z in k[6]]))
         return state
 
     def _check_history(self, phase: str, turn: int, alive: list, ps: list) -> None:
@@ -924,21 +1032,23 @@ class MonsterCards(Game):
             if drawn == 0:
                 fresh.append(q)
                 if z[GRAVE] or z[TOP]:
-                    raise PositionError(f"monster_cards: players[{q}]: has drawn no card yet, so no damage or "
-                                        "healing has come to them: graveyard and deck_top must be empty (MC-3, MC-8)")
+                    raise PositionError(_("monster_cards: players[{i}]: has drawn no card yet, so no damage or "
+                                          "healing has come to them: graveyard and deck_top must be empty "
+                                          "(MC-3, MC-8)").format(i=q))
             elif drawn < min(HAND_TARGET, size) and not (q == turn and phase == DRAW):
-                raise PositionError(f"monster_cards: players[{q}]: only {drawn} of their cards are out of the deck and "
-                                    f"graveyard, but their first turn drew {min(HAND_TARGET, size)} (MC-9)")
+                raise PositionError(_("monster_cards: players[{i}]: only {drawn} of their cards are out of the deck "
+                                      "and graveyard, but their first turn drew {first} (MC-9)").format(
+                    i=q, drawn=drawn, first=min(HAND_TARGET, size)))
         if phase == END or not fresh:
             return
         for q in range(len(ps)):  # the first round
             if q < turn and q in fresh:
-                raise PositionError(f"monster_cards: players[{q}]: has drawn no card, but their first turn comes "
-                                    f"before player {turn}'s (seat order, MC-Q8)")
+                raise PositionError(_("monster_cards: players[{i}]: has drawn no card, but their first turn comes "
+                                      "before player {turn}'s (seat order, MC-Q8)").format(i=q, turn=turn))
             if q > turn and q not in fresh:
-                raise PositionError(f"monster_cards: players[{q}]: has drawn or is out while player {fresh[-1]} has "
-                                    f"not drawn yet: in the first round nobody after player {turn} has had a turn "
-                                    "(seat order, MC-Q8)")
+                raise PositionError(_("monster_cards: players[{i}]: has drawn or is out while player {fresh} has "
+                                      "not drawn yet: in the first round nobody after player {turn} has had a turn "
+                                      "(seat order, MC-Q8)").format(i=q, fresh=fresh[-1], turn=turn))
 
     def _check_turns(self, phase: str, turn: int, attack: tuple, pend: tuple, alive: list, ps: list) -> None:
         """Hand sizes and the cards out of each hand against the turns (J).  A
@@ -963,11 +1073,11 @@ class MonsterCards(Game):
             h = len(z[HAND])
             now = q == turn and mid and phase != END
             if alive[q] and h > HAND_TARGET:
-                raise PositionError(f"monster_cards: players[{q}].hand holds {h} cards, more than 3: a hand "
-                                    "is only refilled up to 3 (MC-9)")
+                raise PositionError(_("monster_cards: players[{i}].hand holds {n} cards, more than 3: a hand "
+                                      "is only refilled up to 3 (MC-9)").format(i=q, n=h))
             if alive[q] and h == HAND_TARGET and not now and phase != END:
-                raise PositionError(f"monster_cards: players[{q}].hand holds 3 cards, but player {q} has played "
-                                    "since the draw or is still to draw: at most 2 (MC-9, MC-11)")
+                raise PositionError(_("monster_cards: players[{i}].hand holds 3 cards, but player {i} has played "
+                                      "since the draw or is still to draw: at most 2 (MC-9, MC-11)").format(i=q))
             left = list(self.deck_vectors[q])
             for c in z[HAND] + z[TOP] + z[REST] + z[GRAVE] + (() if alive[q] else z[GONE]):
                 left[c] -= 1
@@ -978,12 +1088,13 @@ class MonsterCards(Game):
             # plays P with out_of_hand - extra_ok <= P <= out_of_hand and out_of_hand <= 3P + 2·now
             plays.append((max(out_of_hand - extra_ok, -(-(out_of_hand - 2 * now) // 3)), out_of_hand))
         if phase == END:
-            for q, (least, _) in enumerate(plays):
+            for q, (least, _most) in enumerate(plays):
                 if not alive[q] and least > plays[turn][1] + int(q < turn):
-                    raise PositionError(
-                        f"monster_cards: players[{q}]: the ruins need {least} plays (MC-11; Discard or GameChanger "
-                        f"cards aside, at most two a turn, MC-10), but the winner {turn} played at most "
-                        f"{plays[turn][1]} times (turns in seat order, MC-Q8, MC-19)")
+                    raise PositionError(_(
+                        "monster_cards: players[{i}]: the ruins need {least} plays (MC-11; Discard or GameChanger "
+                        "cards aside, at most two a turn, MC-10), but the winner {turn} played at most "
+                        "{most} times (turns in seat order, MC-Q8, MC-19)").format(
+                        i=q, least=least, turn=turn, most=plays[turn][1]))
             return
         # plays P = B + e for a player not out, P <= B + e for one who is out (MC-19)
         for q in sorted(range(len(ps)), key=lambda q: not alive[q]):
@@ -994,13 +1105,14 @@ class MonsterCards(Game):
                 hi = min(hi, most - e)
             if lo > hi:
                 if not alive[q]:
-                    raise PositionError(
-                        f"monster_cards: players[{q}]: the ruins need {least} plays (MC-11; Discard or GameChanger "
-                        "cards aside, at most two a turn, MC-10), more than the turns before going out (MC-19, MC-Q8)")
-                raise PositionError(
-                    f"monster_cards: players[{q}]: {most} cards have left the hands, which the turns cannot "
+                    raise PositionError(_(
+                        "monster_cards: players[{i}]: the ruins need {least} plays (MC-11; Discard or GameChanger "
+                        "cards aside, at most two a turn, MC-10), more than the turns before going out "
+                        "(MC-19, MC-Q8)").format(i=q, least=least))
+                raise PositionError(_(
+                    "monster_cards: players[{i}]: {most} cards have left the hands, which the turns cannot "
                     "give: one play a turn (MC-11), turns in seat order (MC-Q8), and only Discard or GameChanger "
-                    "cards leave otherwise, at most two a turn (MC-10)")
+                    "cards leave otherwise, at most two a turn (MC-10)").format(i=q, most=most))
 
     def _check_pending(self, pend: tuple, turn: int, attack: tuple, gc: tuple, hand: tuple) -> None:
         """The damage still to come in the phase 'mill' is one a move leaves (J):
@@ -1011,33 +1123,35 @@ class MonsterCards(Game):
         and the turn player still holds a card to play (MC-11)."""
         target, damage, then = pend
         if not attack:
-            raise PositionError("monster_cards: pending: damage comes from the card in the attack zone (a failed "
-                                "defence, a replacement or an Ambush on its owner), but the attack zone is empty")
+            raise PositionError(_("monster_cards: pending: damage comes from the card in the attack zone (a failed "
+                                  "defence, a replacement or an Ambush on its owner), but the attack zone is empty"))
         gc_id = gc[1] if gc else -1
         if then == END:
             if target != turn:
-                raise PositionError(f"monster_cards: pending.target: damage after a play falls on the turn player "
-                                    f"{turn} (a failed defence, MC-18, or a replacement, MC-11), not {target}")
+                raise PositionError(_("monster_cards: pending.target: damage after a play falls on the turn player "
+                                      "{turn} (a failed defence, MC-18, or a replacement, MC-11), not {target}").format(
+                    turn=turn, target=target))
             if attack[0] != turn:  # a failed defence against this attacker
                 cap = self.attack_power(attack[1], gc_id)
             elif self.options["replacing"] == "free" and self.options["own_attacker"] == "no_attack":
-                raise PositionError("monster_cards: pending: the turn player's own attacker deals them no damage "
-                                    "(MC-Q6) and a replacement is free here (option replacing='free')")
+                raise PositionError(_("monster_cards: pending: the turn player's own attacker deals them no damage "
+                                      "(MC-Q6) and a replacement is free here (option replacing='free')"))
             else:  # a replacement: the attack of whichever card was pushed away
                 cap = max(self.attack_power(c, gc_id) for c in range(len(self.cards)))
-            why = "the attack's power (MC-3)"
+            why = _("the attack's power (MC-3)")
         else:
             if target == turn or target != attack[0]:
-                raise PositionError(f"monster_cards: pending.target: damage after an Ambush falls on the attack-zone "
-                                    f"card's owner, another player (MC-10), not player {target}")
+                raise PositionError(_("monster_cards: pending.target: damage after an Ambush falls on the "
+                                      "attack-zone card's owner, another player (MC-10), not player {target}").format(
+                    target=target))
             if not hand:
-                raise PositionError(f"monster_cards: pending: after an Ambush (then 'action') the turn player plays "
-                                    f"on, but player {turn} holds no card (MC-11)")
+                raise PositionError(_("monster_cards: pending: after an Ambush (then 'action') the turn player plays "
+                                      "on, but player {turn} holds no card (MC-11)").format(turn=turn))
             cap = max([c.amount for c in self.cards if c.skill == "ambush"] + [0])
-            why = "an Ambush's size (MC-10)"
+            why = _("an Ambush's size (MC-10)")
         if damage > cap:
-            raise PositionError(f"monster_cards: pending.damage: {damage} is more than is left to deal here: "
-                                f"at most {cap}, {why}")
+            raise PositionError(_("monster_cards: pending.damage: {damage} is more than is left to deal here: "
+                                  "at most {cap}, {why}").format(damage=damage, cap=cap, why=why))
 
 
 # -- rules: moving from one stop to the next ------------------------------------------------
@@ -1303,7 +1417,7 @@ class MonsterCardsState(State):
     def _play(self, action: str, log: list | None = None) -> "MonsterCardsState":
         """The move; ``log`` collects the players put out on the way (see :func:`_settle`)."""
         game = self.game
-        verb, _, name = action.partition(" ")
+        verb, _sep, name = action.partition(" ")
         c = game.card_id[name]
         phase, turn, attack, gc, pend, alive, players = self._k
         ps = [list(z) for z in players]
@@ -1358,7 +1472,7 @@ class MonsterCardsState(State):
     def battle(self, action: str) -> Battle | None:
         """The :class:`Battle` that ``action`` (``"defend X"``) would fight here, or None."""
         k = self._k
-        verb, _, name = action.partition(" ")
+        verb, _sep, name = action.partition(" ")
         if verb != "defend" or k[0] != ACT or not k[2] or name not in self.game.card_id:
             return None
         if k[2][0] == k[1] and self.game.options["own_attacker"] == "no_attack":
@@ -1461,7 +1575,7 @@ class MonsterCardsState(State):
             for j, q in enumerate(others):
                 zones = [()] * 4
                 for i, zone in zip(HIDDEN_ZONES, contents[4 * j:4 * j + 4]):
-                    zones[i] = tuple(c for _, c in zone)
+                    zones[i] = tuple(c for _owner, c in zone)
                 ps[q] = tuple(zones)
             return MonsterCardsState(game, k[:6] + (tuple(ps),))
 
@@ -1490,114 +1604,151 @@ class MonsterCardsState(State):
         and the winner.  Only public facts: cards played face up, counts."""
         k = self._k
         g = self.game
-        verb, _, name = action.partition(" ")
+        verb, _sep, name = action.partition(" ")
         p = k[1]
         if name not in g.card_id:
             return action
         return self._explain_move(verb, name, p) + self._explain_outs(action)
 
     def _explain_outs(self, action: str) -> str:
-        legal = self.legal_actions() if self.current_player >= 0 else [a for a, _ in self.chance_outcomes()]
+        legal = self.legal_actions() if self.current_player >= 0 else [a for a, _w in self.chance_outcomes()]
         if action not in legal:
             return ""
         log: list = []
         after = self._play(action, log)
-        why = {"draw": "must draw the last card of their deck at the start of their turn (MC-9): a deck at 0 "
-                       "puts the player out (脱落) at once (MC-Q7, MC-19)",
-               "damage": "has no card left in the deck after the damage: out (脱落) (MC-3, MC-19)",
-               "empty": "starts a turn with no card to draw or play: out (脱落) (MC-Q7)"}
-        text = "".join(f" Player {q} {why[how]}." for q, how in log)
+        why = {"draw": _(" Player {player} must draw the last card of their deck at the start of their turn (MC-9): "
+                         "a deck at 0 puts the player out (脱落) at once (MC-Q7, MC-19)."),
+               "damage": _(" Player {player} has no card left in the deck after the damage: out (脱落) (MC-3, MC-19)."),
+               "empty": _(" Player {player} starts a turn with no card to draw or play: out (脱落) (MC-Q7).")}
+        text = "".join(why[how].format(player=q) for q, how in log)
         if after.is_terminal():
-            text += f" Player {after.winner()} is the last player with cards and wins (MC-19)."
+            text += _(" Player {player} is the last player with cards and wins (MC-19).").format(player=after.winner())
         return text
 
     def _heal_text(self, what: str, healed: int) -> str:
         if healed:
-            return f"{what} heals {healed}: the top {healed} of the graveyard (墓地) go back on the deck (MC-8)"
-        return f"{what} heals nothing: the graveyard (墓地) is empty (MC-8: 墓地にカードがなければ回復効果は発動しません)"
+            return _("{what} heals {n}: the top {n} of the graveyard (墓地) go back on the deck (MC-8)").format(
+                what=what, n=healed)
+        return _("{what} heals nothing: the graveyard (墓地) is empty "
+                 "(MC-8: 墓地にカードがなければ回復効果は発動しません)").format(what=what)
+
+    def _shown(self, name: str) -> str:
+        """A card of this game as a person reads it (its Japanese name in Japanese)."""
+        return _card_name(self.game.card(name))
 
     def _explain_move(self, verb: str, name: str, p: int) -> str:
         k = self._k
         g = self.game
+        shown = self._shown(name)
         if verb == "draw":
-            return f"Player {p} draws {name} (引く) to refill the hand to {HAND_TARGET} (MC-9)."
+            return _("Player {player} draws {card} (引く) to refill the hand to {n} (MC-9).").format(
+                player=p, card=shown, n=HAND_TARGET)
         if verb == "mill":
-            return (f"Damage (ダメージ): {name} goes from player {k[4][0]}'s deck top to the graveyard (墓地) "
-                    f"(MC-3, MC-8); {k[4][1] - 1} more to go.")
+            return _("Damage (ダメージ): {card} goes from player {player}'s deck top to the graveyard (墓地) "
+                     "(MC-3, MC-8); {n} more to go.").format(card=shown, player=k[4][0], n=k[4][1] - 1)
         card = g.card(name)
         c = g.card_id[name]
         grave = len(k[6][p][GRAVE])
-        heal = (f" On play, {self._heal_text('Mend (癒し)', min(card.amount, grave))} (MC-4)."
+        heal = (_(" On play, {heal} (MC-4).").format(heal=self._heal_text(_("Mend (癒し)"), min(card.amount, grave)))
                 if g.mend[c] else "")
         if verb == "discard":
             what, x = self._discard_effect(c)
             skill = SKILLS[card.skill].describe(card.level)
             attacker = g.cards[k[2][1]] if k[2] else None
             if what == "heal":
-                done = self._heal_text("it", x)
+                done = self._heal_text(_("it"), x)
             elif what == "banish":
-                done = (f"{attacker.name} goes to the ruins" if x else "nothing happens: the attack zone is empty"
-                        if attacker is None else f"nothing happens: {attacker.name} is {attacker.rarity}, "
-                        "rarer than the skill reaches")
+                done = (_("{card} goes to the ruins").format(card=_card_name(attacker)) if x else
+                        _("nothing happens: the attack zone is empty") if attacker is None else
+                        _("nothing happens: {card} is {rarity}, rarer than the skill reaches").format(
+                            card=_card_name(attacker), rarity=attacker.rarity))
             else:
-                done = (f"player {x} takes {card.amount} damage (MC-3)" if x >= 0 else
-                        "nothing happens: " + ("the attack zone is empty" if attacker is None else
-                                               "the attacker is their own" if k[2][0] == p else
-                                               "the attacker's owner is out"))
-            return (f"Player {p} discards {name} to the ruins (跡地) for its skill: {skill}; {done} "
-                    "(MC-4, MC-10, MC-Q10).")
+                done = (_("player {player} takes {n} damage (MC-3)").format(player=x, n=card.amount) if x >= 0 else
+                        _("nothing happens: the attack zone is empty") if attacker is None else
+                        _("nothing happens: the attacker is their own") if k[2][0] == p else
+                        _("nothing happens: the attacker's owner is out"))
+            return _("Player {player} discards {card} to the ruins (跡地) for its skill: {skill}; {done} "
+                     "(MC-4, MC-10, MC-Q10).").format(player=p, card=shown, skill=skill, done=done)
         if verb == "gc":
-            return (f"Player {p} places {name} in the GameChanger zone (ゲームチェンジャーゾーン), replacing any "
-                    f"there: {SKILLS[card.skill].describe(card.level)} (MC-4, MC-10, MC-Q10).")
+            return _("Player {player} places {card} in the GameChanger zone (ゲームチェンジャーゾーン), replacing any "
+                     "there: {skill} (MC-4, MC-10, MC-Q10).").format(
+                player=p, card=shown, skill=SKILLS[card.skill].describe(card.level))
         if verb == "attack":
-            pushed = (f", pushing {g.cards[k[2][1]].name} to the ruins (MC-Q5)" if k[2] else "")
+            pushed = (_(", pushing {card} to the ruins (MC-Q5)").format(card=_card_name(g.cards[k[2][1]]))
+                      if k[2] else "")
             damage = self._replace_damage()
             took = ""
             if damage:
-                took = (f" In exchange player {p} takes the attack of {g.cards[k[2][1]].name}: {damage} damage "
-                        "(MC-11: 攻撃を受ける代わりに, MC-13, MC-3).")
+                took = _(" In exchange player {player} takes the attack of {card}: {damage} damage "
+                         "(MC-11: 攻撃を受ける代わりに, MC-13, MC-3).").format(
+                    player=p, card=_card_name(g.cards[k[2][1]]), damage=damage)
             elif k[2] and g.options["replacing"] == "free":
-                took = " No damage (option replacing='free')."
-            return f"Player {p} plays {name} to the attack zone (攻撃ゾーン){pushed}; no battle (MC-11).{took}{heal}"
+                took = _(" No damage (option replacing='free').")
+            return _("Player {player} plays {card} to the attack zone (攻撃ゾーン){pushed}; no battle "
+                     "(MC-11).{took}{heal}").format(player=p, card=shown, pushed=pushed, took=took, heal=heal)
         if not k[2]:
-            return (f"Player {p} plays {name} to the defence zone; the attack zone is empty, so it moves there "
-                    f"(MC-11).{heal}")
+            return _("Player {player} plays {card} to the defence zone; the attack zone is empty, so it moves there "
+                     "(MC-11).{heal}").format(player=p, card=shown, heal=heal)
         b = self.battle(f"defend {name}")
         if b is None:
-            return (f"Player {p} plays {name} to the defence zone; the attacker is their own and does not attack "
-                    f"them, so {name} goes to the ruins at the end of the turn (MC-Q6).{heal}")
-        res = {"success": f"defence succeeds, {name} becomes the attacker (MC-18)",
-               "failure": f"defence fails, player {p} takes {b.damage} damage (MC-18, MC-3)",
-               "draw": "draw, " + ("both cards go to the ruins" if g.options["on_draw"] == "both_to_ruins"
-                                   else f"{name} goes to the ruins, the attacker stays") + " (MC-16, MC-Q4)"}
-        marks = " ".join(f"{s['key']} {'+' if s['winner'] == 'defender' else '−' if s['winner'] == 'attacker' else '='}"
+            return _("Player {player} plays {card} to the defence zone; the attacker is their own and does not "
+                     "attack them, so {card} goes to the ruins at the end of the turn (MC-Q6).{heal}").format(
+                player=p, card=shown, heal=heal)
+        res = {"success": _("defence succeeds, {card} becomes the attacker (MC-18)").format(card=shown),
+               "failure": _("defence fails, player {player} takes {damage} damage (MC-18, MC-3)").format(
+                   player=p, damage=b.damage),
+               "draw": (_("draw, both cards go to the ruins (MC-16, MC-Q4)")
+                        if g.options["on_draw"] == "both_to_ruins" else
+                        _("draw, {card} goes to the ruins, the attacker stays (MC-16, MC-Q4)").format(card=shown))}
+        marks = " ".join(f"{_key_word(s['key'])} "
+                         f"{'+' if s['winner'] == 'defender' else '−' if s['winner'] == 'attacker' else '='}"
                          for s in b.steps)
-        return (f"Player {p} defends with {name} against {b.attacker}: short hand (短針) {b.short_hand:+d}, "
-                f"long hand (長針) {b.long_hand:+d} ({marks}{', skill +' + str(b.skill_marks) if b.skill_marks else ''}): "
-                f"{res[b.result]} (MC-14, MC-15, MC-16).{heal}")
+        skill = _(", skill +{n}").format(n=b.skill_marks) if b.skill_marks else ""
+        return _("Player {player} defends with {card} against {attacker}: short hand (短針) {short:+d}, "
+                 "long hand (長針) {long:+d} ({marks}{skill}): {result} (MC-14, MC-15, MC-16).{heal}").format(
+            player=p, card=shown, attacker=self._shown(b.attacker), short=b.short_hand, long=b.long_hand,
+            marks=marks, skill=skill, result=res[b.result], heal=heal)
 
     def __str__(self) -> str:
         k = self._k
         g = self.game
         n = len(k[5])
-        head = (f"game over: player {k[1]} wins (MC-19)" if k[0] == END else
-                f"player {k[1]}'s turn ({PHASE_NAMES[k[0]]})")
-        lines = [f"MONSTER CARDS (モンスターカード) · {n} players · {head}"]
+        head = (_("game over: player {player} wins (MC-19)").format(player=k[1]) if k[0] == END else
+                _("player {player}'s turn ({phase})").format(player=k[1], phase=_phase_word(PHASE_NAMES[k[0]])))
+        lines = [_("MONSTER CARDS (モンスターカード) · {n} players · {head}").format(n=n, head=head)]
 
         def zone(z: tuple) -> str:
             if not z:
                 return "—"
-            return f"{g.cards[z[1]].name} [{g.cards[z[1]].rarity}] (player {z[0]})"
-        lines.append(f"  attack zone (攻撃ゾーン): {zone(k[2])}")
-        lines.append(f"  GameChanger zone (ゲームチェンジャーゾーン): {zone(k[3])}")
+            return _("{card} [{rarity}] (player {player})").format(
+                card=_card_name(g.cards[z[1]]), rarity=g.cards[z[1]].rarity, player=z[0])
+        lines.append("  " + _("attack zone (攻撃ゾーン): {zone}").format(zone=zone(k[2])))
+        lines.append("  " + _("GameChanger zone (ゲームチェンジャーゾーン): {zone}").format(zone=zone(k[3])))
         if k[4]:
-            lines.append(f"  damage pending: {k[4][1]} to player {k[4][0]}")
+            lines.append("  " + _("damage pending: {n} to player {player}").format(n=k[4][1], player=k[4][0]))
+        names = g.names
         for q, z in enumerate(k[6]):
             if not k[5][q]:
-                lines.append(f"  player {q}: out (脱落)")
+                lines.append("  " + _("player {player}: out (脱落)").format(player=q))
                 continue
-            hand = ", ".join(self._names(z[HAND])) or "—"
-            top = f" (top: {', '.join(self._names(z[TOP]))})" if z[TOP] else ""
-            lines.append(f"  player {q}: hand (手札) {hand} | deck (山札) {len(z[TOP]) + len(z[REST])}{top} | "
-                         f"graveyard (墓地) {len(z[GRAVE])} | ruins (跡地) {len(self.ruins(q))}")
+            hand = ", ".join(_card_name(g.card(names[c])) for c in z[HAND]) or "—"
+            top = (_(" (top: {cards})").format(cards=", ".join(_card_name(g.card(names[c])) for c in z[TOP]))
+                   if z[TOP] else "")
+            lines.append("  " + _("player {player}: hand (手札) {hand} | deck (山札) {deck}{top} | "
+                                  "graveyard (墓地) {graveyard} | ruins (跡地) {ruins}").format(
+                player=q, hand=hand, deck=len(z[TOP]) + len(z[REST]), top=top, graveyard=len(z[GRAVE]),
+                ruins=len(self.ruins(q))))
         return "\n".join(lines)
+
+
+def _key_word(key: str) -> str:
+    """An affinity key in a short list (``attribute +``)."""
+    return {"attribute": pgettext("affinity", "attribute"), "race": pgettext("affinity", "race"),
+            "size": pgettext("affinity", "size"), "means": pgettext("affinity", "means")}[key]
+
+
+def _phase_word(phase: str) -> str:
+    """A phase name (``draw``, ``action``, ``mill``, ``end``) as a person reads it."""
+    return {"draw": pgettext("monster_cards phase", "draw"), "action": pgettext("monster_cards phase", "action"),
+            "mill": pgettext("monster_cards phase", "mill"),
+            "end": pgettext("monster_cards phase", "end")}.get(phase, phase)

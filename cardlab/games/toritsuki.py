@@ -102,6 +102,7 @@ from typing import Any, Mapping
 from ..core import (CHANCE, TERMINAL, Game, Hidden, Option, Spec, State, bool_option, check_keys,
                     make_rng, read_data_file, register)
 from ..errors import CardFileError, PositionError
+from ..i18n import N_, _, get_language, ngettext, pgettext
 
 __all__ = ["Toritsuki", "ToritsukiState", "Card", "Method", "CardSet", "load_cards",
            "BattleReport", "SideReport", "RANKS", "CATEGORIES", "ICONS"]
@@ -111,8 +112,31 @@ CATEGORIES = ("strike", "skill", "spell")  # 戦 技 術, TK-23
 CATEGORY_JA = {"strike": "戦", "skill": "技", "spell": "術"}
 ICONS = ("pierce", "guard")  # only in the optional icon file: exceptions to TK-21 (TK-Q7)
 ICON_JA = {"pierce": "貫通", "guard": "守り"}
-ICON_TEXT = {"pierce": "pierce (貫通, an exception to TK-21 from the icon file): a win also deals 1 damage",
-             "guard": "guard (守り, an exception to TK-21 from the icon file): no fainting on a tie"}
+ICON_TEXT = {"pierce": N_("pierce (貫通, an exception to TK-21 from the icon file): a win also deals 1 damage"),
+             "guard": N_("guard (守り, an exception to TK-21 from the icon file): no fainting on a tie")}
+
+
+def category_text(category: str) -> str:
+    """A battle method's category (TK-23): ``strike 戦``; in Japanese only ``戦``."""
+    return CATEGORY_JA[category] if get_language() == "ja" else f"{category} {CATEGORY_JA[category]}"
+
+
+def icon_text(icon: str) -> str:
+    """An icon's short name (TK-Q7): ``pierce 貫通``; in Japanese only ``貫通``."""
+    return ICON_JA[icon] if get_language() == "ja" else f"{icon} {ICON_JA[icon]}"
+
+
+#: what an event does (TK-Q2), for ``Card.effect_text`` (draw and banish are worded there)
+EFFECT_TEXT = {
+    "ready_yoki": N_("up to {n} resting yoki (妖気) become ready again"),
+    "bp_up": N_("+{n} BP to one of your yokai until the end of the turn"),
+    "heal": N_("heal {n} damage: damage cards (face-down ones first) go to the trash"),
+    "charge": N_("charge {n}: the deck top goes face down, ready, into the yoki zone (妖気おきば)"),
+    "rest": N_("a ready yokai of the opponent's back row rests (休憩), so it cannot block this turn"),
+    "win_if_field": N_("win at once with {n} or more of your yokai on the field (TK-8)"),
+}
+#: the outcome of a BP duel (TK-21), for ``BattleReport.text``
+RESULT_TEXT = {"attacker": N_("the attacker wins"), "defender": N_("the blocker wins"), "tie": N_("a tie")}
 NAMED_CARDS = {"icons": "toritsuki_icons.json"}  # cards="icons": the optional icon file (TK-Q7)
 EVENT_KINDS = {  # kind: parameters it needs (TK-Q2)
     "draw": ("n",), "ready_yoki": ("n",), "bp_up": ("n",), "heal": ("n",),
@@ -150,7 +174,7 @@ ACTION_RE = re.compile(
     r"|event \d+( o?[FB][1-3])?|end|noblock"
     r"|possess (deck|\d+)|pass|(shuffle|deal|draw|damage|reveal) \d+|first [01]"
 )
-ROW_NAME = {"F": "the front row (前衛)", "B": "the back row (後衛)"}
+ROW_NAME = {"F": N_("the front row (前衛)"), "B": N_("the back row (後衛)")}
 
 
 # -- card data (TK-Q1, TK-Q2, TK-23, TK-24) ------------------------------------
@@ -192,32 +216,41 @@ class Card:
         return self.kind == "yokai"
 
     def label(self) -> str:
+        if get_language() == "ja":  # the name printed on the card
+            return f"{self.japanese} #{self.no}"
         return f"{self.name} ({self.japanese}) #{self.no}"
+
+    def shown_name(self) -> str:
+        """The card's name as a reader of the current language finds it printed."""
+        return self.japanese if get_language() == "ja" else self.name
 
     def effect_text(self) -> str:
         """What an event does, in words (TK-Q2)."""
         kind, v = self.effect
         if kind == "banish":
-            return f"an opposing yokai of rank {RANKS[v]} or lower goes to the trash"
-        return {
-            "draw": f"draw {v} card{'s' if v > 1 else ''} (ドロー)",
-            "ready_yoki": f"up to {v} resting yoki (妖気) become ready again",
-            "bp_up": f"+{v} BP to one of your yokai until the end of the turn",
-            "heal": f"heal {v} damage: damage cards (face-down ones first) go to the trash",
-            "charge": f"charge {v}: the deck top goes face down, ready, into the yoki zone (妖気おきば)",
-            "rest": "a ready yokai of the opponent's back row rests (休憩), so it cannot block this turn",
-            "win_if_field": f"win at once with {v} or more of your yokai on the field (TK-8)",
-        }[kind]
+            return _("an opposing yokai of rank {rank} or lower goes to the trash").format(rank=RANKS[v])
+        if kind == "draw":
+            return ngettext("draw {n} card (ドロー)", "draw {n} cards (ドロー)", v).format(n=v)
+        return _(EFFECT_TEXT[kind]).format(n=v)
 
-    def condition_text(self) -> str:
+    def condition_text(self, tribe_ja: Mapping[str, str] | None = None) -> str:
+        """The possession condition (TK-19) in words; ``tribe_ja`` (the card
+        file's Japanese tribe names) names the tribe in Japanese."""
+        ja = get_language() == "ja"
         parts = []
         if self.cond_tribe:
-            parts.append(f"tribe {self.cond_tribe}")
+            tribe = (tribe_ja or {}).get(self.cond_tribe) if ja else None
+            parts.append(tribe or _("tribe {tribe}").format(tribe=self.cond_tribe))
         if self.cond_rank_max is not None:
-            parts.append(f"rank ≤ {RANKS[self.cond_rank_max]}")
+            parts.append(_("rank ≤ {rank}").format(rank=RANKS[self.cond_rank_max]))
         if self.cond_category:
-            parts.append(f"method {self.cond_category} {CATEGORY_JA[self.cond_category]}")
-        return " and ".join(parts) or "any yokai"
+            parts.append(_("method {category}").format(category=category_text(self.cond_category)))
+        if not parts:
+            return _("any yokai")
+        out = parts[0]
+        for part in parts[1:]:
+            out = _("{conditions} and {condition}").format(conditions=out, condition=part)
+        return out
 
 
 @dataclass(frozen=True)
@@ -251,113 +284,138 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
     """
     where, data = read_data_file(source, "toritsuki.json", NAMED_CARDS)
     if not isinstance(data, dict):
-        raise CardFileError(f"{where}: the file must hold a JSON object with 'tribes', 'cards', 'decks'")
+        raise CardFileError(_("{where}: the file must hold a JSON object with 'tribes', 'cards', 'decks'").format(
+            where=where))
     extra = set(data) - {"name", "tribes", "cards", "decks"}
     if extra:
-        raise CardFileError(f"{where}: unknown top-level fields {sorted(extra)}; accepted: name, tribes, cards, decks")
+        raise CardFileError(_("{where}: unknown top-level fields {fields}; accepted: name, tribes, cards, decks").format(
+            
+            where=where, fields=sorted(extra)))
     if not isinstance(data.get("name", ""), str):
-        raise CardFileError(f"{where}: field 'name' must be a string")
+        raise CardFileError(_("{where}: field 'name' must be a string").format(where=where))
     tribes = data.get("tribes")
     if not isinstance(tribes, list) or not tribes or not all(
             isinstance(t, dict) and isinstance(t.get("id"), str) and isinstance(t.get("name", ""), str)
             and isinstance(t.get("japanese", ""), str) and not set(t) - {"id", "name", "japanese"} for t in tribes):
-        raise CardFileError(f"{where}: 'tribes' must be a list of objects with an 'id' and 'name' and "
-                            "'japanese' strings")
+        raise CardFileError(_("{where}: 'tribes' must be a list of objects with an 'id' and 'name' and "
+                              "'japanese' strings").format(where=where))
     tribe_ids = tuple(t["id"] for t in tribes)
     tribe_ja = {t["id"]: t.get("japanese", "") for t in tribes}
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
-        raise CardFileError(f"{where}: 'cards' must be a non-empty list of card objects")
+        raise CardFileError(pgettext("toritsuki", "{where}: 'cards' must be a non-empty list of card objects").format(
+            where=where))
     cards: dict[int, Card] = {}
     for i, c in enumerate(raw):
         label = f"#{i}"
 
         def bad(fld: str, why: str) -> CardFileError:
-            return CardFileError(f"{where}: card {label}, field {fld!r}: {why}")
+            return CardFileError(pgettext("toritsuki", "{where}: card {card}, field {field}: {why}").format(
+                where=where, card=label, field=repr(fld), why=why))
 
         if not isinstance(c, dict):
-            raise bad("-", "each card must be a JSON object")
+            raise bad("-", pgettext("toritsuki", "each card must be a JSON object"))
         if not _int(c.get("no"), 1, 9999):
-            raise bad("no", f"the card number must be a whole number 1-9999, got {c.get('no')!r}")
-        label = f"{c['no']} {c.get('name', '')!r}"
+            raise bad("no", _("the card number must be a whole number 1-9999, got {got}").format(
+                got=repr(c.get("no"))))
+        shown = c.get("name", "")
+        if get_language() == "ja" and isinstance(c.get("japanese"), str) and c["japanese"]:
+            shown = c["japanese"]  # the name printed on the card
+        label = f"{c['no']} {shown!r}"
         if c["no"] in cards:
-            raise bad("no", "card number used twice")
+            raise bad("no", _("card number used twice"))
         for f in ("name", "japanese"):
             if not isinstance(c.get(f), str) or not c[f]:
-                raise bad(f, "a non-empty string is needed")
+                raise bad(f, _("a non-empty string is needed"))
         kind = c.get("type")
         if kind == "event":
             allowed = {"no", "name", "japanese", "type", "effect"}
             if set(c) - allowed:
-                raise bad(sorted(set(c) - allowed)[0], f"unknown field for an event; accepted: {sorted(allowed)}")
+                raise bad(sorted(set(c) - allowed)[0],
+                          _("unknown field for an event; accepted: {fields}").format(fields=sorted(allowed)))
             eff = c.get("effect")
             if not isinstance(eff, dict) or eff.get("kind") not in EVENT_KINDS:
-                raise bad("effect", f"must be an object with 'kind' one of {sorted(EVENT_KINDS)}")
+                raise bad("effect", _("must be an object with 'kind' one of {kinds}").format(
+                    kinds=sorted(EVENT_KINDS)))
             need = EVENT_KINDS[eff["kind"]]
             if set(eff) - {"kind", *need}:
-                raise bad("effect", f"kind {eff['kind']!r} takes only {list(need) or 'no parameters'}")
+                raise bad("effect", _("kind {kind} takes only {parameters}").format(
+                    kind=repr(eff["kind"]), parameters=list(need) or _("no parameters")))
             value = 0
             if need == ("n",):
                 top = 999 if eff["kind"] == "bp_up" else 9
                 if not _int(eff.get("n"), 1, top):
-                    raise bad("effect", f"'n' must be a whole number 1-{top}, got {eff.get('n')!r}")
+                    raise bad("effect", _("'n' must be a whole number 1-{top}, got {got}").format(
+                        top=top, got=repr(eff.get("n"))))
                 value = eff["n"]
             elif need == ("rank_max",):
                 if eff.get("rank_max") not in tuple(RANKS):
-                    raise bad("effect", f"'rank_max' must be one of {list(RANKS)}, got {eff.get('rank_max')!r}")
+                    raise bad("effect", _("'rank_max' must be one of {ranks}, got {got}").format(
+                        ranks=list(RANKS), got=repr(eff.get("rank_max"))))
                 value = RANKS.index(eff["rank_max"])
             cards[c["no"]] = Card(c["no"], c["name"], c["japanese"], "event", effect=(eff["kind"], value))
             continue
         if kind != "yokai":
-            raise bad("type", f"must be 'yokai' or 'event', got {kind!r}")
+            raise bad("type", _("must be 'yokai' or 'event', got {got}").format(got=repr(kind)))
         allowed = {"no", "name", "japanese", "type", "tribe", "rank", "cost", "methods", "possess"}
         if set(c) - allowed:
-            raise bad(sorted(set(c) - allowed)[0], f"unknown field for a yokai; accepted: {sorted(allowed)}")
+            raise bad(sorted(set(c) - allowed)[0],
+                      _("unknown field for a yokai; accepted: {fields}").format(fields=sorted(allowed)))
         if c.get("tribe") not in tribe_ids:
-            raise bad("tribe", f"must be one of the file's tribes {list(tribe_ids)}, got {c.get('tribe')!r}")
+            raise bad("tribe", _("must be one of the file's tribes {tribes}, got {got}").format(
+                tribes=list(tribe_ids), got=repr(c.get("tribe"))))
         if c.get("rank") not in tuple(RANKS):
-            raise bad("rank", f"must be one of {list(RANKS)}, got {c.get('rank')!r}")
+            raise bad("rank", _("must be one of {values}, got {got}").format(
+                values=list(RANKS), got=repr(c.get("rank"))))
         if not _int(c.get("cost"), 0, 9):
-            raise bad("cost", f"the summon cost must be a whole number 0-9, got {c.get('cost')!r}")
+            raise bad("cost", _("the summon cost must be a whole number 0-9, got {got}").format(
+                got=repr(c.get("cost"))))
         ms = c.get("methods")
         if not isinstance(ms, list) or not 2 <= len(ms) <= 4:
             got = len(ms) if isinstance(ms, list) else repr(ms)
-            raise bad("methods", "a yokai has several battle methods (複数のバトル方法, TK-23): "
-                                 f"a list of 2 to 4 is needed, got {got}")
+            raise bad("methods", _("a yokai has several battle methods (複数のバトル方法, TK-23): "
+                                   "a list of 2 to 4 is needed, got {got}").format(got=got))
         methods = []
         for j, m in enumerate(ms):
             f = f"methods[{j}]"
             if not isinstance(m, dict) or set(m) - {"name", "japanese", "bp", "cost", "category", "icon"}:
-                raise bad(f, "an object with name, japanese, bp, cost, category, icon is needed")
+                raise bad(f, _("an object with name, japanese, bp, cost, category, icon is needed"))
             if not isinstance(m.get("name"), str) or not isinstance(m.get("japanese", ""), str):
-                raise bad(f + ".name", "name and japanese must be strings")
+                raise bad(f + ".name", _("name and japanese must be strings"))
             if not _int(m.get("bp"), 0, 999):
-                raise bad(f + ".bp", f"BP must be a whole number 0-999, got {m.get('bp')!r}")
+                raise bad(f + ".bp", _("BP must be a whole number 0-999, got {got}").format(got=repr(m.get("bp"))))
             if not _int(m.get("cost"), 0, 9):
-                raise bad(f + ".cost", f"cost must be a whole number 0-9, got {m.get('cost')!r}")
+                raise bad(f + ".cost", _("cost must be a whole number 0-9, got {got}").format(
+                    got=repr(m.get("cost"))))
             if m.get("category") not in CATEGORIES:
-                raise bad(f + ".category", f"must be one of {list(CATEGORIES)}, got {m.get('category')!r}")
+                raise bad(f + ".category", _("must be one of {values}, got {got}").format(
+                    values=list(CATEGORIES), got=repr(m.get("category"))))
             if m.get("icon") not in (None,) + ICONS:
-                raise bad(f + ".icon", f"must be null or one of {list(ICONS)}, got {m.get('icon')!r}")
+                raise bad(f + ".icon", _("must be null or one of {values}, got {got}").format(
+                    values=list(ICONS), got=repr(m.get("icon"))))
             methods.append(Method(m["name"], m.get("japanese", ""), m["bp"], m["cost"], m["category"], m.get("icon")))
         p = c.get("possess")
         if not isinstance(p, dict) or set(p) - {"target", "condition", "bp", "icon"}:
-            raise bad("possess", "an object with target, condition, bp (and optional icon) is needed")
+            raise bad("possess", _("an object with target, condition, bp (and optional icon) is needed"))
         if p.get("target") not in ("own", "opponent"):
-            raise bad("possess.target", f"must be 'own' or 'opponent', got {p.get('target')!r}")
+            raise bad("possess.target", _("must be 'own' or 'opponent', got {got}").format(got=repr(p.get("target"))))
         cond = p.get("condition")
         if not isinstance(cond, dict) or set(cond) - {"tribe", "rank_max", "category"}:
-            raise bad("possess.condition", "an object with some of tribe, rank_max, category is needed")
+            raise bad("possess.condition", _("an object with some of tribe, rank_max, category is needed"))
         if "tribe" in cond and cond["tribe"] not in tribe_ids:
-            raise bad("possess.condition", f"tribe must be one of {list(tribe_ids)}, got {cond['tribe']!r}")
+            raise bad("possess.condition", _("tribe must be one of {values}, got {got}").format(
+                values=list(tribe_ids), got=repr(cond["tribe"])))
         if "rank_max" in cond and cond["rank_max"] not in tuple(RANKS):
-            raise bad("possess.condition", f"rank_max must be one of {list(RANKS)}, got {cond['rank_max']!r}")
+            raise bad("possess.condition", _("rank_max must be one of {values}, got {got}").format(
+                values=list(RANKS), got=repr(cond["rank_max"])))
         if "category" in cond and cond["category"] not in CATEGORIES:
-            raise bad("possess.condition", f"category must be one of {list(CATEGORIES)}, got {cond['category']!r}")
+            raise bad("possess.condition", _("category must be one of {values}, got {got}").format(
+                values=list(CATEGORIES), got=repr(cond["category"])))
         if not _int(p.get("bp"), -999, 999):
-            raise bad("possess.bp", f"a whole number -999..999 is needed, got {p.get('bp')!r}")
+            raise bad("possess.bp", _("a whole number -999..999 is needed, got {got}").format(got=repr(p.get("bp"))))
         if p.get("icon") not in (None,) + ICONS:
-            raise bad("possess.icon", f"must be null or one of {list(ICONS)}, got {p.get('icon')!r}")
+            raise bad("possess.icon", _("must be null or one of {values}, got {got}").format(
+                values=list(ICONS), got=repr(p.get("icon"))))
         cards[c["no"]] = Card(
             c["no"], c["name"], c["japanese"], "yokai", tribe=c["tribe"], rank=RANKS.index(c["rank"]),
             cost=c["cost"], methods=tuple(methods), target=p["target"], cond_tribe=cond.get("tribe"),
@@ -365,8 +423,9 @@ def load_cards(source: str | Path | Mapping[str, Any] | None = None) -> CardSet:
             cond_category=cond.get("category"), poss_bp=p["bp"], poss_icon=p.get("icon"))
     decks_raw = data.get("decks", {})
     if not isinstance(decks_raw, dict):
-        raise CardFileError(f"{where}: 'decks' must map deck names to lists of card numbers")
-    decks = {name: check_deck(lst, cards, f"{where}: deck {name[:40]!r}") for name, lst in decks_raw.items()}
+        raise CardFileError(_("{where}: 'decks' must map deck names to lists of card numbers").format(where=where))
+    decks = {name: check_deck(lst, cards, _("{where}: deck {name}").format(where=where, name=repr(name[:40])))
+             for name, lst in decks_raw.items()}
     return CardSet(where, cards, tribe_ids, tribe_ja, decks)
 
 
@@ -377,15 +436,16 @@ def check_deck(lst: Any, cards: Mapping[int, Card], where: str) -> tuple[int, ..
     name the card and the rule.
     """
     if not isinstance(lst, (list, tuple)) or not all(_int(x, 1, 9999) for x in lst):
-        raise CardFileError(f"{where}: a deck must be a list of card numbers 1-9999")
+        raise CardFileError(_("{where}: a deck must be a list of card numbers 1-9999").format(where=where))
     for no, n in Counter(lst).items():
         if no not in cards:
-            raise CardFileError(f"{where}: card {no} is not in the card file")
+            raise CardFileError(_("{where}: card {no} is not in the card file").format(where=where, no=no))
         if n > 3:
-            raise CardFileError(f"{where}: card {no} {cards[no].name!r} appears {n} times; "
-                                "TK-1 allows at most 3 copies of one card number")
+            raise CardFileError(_("{where}: card {no} {name} appears {n} times; TK-1 allows at most 3 copies of one "
+                                  "card number").format(where=where, no=no, name=repr(cards[no].shown_name()), n=n))
     if len(lst) < 30:
-        raise CardFileError(f"{where}: the deck has {len(lst)} cards; TK-1 needs at least 30")
+        raise CardFileError(_("{where}: the deck has {n} cards; TK-1 needs at least 30").format(
+            where=where, n=len(lst)))
     return tuple(sorted(lst))
 
 
@@ -421,13 +481,14 @@ class SideReport:
 
     @property
     def total(self) -> int:
-        return self.base_bp + sum(v for _, v in self.modifiers)
+        return self.base_bp + sum(v for _src, v in self.modifiers)
 
     def text(self) -> str:
         mods = "".join(f" {v:+d} ({src})" for src, v in self.modifiers)
-        icons = f" [{'; '.join(ICON_TEXT[i] for i in self.icons)}]" if self.icons else ""
-        return (f"player {self.player} {self.name} {self.method} "
-                f"({self.category} {CATEGORY_JA[self.category]}) BP {self.base_bp}{mods} = {self.total}{icons}")
+        icons = f" [{'; '.join(_(ICON_TEXT[i]) for i in self.icons)}]" if self.icons else ""
+        return _("player {player} {name} {method} ({category}) BP {bp}{modifiers} = {total}{icons}").format(
+            player=self.player, name=self.name, method=self.method, category=category_text(self.category),
+            bp=self.base_bp, modifiers=mods, total=self.total, icons=icons)
 
 
 @dataclass
@@ -449,12 +510,13 @@ class BattleReport:
                 "fainted": list(self.fainted), "pierce": self.pierce}
 
     def text(self) -> str:
-        res = {"attacker": "the attacker wins", "defender": "the blocker wins",
-               "tie": "a tie"}[self.winner]
-        faint = f"; faints (気絶): {', '.join(self.fainted)}" if self.fainted else ""
-        pierce = "; pierce (貫通, an exception to TK-21): the defender takes 1 damage" if self.pierce else ""
-        return (f"BP duel (BP勝負, TK-21): attacker {self.attacker.text()} vs blocker "
-                f"{self.defender.text()}: {res}{faint}{pierce}")
+        res = _(RESULT_TEXT[self.winner])
+        sep = "、" if get_language() == "ja" else ", "
+        faint = _("; faints (気絶): {names}").format(names=sep.join(self.fainted)) if self.fainted else ""
+        pierce = _("; pierce (貫通, an exception to TK-21): the defender takes 1 damage") if self.pierce else ""
+        return _("BP duel (BP勝負, TK-21): attacker {attacker} vs blocker {blocker}: "
+                 "{result}{faints}{pierce}").format(attacker=self.attacker.text(), blocker=self.defender.text(),
+                                                     result=res, faints=faint, pierce=pierce)
 
     __str__ = text
 
@@ -472,31 +534,36 @@ class Toritsuki(Game):
     """
 
     name = "toritsuki"
-    title = "Toritsuki card battle (とりつきカードバトル)"
+    title = N_("Toritsuki card battle (とりつきカードバトル)")
     rules = "toritsuki.md"
     OPTIONS = {
-        "open_hands": bool_option("every player sees both hands and unseen cards; the deck order stays chance (TK-Q6)"),
+        "open_hands": bool_option(N_("every player sees both hands and unseen cards; the deck order stays chance "
+                                     "(TK-Q6)")),
         "known_deck_order": bool_option(
-            "each shuffle lays out the whole deck order by chance at once, public from then on (TK-Q6)", label='known deck order'),
-        "mulligan": bool_option("the optional one-time mulligan (TK-3)", default=True),
+            N_("each shuffle lays out the whole deck order by chance at once, public from then on (TK-Q6)"),
+            label=N_("known deck order")),
+        "mulligan": bool_option(N_("the optional one-time mulligan (TK-3)"), default=True),
         "move_once_per_turn": bool_option(
-            "house rule, not the seed's: each yokai changes rows at most once a turn (TK-13)", label='move once per turn'),
-        "first_player": Option(None, "who goes first: None for a fair coin (chance), or 0 or 1 (TK-Q3)",
+            N_("house rule, not the seed's: each yokai changes rows at most once a turn (TK-13)"),
+            label=N_("move once per turn")),
+        "first_player": Option(None, N_("who goes first: None for a fair coin (chance), or 0 or 1 (TK-Q3)"),
                                choices=(None, 0, 1), check=lambda v: not isinstance(v, bool),
-                               accepts="None, 0 or 1", choice_words={None: 'a coin (random)'}),
-        "cards": Option(None, "the card file: None (cardlab's own set), 'icons' (the same set with the "
-                        "battle-method icons pierce 貫通 and guard 守り, exceptions to TK-21, TK-Q7), "
-                        "a JSON path or dict (TK-Q1)",
-                        check=_cards_ok, accepts="None, 'icons', a path to a JSON card file, or a dict"),
-        "decks": Option(None, "the two decks: None (ready decks A and B), or [deck0, deck1] where each is "
-                        "a deck name of the card file or a list of card numbers (TK-1)",
-                        check=_decks_ok, accepts="None or a list of two decks (names or lists of card numbers)"),
+                               accepts=N_("None, 0 or 1"), choice_words={None: N_("a coin (random)")}),
+        "cards": Option(None, N_("the card file: None (cardlab's own set), 'icons' (the same set with the "
+                                 "battle-method icons pierce 貫通 and guard 守り, exceptions to TK-21, TK-Q7), "
+                                 "a JSON path or dict (TK-Q1)"),
+                        check=_cards_ok, accepts=N_("None, 'icons', a path to a JSON card file, or a dict")),
+        "decks": Option(None, N_("the two decks: None (ready decks A and B), or [deck0, deck1] where each is "
+                                 "a deck name of the card file or a list of card numbers (TK-1)"),
+                        check=_decks_ok,
+                        accepts=N_("None or a list of two decks (names or lists of card numbers)")),
     }
-    ACTION_GRAMMAR = ("'keep', 'mulligan', 'summon 12 F', 'release B2', 'move F1', 'move F1 B2', "
-                      "'event 44 F1', 'event 48 oB1', 'end', 'attack F1 m2', 'block B1 m1', "
-                      "'summon 5 F boost 1' (also after attack and block), "
-                      "'noblock', 'possess deck', 'possess 12', 'pass'; chance: 'shuffle N', 'deal N', "
-                      "'draw N', 'damage N', 'reveal N', 'first K'")
+    # the notation, as error messages show it (the quoted actions stay as they are in every language)
+    ACTION_GRAMMAR = N_("'keep', 'mulligan', 'summon 12 F', 'release B2', 'move F1', 'move F1 B2', "
+                        "'event 44 F1', 'event 48 oB1', 'end', 'attack F1 m2', 'block B1 m1', "
+                        "'summon 5 F boost 1' (also after attack and block), "
+                        "'noblock', 'possess deck', 'possess 12', 'pass'; chance: 'shuffle N', 'deal N', "
+                        "'draw N', 'damage N', 'reveal N', 'first K'")
     ACTION_RE = ACTION_RE
 
     def _setup(self) -> None:
@@ -509,20 +576,22 @@ class Toritsuki(Game):
         elif isinstance(decks, (str, Path)):
             where, data = read_data_file(decks, "", what="deck file")
             if not isinstance(data, dict) or not isinstance(data.get("decks"), list) or len(data["decks"]) != 2:
-                raise CardFileError(f"{where}: a deck file holds {{'decks': [deck0, deck1]}}")
+                raise CardFileError(_("{where}: a deck file holds {example}").format(
+                    where=where, example="{'decks': [deck0, deck1]}"))
             decks = data["decks"]
         lists = []
         for p, d in enumerate(decks):
             if not isinstance(d, (str, list, tuple)):
-                raise CardFileError(f"deck of player {p}: a deck name or a list of card numbers is needed, "
-                                    f"not {type(d).__name__}")
+                raise CardFileError(_("deck of player {player}: a deck name or a list of card numbers is needed, "
+                                      "not {type}").format(player=p, type=type(d).__name__))
             if isinstance(d, str):
                 if d not in cs.decks:
-                    raise CardFileError(f"{cs.where}: no deck named {_short(d)} for player {p}; "
-                                        f"the decks are {sorted(cs.decks)}")
+                    raise CardFileError(_("{where}: no deck named {name} for player {player}; the decks are {decks}").format(
+                        
+                        where=cs.where, name=_short(d), player=p, decks=sorted(cs.decks)))
                 lists.append(cs.decks[d])
             else:
-                lists.append(check_deck(list(d), cs.cards, f"deck of player {p}"))
+                lists.append(check_deck(list(d), cs.cards, _("deck of player {player}").format(player=p)))
         self.deck_lists = tuple(lists)
         self.kinds = tuple(tuple(sorted(set(lst))) for lst in lists)
         self.index = tuple({no: i for i, no in enumerate(k)} for k in self.kinds)
@@ -580,8 +649,9 @@ class Toritsuki(Game):
             check_keys(d, _FIELDS, "toritsuki")
         opts = d.get("options", {})
         if opts != self.saved_options:
-            raise PositionError(f"toritsuki: the position was saved with options {_short(opts)}; "
-                                f"this game has {self.options_dict()}: load it with those options")
+            raise PositionError(_("toritsuki: the position was saved with options {saved}; this game has {options}: "
+                                  "load it with those options").format(
+                saved=_short(opts), options=self.options_dict()))
         key = _plain_key(d)
         try:
             known = self._known.get(key)
@@ -591,25 +661,29 @@ class Toritsuki(Game):
             return ToritsukiState(self, known)
         stage = d["stage"]
         if type(stage) is not str or stage not in STAGES:
-            raise PositionError(f"toritsuki: stage {_short(stage)} unknown; one of {STAGES}")
+            raise PositionError(_("toritsuki: stage {stage} unknown; one of {stages}").format(
+                stage=_short(stage), stages=STAGES))
         tp = d["turn_player"]
         if not _int(tp, 0, 1):
-            raise PositionError(f"toritsuki: turn_player must be 0 or 1, got {_short(tp)}")
+            raise PositionError(_("toritsuki: turn_player must be 0 or 1, got {got}").format(got=_short(tp)))
         first = -1 if d["first_player"] is None else d["first_player"]
         if not _int(first, -1, 1):
-            raise PositionError(f"toritsuki: first_player must be null, 0 or 1, got {_short(first)}")
+            raise PositionError(_("toritsuki: first_player must be null, 0 or 1, got {got}").format(
+                got=_short(first)))
         for f in ("first_turn", "event_used"):
             if not isinstance(d[f], bool):
-                raise PositionError(f"toritsuki: {f} must be true or false, got {_short(d[f])}")
+                raise PositionError(_("toritsuki: {field} must be true or false, got {got}").format(
+                    field=f, got=_short(d[f])))
         if not _int(d["pending"], 0, 9):
-            raise PositionError(f"toritsuki: pending must be a whole number 0-9, got {_short(d['pending'])}")
+            raise PositionError(_("toritsuki: pending must be a whole number 0-9, got {got}").format(
+                got=_short(d['pending'])))
         winner = -1 if d["winner"] is None else d["winner"]
         if not _int(winner, -1, 1) or (winner >= 0) != (stage == OVER):
-            raise PositionError(f"toritsuki: winner must be 0 or 1 exactly when the stage is 'over', "
-                                f"got {_short(winner)}")
+            raise PositionError(_("toritsuki: winner must be 0 or 1 exactly when the stage is 'over', got {got}").format(
+                got=_short(winner)))
         ps = d["players"]
         if not isinstance(ps, list) or len(ps) != 2:
-            raise PositionError("toritsuki: players must be a list of two player objects")
+            raise PositionError(_("toritsuki: players must be a list of two player objects"))
         players = (self._player_from_dict(0, ps[0]), self._player_from_dict(1, ps[1]))
         battle = self._battle_from_dict(d["battle"], stage, tp, players)
         k = (stage, tp, first, d["first_turn"], d["event_used"], d["pending"], winner, players[0], players[1], battle)
@@ -623,13 +697,15 @@ class Toritsuki(Game):
         """A list of card numbers (a multiset) of player ``p``'s deck, as a sorted tuple."""
         if (type(obj) is not list or len(obj) > len(self.deck_lists[p]) or not all(type(x) is int for x in obj)
                 or not self.kindset[p].issuperset(obj)):
-            raise PositionError(f"toritsuki: players[{p}].{what} must be a list of card numbers of player "
-                                f"{p}'s deck {list(self.kinds[p])}, got {_short(obj)}")
+            raise PositionError(_("toritsuki: players[{player}].{field} must be a list of card numbers of player "
+                                  "{player}'s deck {cards}, got {got}").format(
+                player=p, field=what, cards=list(self.kinds[p]), got=_short(obj)))
         return tuple(sorted(obj))
 
     def _player_from_dict(self, p: int, d: Any) -> tuple:
         if type(d) is not dict:
-            raise PositionError(f"toritsuki: players[{p}] must be an object with {sorted(_PLAYER_FIELDS)}")
+            raise PositionError(_("toritsuki: players[{player}] must be an object with {fields}").format(
+                player=p, fields=sorted(_PLAYER_FIELDS)))
         if d.keys() != _PLAYER_FIELDS:
             check_keys(d, _PLAYER_FIELDS, f"toritsuki players[{p}]")
         size = len(self.deck_lists[p])
@@ -639,28 +715,32 @@ class Toritsuki(Game):
         top = tuple(d["deck_top"])  # in deck order, not sorted
         n = d["deck_size"]
         if not _int(n, len(top), size) or n - len(top) > len(pool):
-            raise PositionError(f"toritsuki: players[{p}].deck_size {_short(n)} must be ≥ len(deck_top) "
-                                f"and ≤ len(deck_top) + the unseen cards")
+            raise PositionError(_("toritsuki: players[{player}].deck_size {n} must be ≥ len(deck_top) and ≤ "
+                                  "len(deck_top) + the unseen cards").format(player=p, n=_short(n)))
         front, back = self._row(p, d["front"], "front"), self._row(p, d["back"], "back")
         yoki, dmg, trash = d["yoki"], d["damage"], d["trash"]
         for what, v in (("yoki", yoki), ("damage", dmg)):
             if type(v) is not list or len(v) != 2 or not (_int(v[0], 0, size) and _int(v[1], 0, size)):
-                raise PositionError(f"toritsuki: players[{p}].{what} must be [ready/face-up, resting/face-down] "
-                                    f"counts 0-{size}, got {_short(v)}")
+                raise PositionError(_("toritsuki: players[{player}].{field} must be [ready/face-up, "
+                                      "resting/face-down] counts 0-{size}, got {got}").format(
+                    player=p, field=what, size=size, got=_short(v)))
         if not _int(trash, 0, size):
-            raise PositionError(f"toritsuki: players[{p}].trash must be a count 0-{size}, got {_short(trash)}")
+            raise PositionError(_("toritsuki: players[{player}].trash must be a count 0-{size}, got {got}").format(
+                player=p, size=size, got=_short(trash)))
         return (hand, pool, n, top, front, back, yoki[0], yoki[1], dmg[0], dmg[1], trash)
 
     def _row(self, p: int, r: Any, what: str) -> tuple:
         """A row of at most 3 yokai ``[card, rested, moved, bonus]`` (TK-13), sorted (TK-27)."""
         if type(r) is not list or len(r) > ROW:
-            raise PositionError(f"toritsuki: players[{p}].{what} must be a list of at most {ROW} yokai")
+            raise PositionError(_("toritsuki: players[{player}].{field} must be a list of at most {n} yokai").format(
+                player=p, field=what, n=ROW))
         row = []
         for y in r:
             if (type(y) is not list or len(y) != 4 or type(y[0]) is not int or y[0] not in self.yokai[p]
                     or not _int(y[1], 0, 1) or not _int(y[2], 0, 1) or not _int(y[3], 0, 9999)):
-                raise PositionError(f"toritsuki: players[{p}].{what}: each yokai is [card (a yokai of the deck), "
-                                    f"rested 0/1, moved 0/1, bonus 0-9999], got {_short(y)}")
+                raise PositionError(_("toritsuki: players[{player}].{field}: each yokai is [card (a yokai of the "
+                                      "deck), rested 0/1, moved 0/1, bonus 0-9999], got {got}").format(
+                    player=p, field=what, got=_short(y)))
             row.append(tuple(y))
         return tuple(sorted(row))
 
@@ -668,14 +748,14 @@ class Toritsuki(Game):
         in_battle = stage in (POSS_A, REVEAL_A, POSS_D, REVEAL_D, BLOCK)
         if b is None:
             if in_battle:
-                raise PositionError(f"toritsuki: stage {stage!r} needs a battle object")
+                raise PositionError(_("toritsuki: stage {stage} needs a battle object").format(stage=repr(stage)))
             return None
         if not in_battle:
-            raise PositionError(f"toritsuki: battle must be null at stage {stage!r}")
+            raise PositionError(_("toritsuki: battle must be null at stage {stage}").format(stage=repr(stage)))
         fields = ["attacker", "attacker_bonus", "attacker_method", "blocker", "blocker_bonus",
                   "blocker_method", "attacker_possession", "blocker_possession"]
         if not isinstance(b, Mapping):
-            raise PositionError(f"toritsuki: battle must be an object with {fields}")
+            raise PositionError(_("toritsuki: battle must be an object with {fields}").format(fields=fields))
         check_keys(b, fields, "toritsuki battle")
         out = []
         for side, who in (("attacker", tp), ("blocker", 1 - tp)):
@@ -683,17 +763,19 @@ class Toritsuki(Game):
             blocked = stage != BLOCK
             if side == "blocker" and not blocked:
                 if no is not None or b["blocker_method"] != 0 or b["blocker_bonus"] != 0:
-                    raise PositionError("toritsuki: battle.blocker must be null, its method and bonus 0, "
-                                        "before the block")
+                    raise PositionError(_("toritsuki: battle.blocker must be null, its method and bonus 0, before "
+                                          "the block"))
                 out += [0, 0, 0]
                 continue
             if type(no) is not int or no not in self.yokai[who]:
-                raise PositionError(f"toritsuki: battle.{side} {_short(no)} is not a yokai of player {who}'s deck")
+                raise PositionError(_("toritsuki: battle.{side} {card} is not a yokai of player {player}'s deck").format(
+                    side=side, card=_short(no), player=who))
             m = b[f"{side}_method"]
             if not _int(m, 1, len(self.cards[no].methods)):
-                raise PositionError(f"toritsuki: battle.{side}_method must be 1-{len(self.cards[no].methods)}")
+                raise PositionError(_("toritsuki: battle.{side}_method must be 1-{n}").format(
+                    side=side, n=len(self.cards[no].methods)))
             if not _int(b[f"{side}_bonus"], 0, 9999):
-                raise PositionError(f"toritsuki: battle.{side}_bonus must be 0-9999")
+                raise PositionError(_("toritsuki: battle.{side}_bonus must be 0-9999").format(side=side))
             out += [no, b[f"{side}_bonus"], m - 1]
         for side, who in (("attacker", tp), ("blocker", 1 - tp)):
             no = b[f"{side}_possession"]
@@ -702,7 +784,8 @@ class Toritsuki(Game):
             elif type(no) is int and no in self.yokai[who]:
                 out.append(no)
             else:
-                raise PositionError(f"toritsuki: battle.{side}_possession {_short(no)} is not a yokai of player {who}")
+                raise PositionError(_("toritsuki: battle.{side}_possession {card} is not a yokai of player {player}").format(
+                    side=side, card=_short(no), player=who))
         return tuple(out)
 
     def _check_cards(self, p: int, k: tuple) -> None:
@@ -724,21 +807,23 @@ class Toritsuki(Game):
         copies = self.copies[p]
         for no, c in seen.items():
             if c > copies[no]:
-                raise PositionError(f"toritsuki: players[{p}] holds card {no} {c} times in hand, unseen, "
-                                    f"deck_top, field and battle; player {p}'s deck has {copies[no]}")
+                raise PositionError(_("toritsuki: players[{player}] holds card {card} {times} times in hand, unseen, "
+                                      "deck_top, field and battle; player {player}'s deck has {copies}").format(
+                    player=p, card=no, times=c, copies=copies[no]))
         total = (len(P[H]) + P[N] + P[YR] + P[YS] + len(P[FR]) + len(P[BK]) + P[DU] + P[DD] + P[TR]
                  + len(fighting))
         size = len(self.deck_lists[p])
         if total > size or (total < size and k[0] != OVER):  # the end may leave cards in no zone
-            raise PositionError(f"toritsuki: players[{p}] has {total} cards (hand, deck, yoki, field, damage, "
-                                f"trash, battle); player {p}'s deck has {size} cards (TK-1, TK-29)")
+            raise PositionError(_("toritsuki: players[{player}] has {total} cards (hand, deck, yoki, field, damage, "
+                                  "trash, battle); player {player}'s deck has {size} cards (TK-1, TK-29)").format(
+                player=p, total=total, size=size))
         # the pool is exactly the unknown part of the deck and the yoki charged from it: yoki never leave
         # their zone (TK-12, TK-25), and with a known deck order every charge takes a known card (TK-Q6)
         yoki = 0 if self.options["known_deck_order"] else P[YR] + P[YS]
         if len(P[PO]) != P[N] - len(P[TOP]) + yoki:
-            raise PositionError(f"toritsuki: players[{p}].unseen holds {len(P[PO])} cards: it is exactly the "
-                                f"{P[N] - len(P[TOP])} unknown cards of the deck and the {yoki} face-down yoki "
-                                "charged from them (TK-12, TK-Q6)")
+            raise PositionError(_("toritsuki: players[{player}].unseen holds {n} cards: it is exactly the {unknown} "
+                                  "unknown cards of the deck and the {yoki} face-down yoki charged from them (TK-12, "
+                                  "TK-Q6)").format(player=p, n=len(P[PO]), unknown=P[N] - len(P[TOP]), yoki=yoki))
 
     def _check_stage(self, k: tuple) -> None:
         """What each stage needs (TK-2 … TK-19, TK-Q2, TK-Q3, TK-Q6): the
@@ -748,33 +833,37 @@ class Toritsuki(Game):
         opt = self.options
 
         def bad(why: str) -> PositionError:
-            return PositionError(f"toritsuki: stage {stage!r}: {why}")
+            return PositionError(_("toritsuki: stage {stage}: {why}").format(stage=repr(stage), why=why))
         setup = stage in (SHUFFLE, DEAL, MULLIGAN, COIN)
         if opt["first_player"] is not None and first != opt["first_player"]:
-            raise bad(f"first_player must be {opt['first_player']}, as the option fixes it (TK-Q3)")
+            raise bad(_("first_player must be {player}, as the option fixes it (TK-Q3)").format(
+                player=opt['first_player']))
         if opt["first_player"] is None and (first < 0) != setup:
-            raise bad("first_player is null until the coin decides it (TK-4, TK-Q3), and then 0 or 1")
+            raise bad(_("first_player is null until the coin decides it (TK-4, TK-Q3), and then 0 or 1"))
         if opt["known_deck_order"]:  # TK-Q6 after its shuffle a deck's whole order is known
             for p, P in enumerate(Ps):
                 shuffling = stage == SHUFFLE and (p == tp or (tp == 0 and pending == 0))
                 if len(P[TOP]) != P[N] and not shuffling:
-                    raise bad(f"players[{p}].deck_top must list the whole deck: its order is known (TK-Q6)")
+                    raise bad(_("players[{player}].deck_top must list the whole deck: its order is known (TK-Q6)").format(
+                        player=p))
                 if shuffling and (p == tp) and len(P[TOP]) >= P[N]:
-                    raise bad(f"players[{p}] is shuffled: its deck_top is shorter than the deck (TK-Q6)")
+                    raise bad(_("players[{player}] is shuffled: its deck_top is shorter than the deck (TK-Q6)").format(
+                        player=p))
         elif any(P[TOP] for P in Ps):
-            raise bad("deck_top is known only with the known_deck_order option (TK-Q6)")
+            raise bad(_("deck_top is known only with the known_deck_order option (TK-Q6)"))
         if stage == SHUFFLE and not opt["known_deck_order"]:
-            raise bad("a shuffle laid out by chance needs the known_deck_order option (TK-Q6)")
+            raise bad(_("a shuffle laid out by chance needs the known_deck_order option (TK-Q6)"))
         if setup:
             if first_turn or ev or b is not None or any(
                     P[FR] or P[BK] or P[YR] or P[YS] or P[DU] or P[DD] or P[TR] for P in Ps):
-                raise bad("before the game starts nothing is on the field, in the yoki, damage or trash (TK-2, TK-3)")
+                raise bad(_("before the game starts nothing is on the field, in the yoki, damage or trash (TK-2, "
+                            "TK-3)"))
             if pending > 1 or (pending and (stage not in (SHUFFLE, DEAL) or not opt["mulligan"])):
-                raise bad("pending is 1 only while a mulligan's new hand is dealt (TK-3)")
+                raise bad(_("pending is 1 only while a mulligan's new hand is dealt (TK-3)"))
             if stage == MULLIGAN and not opt["mulligan"]:
-                raise bad("no mulligan without the mulligan option (TK-3)")
+                raise bad(_("no mulligan without the mulligan option (TK-3)"))
             if stage == COIN and (tp != 0 or first >= 0):
-                raise bad("the coin is tossed with turn_player 0 and no first player yet (TK-4, TK-Q3)")
+                raise bad(_("the coin is tossed with turn_player 0 and no first player yet (TK-4, TK-Q3)"))
             hands = [len(P[H]) for P in Ps]
             if stage in (MULLIGAN, COIN):
                 want = [(HAND_START, HAND_START)]
@@ -785,65 +874,79 @@ class Toritsuki(Game):
                 want = [(0, HAND_START)] if tp == 0 and pending else [(0, 0)] if tp == 0 else \
                        [(HAND_START, 0)] if pending else [(0, 0)]
             if tuple(hands) not in want:
-                raise bad(f"hands of {hands[0]} and {hands[1]} cards cannot be dealt here (TK-2, TK-3)")
+                raise bad(_("hands of {hand0} and {hand1} cards cannot be dealt here (TK-2, TK-3)").format(
+                    hand0=hands[0], hand1=hands[1]))
             return
         if stage == OVER:
             return
         # the game is under way: turn player tp; TK-5 the first player's first turn
         if first_turn and (tp != first or stage != MAIN or ev):
-            raise bad("first_turn is only the first player's main phase, with no event (TK-5)")
+            raise bad(_("first_turn is only the first player's main phase, with no event (TK-5)"))
         if first_turn:  # every yokai on the field was summoned this turn, paid with yoki (TK-13, TK-25)
             T, O = Ps[tp], Ps[1 - tp]
             if T[YR] + T[YS] != 1 or O[YR] + O[YS]:
-                raise bad(f"on the first turn players[{tp}] has charged one yoki and players[{1 - tp}] none "
-                          "(TK-5, TK-12)")
+                raise bad(_("on the first turn players[{player}] has charged one yoki and players[{other}] none "
+                            "(TK-5, TK-12)").format(player=tp, other=1 - tp))
             cost = sum(self.cards[y[0]].cost for y in T[FR] + T[BK])
             paid = T[YS] + T[DD]  # resting yoki since the refresh, boosts (TK-10, TK-26)
             if paid < cost or (paid != cost and not T[TR]):
-                raise bad(f"players[{tp}] summoned the whole field this first turn (TK-5, TK-13) at a cost of "
-                          f"{cost}, but paid {paid} (resting yoki and face-down damage, TK-25, TK-26)"
-                          + ("" if T[TR] else " and released nothing"))
+                if T[TR]:
+                    raise bad(_("players[{player}] summoned the whole field this first turn (TK-5, TK-13) at a "
+                                "cost of {cost}, but paid {paid} (resting yoki and face-down damage, TK-25, "
+                                "TK-26)").format(player=tp, cost=cost, paid=paid))
+                raise bad(_("players[{player}] summoned the whole field this first turn (TK-5, TK-13) at a cost "
+                            "of {cost}, but paid {paid} (resting yoki and face-down damage, TK-25, TK-26) and "
+                            "released nothing").format(player=tp, cost=cost, paid=paid))
         if stage == DRAW and ev:
-            raise bad("event_used: the draw comes before the main phase, where events are used (TK-11, TK-24)")
+            raise bad(_("event_used: the draw comes before the main phase, where events are used (TK-11, TK-24)"))
         if stage == EVDRAW and (not ev or pending >= self.max_draw[tp]):
-            raise bad(f"an event's draw follows an event (event_used) with fewer than {self.max_draw[tp]} cards "
-                      "still to draw (TK-24, TK-Q2)")
+            raise bad(_("an event's draw follows an event (event_used) with fewer than {n} cards still to draw "
+                        "(TK-24, TK-Q2)").format(n=self.max_draw[tp]))
         if pending and stage != EVDRAW:
-            raise bad("pending counts an event's draws only (TK-Q2)")
+            raise bad(_("pending counts an event's draws only (TK-Q2)"))
         O, T = Ps[1 - tp], Ps[tp]
         if any(y[2] or y[3] for y in O[FR] + O[BK]):
-            raise bad(f"players[{1 - tp}]'s yokai are neither moved (moved) nor boosted: +BP is the mover's "
-                      "until the end of the turn (TK-13, TK-Q2)")
+            raise bad(_("players[{other}]'s yokai are neither moved (moved) nor boosted: +BP is the mover's until "
+                        "the end of the turn (TK-13, TK-Q2)").format(other=1 - tp))
         if not ev and any(y[3] for y in T[FR] + T[BK]):
-            raise bad(f"players[{tp}]'s yokai have +BP (bonus) only after an event this turn (TK-Q2)")
+            raise bad(_("players[{player}]'s yokai have +BP (bonus) only after an event this turn (TK-Q2)").format(
+                player=tp))
         moves_stay = stage == MAIN or (stage == EVDRAW and opt["move_once_per_turn"])
         if not moves_stay and any(y[2] for y in T[FR] + T[BK]):
-            raise bad(f"players[{tp}]'s yokai are marked moved only in the main phase (TK-13)")
+            raise bad(_("players[{player}]'s yokai are marked moved only in the main phase (TK-13)").format(
+                player=tp))
         if any(y[1] for y in T[BK]) or (stage in (DRAW, MAIN, EVDRAW) and any(y[1] for y in T[FR])):
-            raise bad(f"players[{tp}]'s yokai were refreshed (TK-10); only attacking rests them (TK-16)")
+            raise bad(_("players[{player}]'s yokai were refreshed (TK-10); only attacking rests them (TK-16)").format(
+                player=tp))
         if stage in (DRAW, MAIN, EVDRAW):  # before the battle: no block yet (TK-17), only an event rests one
             lullaby = ev and stage != DRAW and any(self.cards[no].effect[:1] == ("rest",) for no in self.kindset[tp])
             if sum(y[1] for y in O[BK]) > lullaby:
-                raise bad(f"players[{1 - tp}]'s back-row yokai rest only by blocking in this turn (TK-17, after "
-                          "their refresh, TK-10) or by one resting event (TK-24): "
-                          + ("at most one" if lullaby else "none") + " before the battle")
+                if lullaby:
+                    raise bad(_("players[{other}]'s back-row yokai rest only by blocking in this turn (TK-17, "
+                                "after their refresh, TK-10) or by one resting event (TK-24): at most one before "
+                                "the battle").format(other=1 - tp))
+                raise bad(_("players[{other}]'s back-row yokai rest only by blocking in this turn (TK-17, after "
+                            "their refresh, TK-10) or by one resting event (TK-24): none before the "
+                            "battle").format(other=1 - tp))
         if stage == DRAW and T[YS]:
-            raise bad(f"players[{tp}]'s yoki were refreshed (TK-10): none is resting before the draw")
+            raise bad(_("players[{player}]'s yoki were refreshed (TK-10): none is resting before the draw").format(
+                player=tp))
         state = ToritsukiState(self, k)
         if stage == BATTLE and not state._attack_actions():
-            raise bad("no ready attacker is left: the turn would have ended (TK-14, TK-15)")
+            raise bad(_("no ready attacker is left: the turn would have ended (TK-14, TK-15)"))
         if stage == BLOCK and not state._block_actions():
-            raise bad("nothing can block: the attack would have dealt its damage (TK-17, TK-18)")
+            raise bad(_("nothing can block: the attack would have dealt its damage (TK-17, TK-18)"))
         if b is not None:
             if len(T[FR]) >= ROW or (stage != BLOCK and len(O[BK]) >= ROW):
-                raise bad("the attacker left the front row and the blocker the back row: at most 2 remain there")
+                raise bad(_("the attacker left the front row and the blocker the back row: at most 2 remain there"))
             if b[4] or (b[1] and not ev):
-                raise bad("battle bonus: +BP comes from the attacker's event this turn (TK-Q2)")
+                raise bad(_("battle bonus: +BP comes from the attacker's event this turn (TK-Q2)"))
             if b[7] or (b[6] and stage in (POSS_A, REVEAL_A)):
-                raise bad("possessions come in turn, the attacker's first, and the duel follows the "
-                          "defender's at once (TK-19)")
+                raise bad(_("possessions come in turn, the attacker's first, and the duel follows the defender's at "
+                            "once (TK-19)"))
             if b[6] and not state._fits(b[6], tp):
-                raise bad(f"card {b[6]} does not meet its possession condition on that yokai (TK-19)")
+                raise bad(_("card {card} does not meet its possession condition on that yokai (TK-19)").format(
+                    card=b[6]))
 
     def _check_end(self, k: tuple) -> None:
         """TK-6, TK-7, TK-8: six damage or an empty deck is the end, with the
@@ -852,19 +955,22 @@ class Toritsuki(Game):
         lost = [P[DU] + P[DD] >= DAMAGE_LOSS or P[N] == 0 for P in Ps]
         for p, P in enumerate(Ps):
             if P[DU] + P[DD] > DAMAGE_LOSS:
-                raise PositionError(f"toritsuki: players[{p}].damage: the game ends at the 6th damage (TK-6)")
+                raise PositionError(_("toritsuki: players[{player}].damage: the game ends at the 6th damage (TK-6)").format(
+                    player=p))
         if stage != OVER:
             for p, P in enumerate(Ps):
                 if lost[p]:
-                    raise PositionError(f"toritsuki: players[{p}] has 6 damage (TK-6) or an empty deck (TK-7): "
-                                        f"the game is over, stage 'over' with winner {1 - p}")
+                    raise PositionError(_("toritsuki: players[{player}] has 6 damage (TK-6) or an empty deck (TK-7): "
+                                          "the game is over, stage 'over' with winner {winner}").format(
+                        player=p, winner=1 - p))
             return
         W = Ps[winner]
         field_win = (winner == tp and k[4] and self.win_field[winner] is not None
                      and len(W[FR]) + len(W[BK]) >= self.win_field[winner])
         if lost[winner] or not (lost[1 - winner] or field_win):
-            raise PositionError(f"toritsuki: winner {winner}: the loser has 6 damage (TK-6) or an empty deck "
-                                "(TK-7), or the winner's card won (TK-8), and the winner has neither")
+            raise PositionError(_("toritsuki: winner {winner}: the loser has 6 damage (TK-6) or an empty deck "
+                                  "(TK-7), or the winner's card won (TK-8), and the winner has neither").format(
+                winner=winner))
 
 
 def _short(v: Any) -> str:
@@ -937,7 +1043,7 @@ def _with_payments(action: str, P: tuple, cost: int) -> list[str]:
 
 def _split_boost(arg: str) -> tuple[str, int | None]:
     """``"F1 m3 boost 1"`` → ``("F1 m3", 1)``; without a boost part ``None`` (ready yoki first)."""
-    head, _, n = arg.partition(" boost ")
+    head, _sep, n = arg.partition(" boost ")
     return head, int(n) if n else None
 
 
@@ -955,14 +1061,35 @@ def _pay(P: list, cost: int, boosts: int | None = None) -> None:
 def _payment_text(P: tuple, cost: int, boosts: int | None) -> str:
     """The payment of ``cost`` in words (TK-25, TK-26, TK-Q8)."""
     if cost == 0:
-        return "nothing to pay"
+        return _("nothing to pay")
     b = max(0, cost - P[YR]) if boosts is None else boosts
-    parts = []
-    if cost - b:
-        parts.append(f"{cost - b} ready yoki rested")
-    if b:
-        parts.append(f"{b} face-up damage card{'s' if b > 1 else ''} turned face down (妖気ブースト, TK-26)")
-    return f"paying {cost} yoki (妖気): {' and '.join(parts)} (TK-25, TK-Q8)"
+    yoki = _("{n} ready yoki rested").format(n=cost - b)
+    boost = ngettext("{n} face-up damage card turned face down (妖気ブースト, TK-26)",
+                     "{n} face-up damage cards turned face down (妖気ブースト, TK-26)", b).format(n=b)
+    if cost - b and b:
+        how = _("{yoki} and {boost}").format(yoki=yoki, boost=boost)
+    else:
+        how = yoki if cost - b else boost
+    return _("paying {cost} yoki (妖気): {how} (TK-25, TK-Q8)").format(cost=cost, how=how)
+
+
+def _stage_name(stage: str) -> str:
+    """``stage`` as the text board names it (the stage itself in English; in Japanese the seed's words)."""
+    return {
+        SHUFFLE: pgettext("toritsuki stage", "shuffle"), DEAL: pgettext("toritsuki stage", "deal"),
+        MULLIGAN: pgettext("toritsuki stage", "mulligan"), COIN: pgettext("toritsuki stage", "coin"),
+        DRAW: pgettext("toritsuki stage", "draw"), MAIN: pgettext("toritsuki stage", "main"),
+        EVDRAW: pgettext("toritsuki stage", "evdraw"), BATTLE: pgettext("toritsuki stage", "battle"),
+        BLOCK: pgettext("toritsuki stage", "block"), DAMAGE: pgettext("toritsuki stage", "damage"),
+        POSS_A: pgettext("toritsuki stage", "possess_a"), REVEAL_A: pgettext("toritsuki stage", "reveal_a"),
+        POSS_D: pgettext("toritsuki stage", "possess_d"), REVEAL_D: pgettext("toritsuki stage", "reveal_d"),
+        DUEL: pgettext("toritsuki stage", "duel"), OVER: pgettext("toritsuki stage", "over"),
+    }[stage]
+
+
+def _method_name(m: Method) -> str:
+    """A battle method's name as printed (in Japanese its Japanese name)."""
+    return m.japanese or m.name if get_language() == "ja" else m.name
 
 
 def _unmark(P: list) -> None:
@@ -1124,7 +1251,7 @@ class ToritsukiState(State):
                     continue  # of alike yokai in a row, name the first ones only
                 out = {rows[r][i] for r, i in pick if r == "F"}
                 into = {rows[r][i] for r, i in pick if r == "B"}
-                n_out, n_in = sum(r == "F" for r, _ in pick), sum(r == "B" for r, _ in pick)
+                n_out, n_in = sum(r == "F" for r, _i in pick), sum(r == "B" for r, _i in pick)
                 if out & into or len(front) - n_out + n_in > ROW or len(back) - n_in + n_out > ROW:
                     continue  # trading alike yokai changes nothing; 3 a row at most
                 acts.append("move " + " ".join(f"{r}{i + 1}" for r, i in pick))
@@ -1206,7 +1333,7 @@ class ToritsukiState(State):
         k = list(self._k)
         stage, tp = k[0], k[1]
         Ps = [list(k[7]), list(k[8])]
-        verb, _, arg = action.partition(" ")
+        verb, _sep, arg = action.partition(" ")
         if stage in CHANCE_STAGES:
             if verb == "first":  # TK-4, TK-Q3
                 return self._start_turn(k, Ps, int(arg), True)
@@ -1450,7 +1577,7 @@ class ToritsukiState(State):
             y = P[r][i]
             P[r] = tuple(sorted(P[r][:i] + P[r][i + 1:] + ((y[0], y[1], y[2], y[3] + value),)))
         elif kind == "heal":  # face-down damage first: face-up ones can still pay (TK-26)
-            for _ in range(value):
+            for _i in range(value):
                 if P[DD]:
                     P[DD] -= 1
                 elif P[DU]:
@@ -1470,7 +1597,7 @@ class ToritsukiState(State):
             else:
                 O[r] = tuple(sorted(rest + ((y[0], 1, y[2], y[3]),)))
         elif kind == "charge":
-            for _ in range(value):
+            for _i in range(value):
                 if not _charge(P):
                     return self._lose(k, Ps, tp)
         elif kind == "win_if_field":  # TK-8 a card's own win condition
@@ -1689,7 +1816,7 @@ class ToritsukiState(State):
         k = self._k
         tp = k[1]
         who = self.current_player
-        verb, _, arg = action.partition(" ")
+        verb, _sep, arg = action.partition(" ")
         name = lambda no: g.cards[int(no)].label()
         tail = ""
         if k[0] in (POSS_D, REVEAL_D) and k[0] != OVER:
@@ -1697,74 +1824,101 @@ class ToritsukiState(State):
             if nk[0] == DUEL:
                 tail = " " + self._duel(nk)[1].text()
         if verb == "keep":
-            return f"Player {who} keeps the opening hand (TK-3)."
+            return _("Player {player} keeps the opening hand (TK-3).").format(player=who)
         if verb == "mulligan":
-            return f"Player {who} shuffles the hand back and draws 5 again, once (マリガン, TK-3)."
+            return _("Player {player} shuffles the hand back and draws 5 again, once (マリガン, TK-3).").format(
+                player=who)
         P = k[7 + tp]
 
         def field(slot: str) -> str:  # "F1", "oB2" (the opponent's): the yokai there, by name
             theirs = slot[0] == "o"
             slot = slot.lstrip("o")
             y = (k[8 - tp] if theirs else P)[FR if slot[0] == "F" else BK][int(slot[1]) - 1]
-            return f"player {1 - tp}'s {name(y[0])}" if theirs else name(y[0])
+            return (_("player {player}'s {card}").format(player=1 - tp, card=name(y[0])) if theirs
+                    else name(y[0]))
+
+        def row(letter: str) -> str:
+            return _(ROW_NAME[letter])
         if verb == "summon":
             head, boosts = _split_boost(arg)
-            no, row = head.split()
-            return (f"Player {who} summons (召喚) {name(no)} into {ROW_NAME[row]}, ready (TK-13, TK-28), "
-                    f"{_payment_text(P, g.cards[int(no)].cost, boosts)}.")
+            no, r = head.split()
+            return _("Player {player} summons (召喚) {card} into {row}, ready (TK-13, TK-28), {payment}.").format(
+                player=who, card=name(no), row=row(r), payment=_payment_text(P, g.cards[int(no)].cost, boosts))
         if verb == "release":
-            return (f"All 6 places are full: player {who} sends {field(arg)} from {ROW_NAME[arg[0]]} "
-                    f"to the trash to make room (TK-13).")
+            return _("All 6 places are full: player {player} sends {card} from {row} to the trash to make room "
+                     "(TK-13).").format(player=who, card=field(arg), row=row(arg[0]))
         if verb == "move":
-            parts = [f"{field(s)} from {ROW_NAME[s[0]]} to {ROW_NAME['B' if s[0] == 'F' else 'F']}"
-                     for s in arg.split()]
-            what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-            return f"Player {who} moves {what} (移動, TK-13, TK-27)."
+            parts = [_("{card} from {row} to {other_row}").format(
+                card=field(s), row=row(s[0]), other_row=row("B" if s[0] == "F" else "F")) for s in arg.split()]
+            what = parts[0]
+            for i, part in enumerate(parts[1:], 2):
+                what = (_("{moves} and {move}") if i == len(parts) else _("{moves}, {move}")).format(
+                    moves=what, move=part)
+            return _("Player {player} moves {moves} (移動, TK-13, TK-27).").format(player=who, moves=what)
         if verb == "event":
             no, *target = arg.split()
             c = g.cards[int(no)]
-            on = f"; target: {field(target[0])} in {ROW_NAME[target[0][-2]]}" if target else ""
-            return f"Player {who} uses the event (イベント) {name(no)}: {c.effect_text()}{on} (TK-13, TK-24, TK-Q2)."
+            effect = c.effect_text()
+            if target:
+                return _("Player {player} uses the event (イベント) {card}: {effect}; target: {target} in {row} "
+                         "(TK-13, TK-24, TK-Q2).").format(player=who, card=name(no), effect=effect,
+                                                          target=field(target[0]), row=row(target[0][-2]))
+            return _("Player {player} uses the event (イベント) {card}: {effect} (TK-13, TK-24, TK-Q2).").format(
+                player=who, card=name(no), effect=effect)
         if verb == "end":
-            return f"Player {who} ends the turn (エンドタイム, TK-15)" + (
-                ", without battle." if k[0] == MAIN else ".")
+            if k[0] == MAIN:
+                return _("Player {player} ends the turn (エンドタイム, TK-15), without battle.").format(player=who)
+            return _("Player {player} ends the turn (エンドタイム, TK-15).").format(player=who)
         if verb == "attack":
             head, boosts = _split_boost(arg)
             slot, m = head.split()
             y = P[FR][int(slot[1]) - 1]
             meth = g.cards[y[0]].methods[int(m[1:]) - 1]
-            phase = "ends the main phase, goes to battle (TK-14) and " if k[0] == MAIN else ""
-            return (f"Player {who} {phase}attacks (アタック) with {name(y[0])} using {meth.name} (BP {meth.bp}, "
-                    f"cost {meth.cost}); it rests (TK-16); {_payment_text(P, meth.cost, boosts)}.")
+            payment = _payment_text(P, meth.cost, boosts)
+            mname = _method_name(meth)
+            if k[0] == MAIN:
+                return _("Player {player} ends the main phase, goes to battle (TK-14) and attacks (アタック) with "
+                         "{card} using {method} (BP {bp}, cost {cost}); it rests (TK-16); {payment}.").format(
+                    player=who, card=name(y[0]), method=mname, bp=meth.bp, cost=meth.cost, payment=payment)
+            return _("Player {player} attacks (アタック) with {card} using {method} (BP {bp}, cost {cost}); it rests "
+                     "(TK-16); {payment}.").format(player=who, card=name(y[0]), method=mname, bp=meth.bp,
+                                                   cost=meth.cost, payment=payment)
         if verb == "block":
             head, boosts = _split_boost(arg)
             slot, m = head.split()
             D = k[8 - tp]
             y = D[BK][int(slot[1]) - 1]
             meth = g.cards[y[0]].methods[int(m[1:]) - 1]
-            return (f"Player {who} blocks (ブロック) with {name(y[0])} using {meth.name} (BP {meth.bp}, "
-                    f"cost {meth.cost}) (TK-17); {_payment_text(D, meth.cost, boosts)}.")
+            return _("Player {player} blocks (ブロック) with {card} using {method} (BP {bp}, cost {cost}) (TK-17); "
+                     "{payment}.").format(player=who, card=name(y[0]), method=_method_name(meth), bp=meth.bp,
+                                          cost=meth.cost, payment=_payment_text(D, meth.cost, boosts))
         if verb == "noblock":
-            return f"Player {who} does not block: no battle, 1 damage from the deck top (TK-18)."
+            return _("Player {player} does not block: no battle, 1 damage from the deck top (TK-18).").format(
+                player=who)
         if verb == "pass":
-            return f"Player {who} does not possess (TK-19).{tail}"
+            return _("Player {player} does not possess (TK-19).").format(player=who) + tail
         if verb == "possess":
-            src = "the deck top is revealed" if arg == "deck" else f"{name(arg)} from the hand"
-            return f"Player {who} possesses (とりつく!): {src} (TK-19, TK-20).{tail}"
+            if arg == "deck":
+                return _("Player {player} possesses (とりつく!): the deck top is revealed (TK-19, TK-20).").format(
+                    player=who) + tail
+            return _("Player {player} possesses (とりつく!): {card} from the hand (TK-19, TK-20).").format(
+                player=who, card=name(arg)) + tail
         if verb == "first":
-            return f"Player {arg} goes first (TK-4, TK-Q3)."
+            return _("Player {player} goes first (TK-4, TK-Q3).").format(player=arg)
         if verb == "shuffle":
-            return f"{name(arg)} is laid in the deck order, known to both players (TK-2, TK-Q6)."
+            return _("{card} is laid in the deck order, known to both players (TK-2, TK-Q6).").format(card=name(arg))
         if verb == "deal":  # the rule ids depend on the public stage only: the same for every card
-            return f"{name(arg)} is dealt into player {tp}'s hand ({'TK-3' if k[5] == 1 else 'TK-2'})."
+            return _("{card} is dealt into player {player}'s hand ({rules}).").format(
+                card=name(arg), player=tp, rules="TK-3" if k[5] == 1 else "TK-2")
         if verb == "draw":
-            return f"Player {tp} draws {name(arg)} ({'TK-11' if k[0] == DRAW else 'TK-24, TK-Q2'})."
+            return _("Player {player} draws {card} ({rules}).").format(
+                player=tp, card=name(arg), rules="TK-11" if k[0] == DRAW else "TK-24, TK-Q2")
         if verb == "damage":
-            return f"{name(arg)} goes face up into the damage zone (ダメージ, TK-18, TK-6)."
+            return _("{card} goes face up into the damage zone (ダメージ, TK-18, TK-6).").format(card=name(arg))
         if verb == "reveal":
-            fits = self._fits(int(arg), self._owner())
-            return (f"{name(arg)} is revealed: " + ("it possesses (TK-19)." if fits else
-                                                   "it does not fit, to the trash (TK-19).") + tail)
+            if self._fits(int(arg), self._owner()):
+                return _("{card} is revealed: it possesses (TK-19).").format(card=name(arg)) + tail
+            return _("{card} is revealed: it does not fit, to the trash (TK-19).").format(card=name(arg)) + tail
         return action
 
     def __str__(self) -> str:
@@ -1772,32 +1926,38 @@ class ToritsukiState(State):
         k = self._k
         stage = k[0]
         if stage == OVER:
-            head = f"game over: player {k[6]} wins"
+            head = _("game over: player {player} wins").format(player=k[6])
         else:
             cp = self.current_player
-            head = f"stage {stage}, turn of player {k[1]}, " + (
-                "chance" if cp == CHANCE else f"player {cp} to decide")
-        lines = [f"Toritsuki card battle (とりつきカードバトル) · {head}"]
+            if cp == CHANCE:
+                head = _("stage {stage}, turn of player {player}, chance").format(
+                    stage=_stage_name(stage), player=k[1])
+            else:
+                head = _("stage {stage}, turn of player {player}, player {decider} to decide").format(
+                    stage=_stage_name(stage), player=k[1], decider=cp)
+        lines = [_("Toritsuki card battle (とりつきカードバトル) · {head}").format(head=head)]
 
         def yk(y: tuple) -> str:
             c = g.cards[y[0]]
             extra = f"+{y[3]}" if y[3] else ""
-            return f"{c.name}#{c.no}{extra}({'休' if y[1] else '元'})"
+            return f"{c.shown_name()}#{c.no}{extra}({'休' if y[1] else '元'})"
         for p in (0, 1):
             P = k[7 + p]
-            hand = ", ".join(f"{g.cards[no].name}#{no}" + (f"×{c}" if c > 1 else "")
+            hand = ", ".join(f"{g.cards[no].shown_name()}#{no}" + (f"×{c}" if c > 1 else "")
                              for no, c in _runs(P[H])) or "—"
-            lines.append(f"  player {p}: deck (山札) {P[N]}" + (f" top {list(P[TOP])}" if P[TOP] else "")
-                         + f" | yoki (妖気) {P[YR]} ready/{P[YS]} resting | damage (ダメージ) "
-                         f"{P[DU]} up/{P[DD]} down | trash (トラッシュ) {P[TR]}")
-            lines.append(f"    front (前衛): {', '.join(map(yk, P[FR])) or '—'} | back (後衛): "
-                         f"{', '.join(map(yk, P[BK])) or '—'}")
-            lines.append(f"    hand (手札): {hand}")
+            top = _(" top {cards}").format(cards=list(P[TOP])) if P[TOP] else ""
+            lines.append(_("  player {player}: deck (山札) {deck}{top} | yoki (妖気) {ready} ready/{resting} resting | "
+                           "damage (ダメージ) {up} up/{down} down | trash (トラッシュ) {trash}").format(
+                player=p, deck=P[N], top=top, ready=P[YR], resting=P[YS], up=P[DU], down=P[DD], trash=P[TR]))
+            lines.append(_("    front (前衛): {front} | back (後衛): {back}").format(
+                front=", ".join(map(yk, P[FR])) or "—", back=", ".join(map(yk, P[BK])) or "—"))
+            lines.append(_("    hand (手札): {hand}").format(hand=hand))
         rep = self.battle_report()
         if rep is not None:
             lines.append("  " + rep.text())
         elif k[9] is not None:
-            lines.append(f"  attack by {g.cards[k[9][0]].name}#{k[9][0]} (method {k[9][2] + 1})")
+            lines.append(_("  attack by {card}#{no} (method {method})").format(
+                card=g.cards[k[9][0]].shown_name(), no=k[9][0], method=k[9][2] + 1))
         return "\n".join(lines)
 
 
@@ -1807,18 +1967,22 @@ def _report(g: Toritsuki, tp: int, b: tuple) -> BattleReport:
     for who, (no, bonus, mi) in ((tp, b[0:3]), (1 - tp, b[3:6])):
         c = g.cards[no]
         m = c.methods[mi]
-        s = SideReport(who, no, f"{c.name} ({c.japanese})", f"{m.name} ({m.japanese})", m.category, m.bp)
+        if get_language() == "ja":  # the names printed on the card
+            s = SideReport(who, no, c.japanese, m.japanese or m.name, m.category, m.bp)
+        else:
+            s = SideReport(who, no, f"{c.name} ({c.japanese})", f"{m.name} ({m.japanese})", m.category, m.bp)
         if m.icon:
             s.icons.append(m.icon)
         if bonus:
-            s.modifiers.append(("event until end of turn", bonus))
+            s.modifiers.append((_("event until end of turn"), bonus))
         sides.append(s)
     for owner, poss in ((tp, b[6]), (1 - tp, b[7])):
         if not poss:
             continue
         c = g.cards[poss]
         on = sides[0] if (owner == tp) == (c.target == "own") else sides[1]
-        on.modifiers.append((f"possession (とりつく) by {c.name} #{poss} of player {owner}", c.poss_bp))
+        on.modifiers.append((_("possession (とりつく) by {card} #{no} of player {player}").format(
+            card=c.shown_name(), no=poss, player=owner), c.poss_bp))
         if c.poss_icon and c.poss_icon not in on.icons:
             on.icons.append(c.poss_icon)
     a, d = sides

@@ -23,7 +23,9 @@ from typing import Any
 
 from .. import render
 from ..core import State
-from ..games.koinobori import CARDS, COLOURS, ENGLISH, JAPANESE, KINDS
+from ..games.koinobori import (CARDS, COLOURS, ENGLISH, JAPANESE, KINDS, TITLE, card_name, list_text,
+                               role_name, stage_word)
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = ["text", "html", "action_label", "view", "card_svg"]
 
@@ -42,22 +44,25 @@ BACK = ("#8a5a34", "#f3e6cf")
 W, H = 46, 64  # card size in px
 
 STAGE_NOTE = {
-    "first": "who goes first (先攻) is decided by chance (KN-6, KN-Q11)",
-    "deal": "dealing: three cards each, first player first (KN-7)",
-    "turn": "make a nobori (KN-8), play and draw (KN-10), or use kabutogaeshi (KN-11)",
-    "draw_hand": "draw 1 card into the hand (KN-8)",
-    "refill": "refill the field: reveal until a carp (KN-8)",
-    "draw_play": "draw 1: a card that pairs is captured at once (KN-10)",
-    "fuki": "the drawn fukinagashi (ふきながし) pairs with any carp: choose which (KN-10, KN-9)",
-    "koikoi": "third nobori: call agari (上がり, stop now) or koi-koi (こいこい, play on for +5) (KN-15)",
-    "end": "game over (KN-12, KN-13)",
+    "first": N_("who goes first (先攻) is decided by chance (KN-6, KN-Q11)"),
+    "deal": N_("dealing: three cards each, first player first (KN-7)"),
+    "turn": N_("make a nobori (KN-8), play and draw (KN-10), or use kabutogaeshi (KN-11)"),
+    "draw_hand": N_("draw 1 card into the hand (KN-8)"),
+    "refill": N_("refill the field: reveal until a carp (KN-8)"),
+    "draw_play": N_("draw 1: a card that pairs is captured at once (KN-10)"),
+    "fuki": N_("the drawn fukinagashi (ふきながし) pairs with any carp: choose which (KN-10, KN-9)"),
+    "koikoi": N_("third nobori: call agari (上がり, stop now) or koi-koi (こいこい, play on for +5) (KN-15)"),
+    "end": N_("game over (KN-12, KN-13)"),
 }
 KIND_JA = {**JAPANESE, **{f"fuki+{c}": f"ふきながし+{JAPANESE[c]}" for c in COLOURS}}
 
 
 def term(name: str) -> str:
-    """``higoi ひごい``: the card or nobori name with its Japanese beside it."""
-    return f"{name} {KIND_JA[name]}" if name in KIND_JA else name
+    """``higoi ひごい``: the card or nobori name with its Japanese beside it
+    (in Japanese only the Japanese: ``ひごい``)."""
+    if name not in KIND_JA:
+        return name
+    return KIND_JA[name] if get_language() == "ja" else f"{name} {KIND_JA[name]}"
 
 
 # -- the view: what the perspective may see -------------------------------------
@@ -85,15 +90,22 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
 
 def _head(v: dict[str, Any], perspective: int | None) -> str:
     stage = v["stage"]
-    head = {"end": "game over", "deal": "dealing", "first": "choosing the first player"}.get(
-        stage, f"player {v['to_move']} to move ({stage})")
-    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
-    return f"Koi-koi Nobori (こいこいのぼり) · {head} · {seen}"
+    head = {"end": _("game over"), "deal": _("dealing"), "first": _("choosing the first player")}.get(
+        stage) or _("player {player} to move ({stage})").format(player=v["to_move"], stage=stage_word(stage))
+    seen = (_("everything shown") if perspective is None
+            else _("as seen by player {player}").format(player=perspective))
+    return f"{_(TITLE)} · {head} · {seen}"
 
 
 def _cards(counts: dict[str, int]) -> str:
-    s = ", ".join(f"{n}×{c}" if c > 1 else n for n, c in counts.items() if c)
+    s = list_text(f"{card_name(n)}×{c}" if c > 1 else card_name(n) for n, c in counts.items() if c)
     return s or "—"
+
+
+def _roles(state: State, names: list[str]) -> list[str]:
+    """The names of the roles met, as a person reads them (the card file's Japanese in Japanese)."""
+    by_name = {r["name"]: r for r in state.game.deck_data["roles"]}  # type: ignore[attr-defined]
+    return [role_name(by_name[n]) if n in by_name else n for n in names]
 
 
 # -- text --------------------------------------------------------------------------
@@ -104,17 +116,24 @@ def text(state: State, *, perspective: int | None = None) -> str:
     if perspective is None:
         return str(state)
     v = view(state, perspective)
-    lines = [_head(v, perspective), f"  field (場): {_cards(v['field'])}", f"  deck (山札): {v['deck']} cards"]
+    lines = [_head(v, perspective), "  " + _("field (場): {cards}").format(cards=_cards(v["field"])),
+             "  " + _("deck (山札): {count} cards").format(count=v["deck"])]
+    sep = pgettext("list separator", ", ")
     for p in (0, 1):
         hand = v["hands"][p]
-        shown = _cards(hand) if isinstance(hand, dict) else f"{hand} hidden cards"
-        extra = f", kabutogaeshi used {v['kabutogaeshi_used'][p]}" if v["kabutogaeshi_used"][p] else ""
-        extra += f", koi-koi at {v['koikoi'][p]}" if v["koikoi"][p] else ""
-        extra += "".join(f", role {r}" for r in v["roles"][p])
-        lines.append(f"  player {p}: hand {shown} | nobori {_cards(v['nobori'][p])} | score {v['scores'][p]}{extra}")
+        shown = _cards(hand) if isinstance(hand, dict) else _("{count} hidden cards").format(count=hand)
+        extra = ""
+        if v["kabutogaeshi_used"][p]:
+            extra += sep + _("kabutogaeshi used {count}").format(count=v["kabutogaeshi_used"][p])
+        if v["koikoi"][p]:
+            extra += sep + _("koi-koi at {count}").format(count=v["koikoi"][p])
+        extra += "".join(sep + _("role {role}").format(role=r) for r in _roles(state, v["roles"][p]))
+        lines.append("  " + _("player {player}: hand {hand} | nobori {nobori} | score {score}{extra}").format(
+            player=p, hand=shown, nobori=_cards(v["nobori"][p]), score=v["scores"][p], extra=extra))
     if v["returns"] is not None:
         r = v["returns"][0]
-        lines.append("  result: " + ("draw" if r == 0 else f"player {0 if r > 0 else 1} wins"))
+        lines.append("  " + (_("result: draw") if r == 0 else
+                             _("result: player {player} wins").format(player=0 if r > 0 else 1)))
     return "\n".join(lines)
 
 
@@ -122,13 +141,14 @@ def text(state: State, *, perspective: int | None = None) -> str:
 def _card_body(kind: str | None, points: int | None, badge: str) -> str:
     """The SVG elements of one card at (0, 0); ``kind=None`` is face down."""
     if kind is None:
-        parts = [f"<title>face down (伏せ札)</title>"
+        parts = ["<title>" + escape(_("face down (伏せ札)")) + "</title>"
                  f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{BACK[0]}" '
                  f'stroke="#333"/><rect x="6" y="6" width="{W - 12}" height="{H - 12}" rx="3" '
                  f'fill="none" stroke="{BACK[1]}" stroke-dasharray="3 2"/>']
     else:
         fill, ink = FACE[kind]
-        parts = [f"<title>{escape(term(kind))} ({ENGLISH[kind]})</title>"
+        tip = _("{card} ({meaning})").format(card=term(kind), meaning=_(ENGLISH[kind]))
+        parts = [f"<title>{escape(tip)}</title>"
                  f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{fill}" stroke="#333"/>']
         if kind == "fukinagashi":
             for i, c in enumerate(STREAMER):
@@ -140,12 +160,13 @@ def _card_body(kind: str | None, points: int | None, badge: str) -> str:
                          f'<path d="M{W / 2 + 14} 33 l6 -5 v10 Z" fill="{ink}"/>')
         # a long name (かぶとがえし, ふきながし) is fitted to the card, never spilling off it
         fit = f' textLength="{W - 6}" lengthAdjust="spacingAndGlyphs"' if len(JAPANESE[kind]) > 4 else ""
-        short = kind if kind != "kabutogaeshi" else "kabuto"
-        fit_en = f' textLength="{W - 6}" lengthAdjust="spacingAndGlyphs"' if len(short) > 7 else ""
         parts.append(f'<text x="{W / 2}" y="13" font-size="9" text-anchor="middle" fill="{ink}"{fit}>'
-                     f"{JAPANESE[kind]}</text>"
-                     f'<text x="{W / 2}" y="{H - 7}" font-size="8" text-anchor="middle" fill="{ink}"{fit_en}>'
-                     f"{short}</text>")
+                     f"{JAPANESE[kind]}</text>")
+        if get_language() != "ja":  # the notation's name under the Japanese one (in Japanese: the Japanese alone)
+            short = kind if kind != "kabutogaeshi" else "kabuto"
+            fit_en = f' textLength="{W - 6}" lengthAdjust="spacingAndGlyphs"' if len(short) > 7 else ""
+            parts.append(f'<text x="{W / 2}" y="{H - 7}" font-size="8" text-anchor="middle" fill="{ink}"{fit_en}>'
+                         f"{short}</text>")
         if points is not None:
             parts.append(f'<text x="{W / 2}" y="{H - 17}" font-size="8" text-anchor="middle" '
                          f'fill="{ink}">{points}点</text>')
@@ -172,8 +193,9 @@ def _row(cards: list[str]) -> str:
 
 def _hand_html(hand: dict[str, int] | int, points: dict[str, int]) -> str:
     if isinstance(hand, int):
-        return _row([card_svg(None) for _ in range(hand)]) + f" <small>{hand} hidden (見えない)</small>"
-    return _row([card_svg(k, points=points.get(k)) for k in CARDS for _ in range(hand.get(k, 0))])
+        hidden = _("{count} hidden (見えない)").format(count=hand)
+        return _row([card_svg(None) for _i in range(hand)]) + f" <small>{escape(hidden)}</small>"
+    return _row([card_svg(k, points=points.get(k)) for k in CARDS for _i in range(hand.get(k, 0))])
 
 
 def _nobori_svg(kind: str, points: dict[str, int]) -> str:
@@ -181,26 +203,28 @@ def _nobori_svg(kind: str, points: dict[str, int]) -> str:
     ``points`` maps each nobori kind to what it scores (KN-Q9)."""
     colour = kind.split("+")[-1]
     upper = "fukinagashi" if kind.startswith("fuki+") else colour
-    body = (f"<title>nobori {escape(term(kind))}: {points[kind]} points</title>"
+    tip = _("nobori {kind}: {points} points").format(kind=term(kind), points=points[kind])
+    body = (f"<title>{escape(tip)}</title>"
             f"<g>{_card_body(colour, points[kind], '')}</g>"
             f'<g transform="translate(14,8)">{_card_body(upper, points[kind], "")}</g>')
     return _svg(W + 16, H + 10, body)
 
 
 def _seat_html(v: dict[str, Any], p: int, points: dict[str, int], worth: dict[str, int], label: str) -> str:
-    nob = [_nobori_svg(k, worth) for k in KINDS for _ in range(v["nobori"][p].get(k, 0))]
-    notes = [f"score (得点) <b>{v['scores'][p]}</b>"]
+    nob = [_nobori_svg(k, worth) for k in KINDS for _i in range(v["nobori"][p].get(k, 0))]
+    notes = [_("score (得点) {score}").format(score=f"<b>{v['scores'][p]}</b>")]
     if v["kabutogaeshi_used"][p]:
-        notes.append(f"kabutogaeshi used (かぶとがえし) {v['kabutogaeshi_used'][p]}")
+        notes.append(escape(_("kabutogaeshi used (かぶとがえし) {count}").format(count=v["kabutogaeshi_used"][p])))
     if v["koikoi"][p]:
-        notes.append(f"koi-koi called (こいこい) at {v['koikoi'][p]} nobori")
+        notes.append(escape(_("koi-koi called (こいこい) at {count} nobori").format(count=v["koikoi"][p])))
     for r in v["roles"][p]:
-        notes.append(f"role (役) {escape(r)}")
-    turn = " ◀ to move" if v["stage"] not in ("end", "deal") and v["to_move"] == p else ""
+        notes.append(_("role (役) {role}").format(role=escape(r)))
+    turn = " " + escape(_("◀ to move")) if v["stage"] not in ("end", "deal") and v["to_move"] == p else ""
+    player = escape(_("Player {player}").format(player=p))
     return (f'<div style="margin:4px 0;padding:4px;border:1px solid #ccc;border-radius:6px">'
-            f"<div><b>Player {p}</b> {label}{turn} · {' · '.join(notes)}</div>"
-            f"<div>hand (手札): {_hand_html(v['hands'][p], points)}</div>"
-            f"<div>nobori (のぼり): {_row(nob)}</div></div>")
+            f"<div><b>{player}</b> {label}{turn} · {' · '.join(notes)}</div>"
+            + "<div>" + escape(_("hand (手札):")) + f" {_hand_html(v['hands'][p], points)}</div>"
+            + "<div>" + escape(_("nobori (のぼり):")) + f" {_row(nob)}</div></div>")
 
 
 @render.register_html(NAME)
@@ -211,44 +235,50 @@ def html(state: State, *, perspective: int | None = None) -> str:
     deck_data = state.game.deck_data  # type: ignore[attr-defined]
     points = dict(deck_data["points"])
     worth = {**points, **{f"fuki+{c}": n for c, n in deck_data["fukinagashi_points"].items()}}  # KN-Q9
-    field = _row([card_svg(c, points=points[c]) for c in COLOURS for _ in range(v["field"][c])])
-    deck = card_svg(None, badge=str(v["deck"])) if v["deck"] else '<span style="color:#888">empty</span>'
+    v["roles"] = [_roles(state, names) for names in v["roles"]]
+    field = _row([card_svg(c, points=points[c]) for c in COLOURS for _i in range(v["field"][c])])
+    deck = (card_svg(None, badge=str(v["deck"])) if v["deck"] else
+            '<span style="color:#888">' + escape(pgettext("koinobori deck", "empty")) + "</span>")
     bottom = 0 if perspective is None else perspective
     top = 1 - bottom
-    you = "" if perspective is None else "(you)"
+    you = "" if perspective is None else escape(_("(you)"))
     opts = state.game.options
     first = opts["first_player"]
-    on = [name for name, flag in (("koi-koi こいこい (KN-15)", opts["koikoi"]),
-                                  ("role bonuses 役 (KN-14)", opts["roles"]),
-                                  ("no hand draw after a draw capture (KN-Q3)",
+    on = [name for name, flag in ((_("koi-koi こいこい (KN-15)"), opts["koikoi"]),
+                                  (_("role bonuses 役 (KN-14)"), opts["roles"]),
+                                  (_("no hand draw after a draw capture (KN-Q3)"),
                                    not opts["refill_after_draw_capture"]),
-                                  ("first player by chance, 1/2 each (KN-Q11)", first == "random"),
-                                  (f"player {first} goes first (KN-Q11)", first not in (0, "random")),
-                                  ("open hands (KN-Q8)", opts["open_hands"])) if flag]
-    note = STAGE_NOTE.get(v["stage"], v["stage"])
+                                  (_("first player by chance, 1/2 each (KN-Q11)"), first == "random"),
+                                  (_("player {player} goes first (KN-Q11)").format(player=first),
+                                   first not in (0, "random")),
+                                  (_("open hands (KN-Q8)"), opts["open_hands"])) if flag]
+    note = _(STAGE_NOTE[v["stage"]]) if v["stage"] in STAGE_NOTE else v["stage"]
     if v["returns"] is not None:
         r = v["returns"][0]
-        note += " · " + ("draw" if r == 0 else f"player {0 if r > 0 else 1} wins") + \
+        note += " · " + (pgettext("game result", "draw") if r == 0 else
+                         _("player {player} wins").format(player=0 if r > 0 else 1)) + \
             f" ({v['scores'][0]} : {v['scores'][1]})"
+    rules_on = _("optional rules on: {rules}").format(rules=list_text(on))
     return (
         '<div class="cardlab-board cardlab-koinobori" style="font-family:sans-serif;font-size:13px;'
         'max-width:720px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(v, top, points, worth, "" if perspective is None else "(opponent)")
+        + _seat_html(v, top, points, worth, "" if perspective is None else escape(_("(opponent)")))
         + '<div style="margin:4px 0;padding:6px;background:#e9f3e6;border-radius:6px">'
-        f"field (場): {field} &nbsp; deck (山札): {deck}</div>"
+        + _("field (場): {cards}").format(cards=field) + " &nbsp; " + _("deck (山札): {deck}").format(deck=deck)
+        + "</div>"
         + _seat_html(v, bottom, points, worth, you)
         + f'<div style="color:#444">{escape(note)}</div>'
-        + (f'<div style="color:#444">optional rules on: {escape(", ".join(on))}</div>' if on else "")
+        + (f'<div style="color:#444">{escape(rules_on)}</div>' if on else "")
         + "</div>"
     )
 
 
 # -- action labels -------------------------------------------------------------------
-VERB = {"nobori": "nobori のぼり", "play": "play 出す", "capture": "capture 取る",
-        "kabuto": "kabutogaeshi かぶとがえし", "deal": "deal 配る", "draw": "draw 引く",
-        "refill": "refill 補充", "first": "first player 先攻"}
-WORD = {"agari": "agari 上がり (stop)", "koikoi": "koi-koi こいこい (play on)", "pass": "pass パス"}
+VERB = {"nobori": N_("nobori のぼり"), "play": N_("play 出す"), "capture": N_("capture 取る"),
+        "kabuto": N_("kabutogaeshi かぶとがえし"), "deal": N_("deal 配る"), "draw": N_("draw 引く"),
+        "refill": N_("refill 補充"), "first": N_("first player 先攻")}
+WORD = {"agari": N_("agari 上がり (stop)"), "koikoi": N_("koi-koi こいこい (play on)"), "pass": N_("pass パス")}
 
 
 @render.register_action_label(NAME)
@@ -261,6 +291,8 @@ def action_label(action: str) -> str:
     'koi-koi こいこい (play on)'
     """
     if action in WORD:
-        return WORD[action]
-    verb, _, arg = action.partition(" ")
-    return f"{VERB.get(verb, verb)}: {term(arg)}" if arg else action
+        return _(WORD[action])
+    verb, _sep, arg = action.partition(" ")
+    if verb == "first" and arg in ("0", "1"):
+        return _("first player 先攻: {player}").format(player=arg)
+    return f"{_(VERB[verb]) if verb in VERB else verb}: {term(arg)}" if arg else action

@@ -34,7 +34,9 @@ from typing import Any
 
 from .. import render
 from ..core import State
-from ..games.mazemon import ATTR_JA, Card, MazemonState, shared_materials, summon_cost
+from ..games.mazemon import (ATTR_JA, Card, MazemonState, _sep, attribute_word, load_cards, shared_materials,
+                             summon_cost, technique_word)
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = ["action_label", "attr_term", "back_svg", "battle_html", "card_svg", "html", "material_japanese",
            "pay_now", "text", "view"]
@@ -48,22 +50,31 @@ ATTR_COLOUR = {"fire": ("#f4d3c4", "#c0392b"), "grass": ("#d6efcf", "#2e8b3a"),
 BACK = ("#5b3f8c", "#e6dcf5")
 PHASE_JA = {"janken": "じゃんけん", "trash": "トラッシュ", "charge": "チャージ", "summon": "しゅつげん",
             "battle": "バトル", "substitute": "みがわり", "steal": "ちょくせつこうげき", "end": "おわり"}
+#: the phase in the head line: English with the Japanese beside it
+PHASE_TERM = {"janken": N_("janken じゃんけん"), "trash": N_("trash トラッシュ"), "charge": N_("charge チャージ"),
+              "summon": N_("summon しゅつげん"), "battle": N_("battle バトル"), "substitute": N_("substitute みがわり"),
+              "steal": N_("steal ちょくせつこうげき"), "end": N_("end おわり")}
 PHASE_NOTE = {
-    "janken": "janken じゃんけん decides who goes first (MZ-2)",
-    "trash": "the first player sets aside 2 cards unseen: トラッシュ (MZ-3, MZ-Q8)",
-    "charge": "charge チャージ: exactly one hand card goes face down into mana (MZ-6)",
-    "summon": "summon しゅつげん (pay the cost after materials そざい, MZ-7, MZ-18), attack こうげき (MZ-8) or end おわり (MZ-9)",
-    "battle": "battle バトル: attack with a monster that has not attacked (MZ-8), or end おわり (MZ-9)",
-    "substitute": "substitute みがわり: the defender may tap 1 mana so that another monster takes the attack (MZ-19)",
-    "steal": "direct attack ちょくせつこうげき: one card of the hand is taken at random (MZ-22, MZ-Q2)",
-    "end": "game over おわり (MZ-23, MZ-24, MZ-Q6)",
+    "janken": N_("janken じゃんけん decides who goes first (MZ-2)"),
+    "trash": N_("the first player sets aside 2 cards unseen: トラッシュ (MZ-3, MZ-Q8)"),
+    "charge": N_("charge チャージ: exactly one hand card goes face down into mana (MZ-6)"),
+    "summon": N_("summon しゅつげん (pay the cost after materials そざい, MZ-7, MZ-18), attack こうげき (MZ-8) or end おわり (MZ-9)"),
+    "battle": N_("battle バトル: attack with a monster that has not attacked (MZ-8), or end おわり (MZ-9)"),
+    "substitute": N_("substitute みがわり: the defender may tap 1 mana so that another monster takes the attack (MZ-19)"),
+    "steal": N_("direct attack ちょくせつこうげき: one card of the hand is taken at random (MZ-22, MZ-Q2)"),
+    "end": N_("game over おわり (MZ-23, MZ-24, MZ-Q6)"),
 }
-RESULT_JA = {"ko": "KO 一撃", "wound": "wound キズ", "mutual": "mutual あいうち"}
+RESULT_JA = {"ko": N_("KO 一撃"), "wound": N_("wound キズ"), "mutual": N_("mutual あいうち")}
+ATTR_TERM = {"fire": N_("fire ほのお"), "grass": N_("grass くさ"), "water": N_("water みず")}
+#: the options that differ from their defaults, as the table's last line shows them
+OPTION_TEXT = {("material_count", "per_monster"): N_("material_count='per_monster'"),
+               ("both_three", "draw"): N_("both_three='draw'"),
+               ("payoff", "score"): N_("payoff='score'")}
 
 
 def attr_term(attr: str) -> str:
-    """``fire ほのお``: the attribute with its Japanese beside it."""
-    return f"{attr} {ATTR_JA[attr]}"
+    """``fire ほのお``: the attribute with its Japanese beside it (in Japanese: ``ほのお``)."""
+    return _(ATTR_TERM[attr])
 
 
 def material_japanese(game: Any) -> dict[str, str]:
@@ -102,22 +113,25 @@ def _head(v: dict[str, Any], perspective: int | None) -> str:
     ph = v["phase"]
     if ph == "end":
         r = v["returns"][0]
-        who = "game over · " + ("draw" if r == 0 else f"player {0 if r > 0 else 1} wins")
+        who = (_("game over · draw") if r == 0
+               else _("game over · player {player} wins").format(player=0 if r > 0 else 1))
     elif ph == "janken":
-        who = "janken じゃんけん"
+        who = _("janken じゃんけん")
+    elif v["current"] >= 0 and v["current"] != v["turn"]:
+        who = _("player {player}'s turn · {phase} · player {decider} decides").format(
+            player=v["turn"], phase=_(PHASE_TERM[ph]), decider=v["current"])
     else:
-        who = f"player {v['turn']}'s turn · {ph} {PHASE_JA[ph]}"
-        if v["current"] >= 0 and v["current"] != v["turn"]:
-            who += f" · player {v['current']} decides"
-    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
-    return f"Mazemon (マゼモン) · {who} · {seen}"
+        who = _("player {player}'s turn · {phase}").format(player=v["turn"], phase=_(PHASE_TERM[ph]))
+    seen = (pgettext("mazemon", "everything shown") if perspective is None
+            else pgettext("mazemon", "as seen by player {player}").format(player=perspective))
+    return _("Mazemon (マゼモン) · {who} · {seen}").format(who=who, seen=seen)
 
 
 def _result_line(v: dict[str, Any]) -> str:
     c = [pl["captured"] for pl in v["players"]]
     r = v["returns"][0]
-    winner = "draw 引き分け" if r == 0 else f"player {0 if r > 0 else 1} wins 勝ち"
-    return f"captured とったカード {c[0]} : {c[1]} → {winner}"
+    winner = pgettext("mazemon", "draw 引き分け") if r == 0 else _("player {player} wins 勝ち").format(player=0 if r > 0 else 1)
+    return _("captured とったカード {first} : {second} → {winner}").format(first=c[0], second=c[1], winner=winner)
 
 
 # -- text ----------------------------------------------------------------------------
@@ -131,27 +145,28 @@ def text(state: State, *, perspective: int | None = None) -> str:
     v = view(state, perspective)
     lines = [_head(v, perspective)]
     if v["first"] is not None:
-        lines.append(f"  first player せんて: {v['first']} (janken じゃんけん, MZ-2)")
+        lines.append("  " + _("first player せんて: {player} (janken じゃんけん, MZ-2)").format(player=v["first"]))
     if v["pending"]:
-        lines.append(f"  pending attack こうげき: {v['pending']['attacker']} → {v['pending']['target']}"
-                     " · substitute みがわり? (MZ-19)")
+        lines.append("  " + _("pending attack こうげき: {attacker} → {target} · substitute みがわり? (MZ-19)").format(
+            attacker=v["pending"]["attacker"], target=v["pending"]["target"]))
     for p in (0, 1):
         pl = v["players"][p]
         hand = pl["hand"]
         if isinstance(hand, int):
-            shown = f"{hand} hidden cards"
+            shown = _("{n} hidden cards").format(n=hand)
         else:
             shown = ", ".join(f"{c}({pay_now(state, p, c)[1]})" for c in hand) or "—"
-        trash = " · trash トラッシュ 2" if v["first"] == p and v["phase"] != "trash" else ""
-        lines.append(f"  player {p}: captured とったカード {pl['captured']} · mana マナ {pl['mana']} "
-                     f"({pl['untapped']} untapped){trash} · hand てふだ {shown}")
+        trash = " · " + _("trash トラッシュ 2") if v["first"] == p and v["phase"] != "trash" else ""
+        lines.append("  " + _("player {player}: captured とったカード {captured} · mana マナ {mana} "
+                              "({untapped} untapped){trash} · hand てふだ {hand}").format(
+            player=p, captured=pl["captured"], mana=pl["mana"], untapped=pl["untapped"], trash=trash, hand=shown))
         zone = [m["card"] + (" キズ" if m["wounded"] else "") + (" こうげきずみ" if m["attacked"] else "")
                 for m in pl["battle"]]
-        lines.append(f"    battle zone バトルゾーン: {' · '.join(zone) or '—'}")
+        lines.append("    " + _("battle zone バトルゾーン: {zone}").format(zone=' · '.join(zone) or '—'))
         if pl["out"]:
-            lines.append(f"    out of play: {', '.join(pl['out'])}")
+            lines.append("    " + _("out of play: {cards}").format(cards=', '.join(pl['out'])))
     if v["returns"] is not None:
-        lines.append("  result: " + _result_line(v))
+        lines.append("  " + _("result: {result}").format(result=_result_line(v)))
     return "\n".join(lines)
 
 
@@ -179,12 +194,14 @@ def back_svg(title: str, *, tapped: bool = False) -> str:
 def _card_body(card: Card, mats_ja: dict[str, str], pay: tuple[int, int] | None) -> str:
     fill, ink = ATTR_COLOUR[card.attribute]
     mats = " ".join(mats_ja.get(m, m) for m in card.materials)
+    english = get_language() != "ja"  # in Japanese the card shows its Japanese names only
     parts = [f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="{ink}" stroke-width="2"/>',
              f'<text x="6" y="14" font-size="9" font-weight="bold" fill="{ink}">{escape(ATTR_JA[card.attribute])}</text>',
              (f'<circle cx="{CW - 12}" cy="11" r="8" fill="#fff" stroke="{ink}"/>'
               f'<text x="{CW - 12}" y="14" font-size="9" text-anchor="middle">{card.cost}</text>'),
              f'<text x="{CW / 2}" y="30" font-size="10" text-anchor="middle" font-weight="bold">{escape(card.japanese)}</text>',
-             f'<text x="{CW / 2}" y="41" font-size="8" text-anchor="middle">{escape(card.name)}</text>',
+             (f'<text x="{CW / 2}" y="41" font-size="8" text-anchor="middle">{escape(card.name)}</text>'
+              if english else ""),
              f'<text x="{CW / 2}" y="56" font-size="9" text-anchor="middle">HP {card.hp}</text>',
              f'<text x="{CW / 2}" y="72" font-size="8" text-anchor="middle">{escape(card.technique_japanese)}</text>',
              f'<text x="{CW / 2}" y="85" font-size="11" text-anchor="middle" font-weight="bold">わざ {card.power}</text>',
@@ -192,8 +209,9 @@ def _card_body(card: Card, mats_ja: dict[str, str], pay: tuple[int, int] | None)
              + (f' textLength="{CW - 8}" lengthAdjust="spacingAndGlyphs"' if len(mats) > 9 else "")
              + f">そざい {escape(mats)}</text>"]
     if pay is not None:  # words printed under the card, not a box: nothing here is a button
+        price = escape(_("summon for {mana} マナ").format(mana=pay[1]))
         parts.append(f'<text x="{CW / 2}" y="{CH - 10}" font-size="8.5" font-style="italic" fill="#333" '
-                     f'text-anchor="middle">summon for {pay[1]} マナ</text>')
+                     f'text-anchor="middle">{price}</text>')
     return "".join(parts)
 
 
@@ -205,24 +223,37 @@ def card_svg(card: Card, mats_ja: dict[str, str] | None = None, *, wounded: bool
     summon price now (MZ-18); ``target`` outlines the attacked monster."""
     mats_ja = mats_ja or {}
     body = _card_body(card, mats_ja, pay)
+    wound, done = escape(_("キズ wound")), escape(_("attacked こうげきずみ"))
     if wounded:
         body = f'<g transform="rotate(180 {CW / 2} {CH / 2})">{body}</g>'
         body += (f'<rect x="{CW / 2 - 30}" y="{CH / 2 - 9}" width="60" height="16" rx="3" fill="#b00" />'
-                 f'<text x="{CW / 2}" y="{CH / 2 + 3}" font-size="10" text-anchor="middle" fill="#fff">キズ wound</text>')
+                 f'<text x="{CW / 2}" y="{CH / 2 + 3}" font-size="10" text-anchor="middle" fill="#fff">'
+                 f'{wound}</text>')
     if attacked:
         body += (f'<rect x="2" y="{CH - 18}" width="{CW - 4}" height="14" rx="3" fill="#444" opacity="0.85"/>'
-                 f'<text x="{CW / 2}" y="{CH - 8}" font-size="8" text-anchor="middle" fill="#fff">attacked こうげきずみ</text>')
+                 f'<text x="{CW / 2}" y="{CH - 8}" font-size="8" text-anchor="middle" fill="#fff">'
+                 f'{done}</text>')
     if target:
         body += f'<rect x="0" y="0" width="{CW}" height="{CH}" rx="7" fill="none" stroke="#e0a000" stroke-width="4"/>'
-    title = (f"{card.id} · {card.name} ({card.japanese}) · {attr_term(card.attribute)} · "
-             f"わざ {card.technique} ({card.technique_japanese}) {card.power} · HP {card.hp} · "
-             f"COST {card.cost} · そざい {'/'.join(card.materials)}")
+    if get_language() == "ja":  # the names printed on the card, in Japanese
+        title = (f"{card.id} · {card.japanese} · {attr_term(card.attribute)} · "
+                 f"わざ {card.technique_japanese} {card.power} · HP {card.hp} · "
+                 f"COST {card.cost} · そざい {'/'.join(mats_ja.get(m, m) for m in card.materials)}")
+    else:
+        title = (f"{card.id} · {card.name} ({card.japanese}) · {attr_term(card.attribute)} · "
+                 f"わざ {card.technique} ({card.technique_japanese}) {card.power} · HP {card.hp} · "
+                 f"COST {card.cost} · そざい {'/'.join(card.materials)}")
     if wounded:
-        title += " · wounded キズ (upside down, MZ-17)"
+        title += " · " + _("wounded キズ (upside down, MZ-17)")
     if pay is not None:
-        title += (f" · summon now: COST {card.cost} − {pay[0]} shared そざい → pay {pay[1]} mana "
-                  f"(at least 1, MZ-18)")
+        title += " · " + _("summon now: COST {cost} − {shared} shared そざい → pay {mana} mana "
+                           "(at least 1, MZ-18)").format(cost=card.cost, shared=pay[0], mana=pay[1])
     return _svg(CW, CH, body, title)
+
+
+def _shown(state: State, player: int, card_id: str) -> str:
+    """A card of ``player`` named on the table: by its id, in Japanese by its Japanese name."""
+    return state.game.card(player, card_id).japanese if get_language() == "ja" else card_id  # type: ignore[attr-defined]
 
 
 def _row(items: list[str]) -> str:
@@ -236,9 +267,11 @@ def _zone_html(state: State, v: dict[str, Any], p: int, mats_ja: dict[str, str])
     target = pend["target"] if pend and p != v["turn"] else None
     cards = [card_svg(g.card(p, m["card"]), mats_ja, wounded=m["wounded"],  # type: ignore[attr-defined]
                       attacked=m["attacked"], target=m["card"] == target) for m in v["players"][p]["battle"]]
+    free = escape(_("empty あき"))
     empty = _svg(CW, CH, f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="6" fill="none" '
                  f'stroke="#aaa" stroke-dasharray="5 4"/><text x="{CW / 2}" y="{CH / 2}" font-size="9" '
-                 f'text-anchor="middle" fill="#999">empty あき</text>', "empty place of the battle zone (MZ-4)")
+                 f'text-anchor="middle" fill="#999">{free}</text>',
+                 _("empty place of the battle zone (MZ-4)"))
     cards += [empty] * (3 - len(cards))
     return _row(cards)
 
@@ -246,8 +279,9 @@ def _zone_html(state: State, v: dict[str, Any], p: int, mats_ja: dict[str, str])
 def _hand_html(state: State, v: dict[str, Any], p: int, mats_ja: dict[str, str]) -> str:
     hand = v["players"][p]["hand"]
     if isinstance(hand, int):
-        backs = [back_svg(f"face down うらむき (hidden hand card), player {p}") for _ in range(hand)]
-        return _row(backs) + f" <small>{hand} hidden (見えない)</small>"
+        back = _("face down うらむき (hidden hand card), player {player}").format(player=p)
+        backs = [back_svg(back) for _i in range(hand)]
+        return _row(backs) + " <small>" + escape(pgettext("mazemon", "{n} hidden (見えない)").format(n=hand)) + "</small>"
     g = state.game
     return _row([card_svg(g.card(p, c), mats_ja, pay=pay_now(state, p, c)) for c in hand])  # type: ignore[attr-defined]
 
@@ -255,59 +289,110 @@ def _hand_html(state: State, v: dict[str, Any], p: int, mats_ja: dict[str, str])
 def _mana_html(v: dict[str, Any], p: int) -> str:
     pl = v["players"][p]
     tapped = pl["mana"] - pl["untapped"]
-    cards = ([back_svg(f"mana マナ, untapped (upright), player {p}") for _ in range(pl["untapped"])]
-             + [back_svg(f"mana マナ, tapped よこむき (used this turn), player {p}", tapped=True)
-                for _ in range(tapped)])
-    return _row(cards) + f" <small>{pl['mana']} mana, {pl['untapped']} untapped, {tapped} tapped</small>"
+    upright = _("mana マナ, untapped (upright), player {player}").format(player=p)
+    sideways = _("mana マナ, tapped よこむき (used this turn), player {player}").format(player=p)
+    cards = ([back_svg(upright) for _i in range(pl["untapped"])]
+             + [back_svg(sideways, tapped=True) for _i in range(tapped)])
+    count = _("{mana} mana, {untapped} untapped, {tapped} tapped").format(
+        mana=pl["mana"], untapped=pl["untapped"], tapped=tapped)
+    return _row(cards) + f" <small>{escape(count)}</small>"
 
 
 def _seat_html(state: State, v: dict[str, Any], p: int, mats_ja: dict[str, str], label: str) -> str:
     pl = v["players"][p]
-    notes = [f"captured とったカード <b>{pl['captured']}</b> / 3"]
+    notes = [_("captured とったカード <b>{captured}</b> / 3").format(captured=pl['captured'])]
     if v["first"] == p:
-        notes.append("first player せんて")
+        notes.append(escape(_("first player せんて")))
     turn = ""
     if v["phase"] not in ("end", "janken", "trash"):
         if v["current"] == p:
-            turn = " ◀ to move"
+            turn = " ◀ " + escape(_("to move"))
         elif v["turn"] == p:
-            turn = " (its turn)"
+            turn = " (" + escape(_("its turn")) + ")"
     trash = ""
     if v["first"] == p and v["phase"] != "trash":
-        trash = (" &nbsp; trash トラッシュ: "
-                 + _row([back_svg(f"trash トラッシュ, unseen by both (MZ-3, MZ-Q8), player {p}")] * 2))
+        unseen = _("trash トラッシュ, unseen by both (MZ-3, MZ-Q8), player {player}").format(player=p)
+        trash = (" &nbsp; " + escape(_("trash トラッシュ")) + ": " + _row([back_svg(unseen)] * 2))
     captured = _row([_svg(MW, MH, f'<rect x="1" y="1" width="{MW - 2}" height="{MH - 2}" rx="4" fill="#fff" '
                           f'stroke="{OWNER[1 - p]}"/><text x="{MW / 2}" y="{MH / 2 + 4}" font-size="10" '
-                          f'text-anchor="middle">{i + 1}</text>', f"captured card {i + 1} of player {p}")
+                          f'text-anchor="middle">{i + 1}</text>',
+                          _("captured card {number} of player {player}").format(number=i + 1, player=p))
                      for i in range(pl["captured"])])
-    out = (f" &nbsp; <small>out of play (knocked out, taken or trashed substitutes): "
-           f"{escape(', '.join(pl['out']))}</small>" if pl["out"] else "")
+    out = (" &nbsp; <small>" + escape(_("out of play (knocked out, taken or trashed substitutes): {cards}").format(
+        cards=', '.join(_shown(state, p, c) for c in pl['out']))) + "</small>" if pl["out"] else "")
+    who = escape(_("Player {player}").format(player=p))
+    zone_l, mana_l = escape(_("battle zone バトルゾーン (max 3):")), escape(_("mana マナゾーン:"))
+    hand_l, captured_l = escape(_("hand てふだ:")), escape(_("captured とったカード:"))
     return (f'<div style="margin:4px 0;padding:4px;border:2px solid {OWNER[p]};border-radius:6px">'
-            f"<div><b>Player {p}</b> {label}{turn} · {' · '.join(notes)}</div>"
-            f"<div>battle zone バトルゾーン (max 3): {_zone_html(state, v, p, mats_ja)}</div>"
-            f"<div>mana マナゾーン: {_mana_html(v, p)}{trash}</div>"
-            f"<div>hand てふだ: {_hand_html(state, v, p, mats_ja)}</div>"
-            f"<div>captured とったカード: {captured}{out}</div></div>")
+            f"<div><b>{who}</b> {label}{turn} · {' · '.join(notes)}</div>"
+            f"<div>{zone_l} {_zone_html(state, v, p, mats_ja)}</div>"
+            f"<div>{mana_l} {_mana_html(v, p)}{trash}</div>"
+            f"<div>{hand_l} {_hand_html(state, v, p, mats_ja)}</div>"
+            f"<div>{captured_l} {captured}{out}</div></div>")
 
 
-def battle_html(b: Any) -> str:
+def _japanese_names(d: dict[str, Any], game: Any = None) -> tuple[str, str]:
+    """The Japanese names of the two cards of a ``battle_report`` dict: from
+    ``game``'s decks, else from cardlab's own card set when the card there has
+    the name the report gives, else the report's names."""
+    names = []
+    for key, side in (("attacker", 0), ("defender", 1)):
+        cid, name = d.get(key + "_card"), d[key]
+        if game is not None and "attacker_player" in d:
+            p = d["attacker_player"] if side == 0 else 1 - d["attacker_player"]
+            names.append(game.card(p, cid).japanese)
+            continue
+        own = _own_cards().get(cid) if isinstance(cid, str) else None
+        names.append(own.japanese if own is not None and own.name == name else name)
+    return names[0], names[1]
+
+
+def _own_cards() -> dict[str, Card]:
+    """cardlab's own card set (MZ-Q1), read once."""
+    global _OWN
+    if _OWN is None:
+        _OWN = dict(load_cards().cards)
+    return _OWN
+
+
+_OWN: dict[str, Card] | None = None
+
+
+def battle_html(b: Any, game: Any = None) -> str:
     """A :class:`~cardlab.games.mazemon.Battle` (or a ``battle_report`` dict)
-    as a small table: technique, attribute, HP, result and the rule."""
+    as a small table: technique, attribute, HP, result and the rule.  In
+    Japanese the cards are named by their Japanese names (for a dict: when the
+    ``game`` is given, else by their names in the report)."""
     d = b if isinstance(b, dict) else b.as_dict()
-    hp = (f"HP {d['hp'][0]} vs {d['hp'][1]} (same attribute, MZ-16)" if d["hp"]
-          else "HP not compared (MZ-16)")
-    sub = "allowed" if d["substitute_allowed"] else "not allowed: wins on attribute (MZ-21)"
+    attacker, defender = d["attacker"], d["defender"]
+    if not isinstance(b, dict):
+        attacker, defender = b.names()
+    elif get_language() == "ja":
+        attacker, defender = _japanese_names(d, game)
+    hp = (_("HP {attacker_hp} vs {defender_hp} (same attribute, MZ-16)").format(
+              attacker_hp=d['hp'][0], defender_hp=d['hp'][1]) if d["hp"]
+          else _("HP not compared (MZ-16)"))
+    sub = (pgettext("mazemon substitute", "allowed") if d["substitute_allowed"]
+           else _("not allowed: wins on attribute (MZ-21)"))
+    label = {"attacker": pgettext("mazemon battle", "attacker"), "defender": pgettext("mazemon battle", "defender"),
+             "technique": _("technique わざ"), "attribute": _("attribute ぞくせい"),
+             "result": pgettext("mazemon battle", "result"), "cost": _("attack cost"),
+             "substitute": _("substitute みがわり")}
+    lab = {k: escape(v) for k, v in label.items()}
+    result = _(RESULT_JA[d["result"]])
+    cost = _("{cost} mana (MZ-8, MZ-Q4)").format(cost=d["attack_cost"])
     return ('<table style="border-collapse:collapse;font-size:12px">'
-            f"<tr><td>attacker</td><td><b>{escape(d['attacker'])}</b> {attr_term(d['attacker_attribute'])} "
-            f"わざ {d['attacker_power']}</td></tr>"
-            f"<tr><td>defender</td><td><b>{escape(d['defender'])}</b> {attr_term(d['defender_attribute'])} "
-            f"わざ {d['defender_power']}</td></tr>"
-            f"<tr><td>technique わざ</td><td>{d['technique']} (MZ-10)</td></tr>"
-            f"<tr><td>attribute ぞくせい</td><td>{d['attribute']} (MZ-11)</td></tr>"
+            f"<tr><td>{lab['attacker']}</td><td><b>{escape(attacker)}</b> "
+            f"{attr_term(d['attacker_attribute'])} わざ {d['attacker_power']}</td></tr>"
+            f"<tr><td>{lab['defender']}</td><td><b>{escape(defender)}</b> "
+            f"{attr_term(d['defender_attribute'])} わざ {d['defender_power']}</td></tr>"
+            f"<tr><td>{lab['technique']}</td><td>{technique_word(d['technique'])} (MZ-10)</td></tr>"
+            f"<tr><td>{lab['attribute']}</td><td>{attribute_word(d['attribute'])} (MZ-11)</td></tr>"
             f"<tr><td>HP</td><td>{hp}</td></tr>"
-            f"<tr><td>result</td><td><b>{RESULT_JA[d['result']]}</b> ({d['rule']})</td></tr>"
-            f"<tr><td>attack cost</td><td>{d['attack_cost']} mana (MZ-8, MZ-Q4)</td></tr>"
-            f"<tr><td>substitute みがわり</td><td>{sub}</td></tr></table>")
+            f"<tr><td>{lab['result']}</td><td><b>{result}</b> "
+            f"({d['rule']})</td></tr>"
+            f"<tr><td>{lab['cost']}</td><td>{cost}</td></tr>"
+            f"<tr><td>{lab['substitute']}</td><td>{sub}</td></tr></table>")
 
 
 @render.register_move_html(NAME)
@@ -320,7 +405,7 @@ def move_html(state: State, action: str) -> str:
         return ""
     if verb == "attack" and state.apply(action).phase == "substitute":  # type: ignore[attr-defined]
         return ""  # the defender decides first; the battle is drawn with that decision
-    return battle_html(state.battle_report(action))  # type: ignore[attr-defined]
+    return battle_html(state.battle_report(action), state.game)  # type: ignore[attr-defined]
 
 
 def _attacks_html(state: State, v: dict[str, Any]) -> str:
@@ -336,14 +421,19 @@ def _attacks_html(state: State, v: dict[str, Any]) -> str:
     for a in mine:
         for t in theirs:
             r = state.battle_report(f"attack {a} {t}")  # type: ignore[attr-defined]
-            out = "".join(f", {x['card']} knocked out ({x['rule']})" for x in r["knocked_out"])
-            rows.append(f"{a} → {t}: {r['attack_cost']} mana, {RESULT_JA[r['result']]} ({r['rule']}){out}")
+            out = "".join(_(", {card} knocked out ({rule})").format(
+                card=_shown(state, x["owner"], x['card']), rule=x['rule']) for x in r["knocked_out"])
+            rows.append(_("{attacker} → {target}: {cost} mana, {result} ({rule}){knocked_out}").format(
+                attacker=_shown(state, p, a), target=_shown(state, 1 - p, t), cost=r['attack_cost'], result=_(RESULT_JA[r['result']]), rule=r['rule'],
+                knocked_out=out))
     if mine and not theirs and not v["direct_used"]:
-        rows.append("the opponent's battle zone is empty: a direct attack ちょくせつこうげき costs 1 mana (MZ-22, MZ-Q2)")
+        rows.append(_("the opponent's battle zone is empty: a direct attack ちょくせつこうげき costs 1 mana "
+                      "(MZ-22, MZ-Q2)"))
     if not rows:
         return ""
-    return (f'<div style="color:#333;font-size:12px">attack costs こうげき (player {p}, '
-            f"{v['players'][p]['untapped']} untapped mana): " + escape("; ".join(rows)) + "</div>")
+    return ('<div style="color:#333;font-size:12px">'
+            + _("attack costs こうげき (player {player}, {untapped} untapped mana): {attacks}").format(
+                player=p, untapped=v['players'][p]['untapped'], attacks=escape(_sep().join(rows))) + "</div>")
 
 
 def _pending_html(state: State, v: dict[str, Any]) -> str:
@@ -352,17 +442,22 @@ def _pending_html(state: State, v: dict[str, Any]) -> str:
     if not pend:
         return ""
     a, d = v["turn"], 1 - v["turn"]
-    rows = [(f"<li>decline みがわりしない: {escape(pend['target'])} takes the attack — "
-             f"{escape(state.explain('decline'))}</li>")]
+    rows = ["<li>" + _("decline みがわりしない: {target} takes the attack — {explanation}").format(
+        target=escape(_shown(state, d, pend['target'])), explanation=escape(state.explain('decline'))) + "</li>"]
     for m in v["players"][d]["battle"]:
         if m["card"] != pend["target"]:
-            rows.append(f"<li>substitute みがわり {escape(m['card'])} (tap 1 mana; knocked out it scores "
-                        f"nothing, MZ-20) — {escape(state.explain('substitute ' + m['card']))}</li>")
+            rows.append("<li>" + _("substitute みがわり {card} (tap 1 mana; knocked out it scores nothing, MZ-20) "
+                                   "— {explanation}").format(
+                card=escape(_shown(state, d, m['card'])),
+                explanation=escape(state.explain('substitute ' + m['card']))) + "</li>")
     return ('<div style="margin:4px 0;padding:6px;background:#fff4d6;border:1px solid #e0a000;border-radius:6px">'
-            f"<b>Substitute? みがわり (MZ-19)</b> — player {a}'s {escape(pend['attacker'])} attacks player "
-            f"{d}'s {escape(pend['target'])}. Player {d} decides: tap 1 of {v['players'][d]['untapped']} "
-            f"untapped mana so that another monster takes the attack, or decline."
-            f"<ul style=\"margin:2px 0\">{''.join(rows)}</ul></div>")
+            "<b>" + escape(_("Substitute? みがわり (MZ-19)")) + "</b> — "
+            + _("player {attacker_player}'s {attacker} attacks player {defender_player}'s {target}. "
+                "Player {defender_player} decides: tap 1 of {untapped} untapped mana so that another monster "
+                "takes the attack, or decline.").format(
+                attacker_player=a, attacker=escape(_shown(state, a, pend['attacker'])), defender_player=d,
+                target=escape(_shown(state, d, pend['target'])), untapped=v['players'][d]['untapped'])
+            + f"<ul style=\"margin:2px 0\">{''.join(rows)}</ul></div>")
 
 
 @render.register_html(NAME)
@@ -375,45 +470,47 @@ def html(state: State, *, perspective: int | None = None) -> str:
     bottom = 0 if perspective is None else perspective
     top = 1 - bottom
     opts = state.game.options
-    on = [f"{k}={opts[k]!r}" for k, default in (("material_count", "distinct"), ("both_three", "attacker"),
-                                                ("payoff", "win")) if opts[k] != default]
+    on = [_(OPTION_TEXT[k, opts[k]]) if (k, opts[k]) in OPTION_TEXT else f"{k}={opts[k]!r}"
+          for k, default in (("material_count", "distinct"), ("both_three", "attacker"),
+                             ("payoff", "win")) if opts[k] != default]
     if opts["open_hands"]:
-        on.append("open hands (MZ-Q8)")
+        on.append(_("open hands (MZ-Q8)"))
     if opts["cards"] is not None:
-        on.append("own card file (MZ-Q1)")
+        on.append(_("own card file (MZ-Q1)"))
     flags = []
     if v["substitute_used"]:
-        flags.append("substitute みがわり used this turn (MZ-19)")
+        flags.append(_("substitute みがわり used this turn (MZ-19)"))
     if v["direct_used"]:
-        flags.append("direct attack ちょくせつこうげき used this turn (MZ-22)")
+        flags.append(_("direct attack ちょくせつこうげき used this turn (MZ-22)"))
     if v["quiet_turns"] and v["phase"] != "end":
-        flags.append(f"{v['quiet_turns']} quiet turn before (two end the game, MZ-Q6)")
-    note = PHASE_NOTE[v["phase"]]
+        flags.append(_("{n} quiet turn before (two end the game, MZ-Q6)").format(n=v['quiet_turns']))
+    note = _(PHASE_NOTE[v["phase"]])
     if v["returns"] is not None:
         note += " · " + _result_line(v)
     return (
         '<div class="cardlab-board cardlab-mazemon" style="font-family:sans-serif;font-size:13px;max-width:760px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(state, v, top, mats_ja, "" if perspective is None else "(opponent)")
+        + _seat_html(state, v, top, mats_ja, "" if perspective is None else escape(pgettext("mazemon", "(opponent)")))
         + _pending_html(state, v) + _attacks_html(state, v)
-        + _seat_html(state, v, bottom, mats_ja, "" if perspective is None else "(you)")
+        + _seat_html(state, v, bottom, mats_ja, "" if perspective is None else escape(pgettext("mazemon", "(you)")))
         + f'<div style="color:#444">{escape(note)}</div>'
         + (f'<div style="color:#444">{escape(" · ".join(flags))}</div>' if flags else "")
-        + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else "")
+        + ('<div style="color:#444">' + escape(pgettext("mazemon", "options: {options}").format(options=", ".join(on))) + "</div>"
+           if on else "")
         + "</div>"
     )
 
 
 # -- action labels -------------------------------------------------------------------------
-VERB = {"charge": "charge チャージ", "summon": "summon しゅつげん", "direct": "direct attack ちょくせつこうげき",
-        "substitute": "substitute みがわり", "steal": "take うばう", "trash": "trash トラッシュ"}
+VERB = {"charge": N_("charge チャージ"), "summon": N_("summon しゅつげん"), "direct": N_("direct attack ちょくせつこうげき"),
+        "substitute": N_("substitute みがわり"), "steal": N_("take うばう"), "trash": N_("trash トラッシュ")}
 
 
 @render.register_action_label(NAME)
 def action_label(action: str, state: MazemonState | None = None) -> str:
     """A button label with the Japanese terms; with the position, each card
-    by the name printed on it (English and Japanese), as a player finds it
-    on the table, else by its id.
+    by the name printed on it (English and Japanese; in Japanese the Japanese
+    name alone), as a player finds it on the table, else by its id.
 
     >>> action_label("attack oak_giant tide_whale")
     'attack こうげき: oak_giant → tide_whale'
@@ -425,21 +522,22 @@ def action_label(action: str, state: MazemonState | None = None) -> str:
     'trash トラッシュ: Bonfire Owl カガリフクロウ + Ember Boar ホムラブタ'
     """
     if action == "end":
-        return "end turn おわり"
+        return _("end turn おわり")
     if action == "decline":
-        return "no substitute みがわりしない"
-    verb, _, arg = action.partition(" ")
+        return _("no substitute みがわりしない")
+    verb, _sp, arg = action.partition(" ")
     cards = state.game.card_set.cards if state is not None else {}
+    ja = get_language() == "ja"
 
     def name(cid: str) -> str:
         card = cards.get(cid)
-        return cid if card is None else f"{card.name} {card.japanese}"
+        return cid if card is None else card.japanese if ja else f"{card.name} {card.japanese}"
 
     if verb == "attack":
-        a, _, t = arg.partition(" ")
-        return f"attack こうげき: {name(a)} → {name(t)}"
+        a, _sp, t = arg.partition(" ")
+        return _("attack こうげき: {attacker} → {target}").format(attacker=name(a), target=name(t))
     if verb == "janken":
-        return f"janken じゃんけん: player {arg} first"
+        return _("janken じゃんけん: player {player} first").format(player=arg)
     if verb == "trash":
-        return "trash トラッシュ: " + " + ".join(name(c) for c in arg.split("+"))
-    return f"{VERB[verb]}: {name(arg)}" if verb in VERB else action
+        return pgettext("mazemon", "{verb}: {card}").format(verb=_(VERB["trash"]), card=" + ".join(name(c) for c in arg.split("+")))
+    return pgettext("mazemon", "{verb}: {card}").format(verb=_(VERB[verb]), card=name(arg)) if verb in VERB else action

@@ -32,7 +32,9 @@ from typing import Any
 
 from .. import render
 from ..core import State
-from ..games.mipig import ATTRIBUTE_JA, MARK_JA, PHASE_JA, Battle, Card, attribute_bonus
+from ..games.mipig import (ATTRIBUTE_JA, ATTRIBUTE_TERM, EDGE_TERM, MARK_JA, MARK_TERM, PHASE_TERM,
+                           Battle, Card, attribute_bonus, card_name, direction_text, how_text, mark_word)
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = ["text", "html", "layout", "move_html", "action_label", "view", "card_svg", "battle_html",
            "placement_targets", "attack_options"]
@@ -66,24 +68,57 @@ def mark_glyph(mark: str, x: float, y: float) -> str:
     return f'<g class="cardlab-janken-{mark}">{body}</g>'
 
 PHASE_NOTE = {
-    "deal": "dealing: the same number of cards each (MP-3)",
-    "janken": "who goes first: both show a card at once, the janken marks decide (MP-4, MP-Q2)",
-    "coin": "a fair coin decides who goes first (MP-Q2)",
-    "placement": "placement 配置フェーズ: lay a card face down on a dashed square (MP-5, MP-6, MP-7)",
-    "battle": "battle バトルフェーズ: a face-down card attacks a touching opponent card (MP-10, MP-11, MP-16)",
-    "tiebreak": "equal face-up counts: each picks a mark of a remaining card at once (MP-25, MP-Q3)",
-    "end": "game over ゲーム終了: own face-up cards are counted (MP-23, MP-24)",
+    "deal": N_("dealing: the same number of cards each (MP-3)"),
+    "janken": N_("who goes first: both show a card at once, the janken marks decide (MP-4, MP-Q2)"),
+    "coin": N_("a fair coin decides who goes first (MP-Q2)"),
+    "placement": N_("placement 配置フェーズ: lay a card face down on a dashed square (MP-5, MP-6, MP-7)"),
+    "battle": N_("battle バトルフェーズ: a face-down card attacks a touching opponent card (MP-10, MP-11, MP-16)"),
+    "tiebreak": N_("equal face-up counts: each picks a mark of a remaining card at once (MP-25, MP-Q3)"),
+    "end": N_("game over ゲーム終了: own face-up cards are counted (MP-23, MP-24)"),
 }
 
 
 def mark_term(mark: str) -> str:
-    """``rock グー``: a janken mark with its Japanese beside it."""
-    return f"{mark} {MARK_JA[mark]}"
+    """``rock グー``: a janken mark with its Japanese beside it (in Japanese: ``グー``)."""
+    return _(MARK_TERM[mark]) if mark in MARK_TERM else f"{mark} {MARK_JA[mark]}"
 
 
 def attr_term(attr: str) -> str:
-    """``love 愛``: an attribute with its Japanese beside it."""
-    return f"{attr} {ATTRIBUTE_JA[attr]}"
+    """``love 愛``: an attribute with its Japanese beside it (in Japanese: ``愛``)."""
+    return _(ATTRIBUTE_TERM[attr]) if attr in ATTRIBUTE_TERM else f"{attr} {ATTRIBUTE_JA[attr]}"
+
+
+def _pending_text(pending: Any) -> str:
+    """A pending janken pick as a person reads it: a card id, a mark, or that it is hidden."""
+    if pending == "picked (hidden)":
+        return _("picked (hidden)")
+    if pending in MARK_TERM:
+        return mark_word(pending)
+    return str(pending)
+
+
+def _option_value(value: Any) -> str:
+    """An option's value on the board (``'shared'``, ``3``), as a person reads it."""
+    words = {"'own'": pgettext("mipig option value", "'own'"),
+             "'shared'": pgettext("mipig option value", "'shared'"),
+             "'janken'": pgettext("mipig option value", "'janken'"),
+             "'random'": pgettext("mipig option value", "'random'"),
+             "'value'": pgettext("mipig option value", "'value'"),
+             "'draw'": pgettext("mipig option value", "'draw'"),
+             "'face_up'": pgettext("mipig option value", "'face_up'"),
+             "'all_on_field'": pgettext("mipig option value", "'all_on_field'"),
+             "'win'": pgettext("mipig option value", "'win'"),
+             "'score'": pgettext("mipig option value", "'score'")}
+    return words.get(repr(value), repr(value))
+
+
+def _option_name(name: str) -> str:
+    """An option's name on the board (``hand_size``), as a person reads it."""
+    return {"hand_size": pgettext("mipig option", "hand_size"), "deal": pgettext("mipig option", "deal"),
+            "first_player": pgettext("mipig option", "first_player"),
+            "tiebreak": pgettext("mipig option", "tiebreak"),
+            "tiebreak_cards": pgettext("mipig option", "tiebreak_cards"),
+            "payoff": pgettext("mipig option", "payoff")}.get(name, name)
 
 
 # -- the view: what the perspective may see -------------------------------------
@@ -156,7 +191,7 @@ def attack_options(state: State) -> list[tuple[tuple[int, int], tuple[int, int]]
         return out
     for a in state.legal_actions():
         if a.startswith("attack "):
-            _, fa, fd = a.split()
+            _verb, fa, fd = a.split()
             ax, ay = fa.split(",")
             dx, dy = fd.split(",")
             out.append(((int(ax), int(ay)), (int(dx), int(dy))))
@@ -166,27 +201,30 @@ def attack_options(state: State) -> list[tuple[tuple[int, int], tuple[int, int]]
 def _head(v: dict[str, Any], perspective: int | None) -> str:
     ph = v["phase"]
     if ph == "end":
-        head = "game over"
+        head = _("game over")
     elif ph in ("deal", "coin"):
-        head = "chance to act"
+        head = _("chance to act")
     else:
-        head = f"player {v['to_move']} to move"
-    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
-    return f"mipig (mipigトレーディングカード) · {head} · {ph} ({PHASE_JA[ph]}) · {seen}"
+        head = _("player {player} to move").format(player=v["to_move"])
+    seen = pgettext("mipig", "everything shown") if perspective is None else pgettext("mipig", "as seen by player {player}").format(
+        player=perspective)
+    return _("mipig (mipigトレーディングカード) · {head} · {phase} · {seen}").format(
+        head=head, phase=_(PHASE_TERM[ph]), seen=seen)
 
 
 def _result(v: dict[str, Any]) -> str:
     r = v["returns"][0]
     fu = v["face_up"]
-    count = f"face up 表向き {fu[0]} : {fu[1]}"
+    count = _("face up 表向き {count0} : {count1}").format(count0=fu[0], count1=fu[1])
     if r == 0:
-        who = "a draw 引き分け"
+        who = _("a draw 引き分け")
     elif fu[0] != fu[1] or float(r) in (1.0, -1.0):
-        who = f"player {0 if r > 0 else 1} wins 勝ち"
+        who = pgettext("mipig", "player {player} wins 勝ち").format(player=0 if r > 0 else 1)
     else:
-        who = f"player 0's value {v['outcome']}"
-    how = "" if fu[0] != fu[1] else " after the janken tiebreak (MP-25)"
-    return f"{count} → {who}{how}"
+        who = _("player 0's value {value}").format(value=v["outcome"])
+    if fu[0] != fu[1]:
+        return _("{count} → {result}").format(count=count, result=who)
+    return _("{count} → {result} after the janken tiebreak (MP-25)").format(count=count, result=who)
 
 
 # -- text --------------------------------------------------------------------------
@@ -199,17 +237,20 @@ def text(state: State, *, perspective: int | None = None) -> str:
     v = view(state, perspective)
     lines = [_head(v, perspective)]
     if v["first_player"] is not None:
-        lines.append(f"  first player 先攻: {v['first_player']} ({v['decided_by']})")
+        lines.append(_("  first player 先攻: {player} ({how})").format(player=v["first_player"],
+                                                                       how=how_text(v["decided_by"])))
     for p in (0, 1):
         h = v["hands"][p]
-        shown = "—" if not h else f"{h} hidden cards" if isinstance(h, int) else " ".join(h)
-        lines.append(f"  player {p}: hand 手札 {shown} · graveyard 墓地 {' '.join(v['graveyards'][p]) or '—'}"
-                     f" · face up 表向き {v['face_up'][p]}")
+        shown = ("—" if not h else pgettext("mipig", "{n} hidden cards").format(n=h) if isinstance(h, int)
+                 else " ".join(h))
+        lines.append(_("  player {player}: hand 手札 {hand} · graveyard 墓地 {graveyard} · face up 表向き {count}"
+                       ).format(player=p, hand=shown, graveyard=" ".join(v["graveyards"][p]) or "—",
+                                count=v["face_up"][p]))
     if v["pending"] is not None:
-        lines.append(f"  pending pick: {v['pending']}")
+        lines.append(_("  pending pick: {pick}").format(pick=_pending_text(v["pending"])))
     cells = v["field"]
     if not cells:
-        lines.append("  field フィールド: empty; the first card may go anywhere (MP-6)")
+        lines.append(_("  field フィールド: empty; the first card may go anywhere (MP-6)"))
     else:  # the squares by name (MP-Q4): the first card laid is on 0,0
         x0, y0 = min(c["x"] for c in cells), min(c["y"] for c in cells)
         w = max(c["x"] for c in cells) + 1 - x0
@@ -217,11 +258,11 @@ def text(state: State, *, perspective: int | None = None) -> str:
         grid = [["   .    "] * w for _ in range(h)]
         for c in cells:
             grid[c["y"] - y0][c["x"] - x0] = f"{c['owner']}:{c['card'] or '??':<4}{'▲' if c['face_up'] else '▽'} "[:8]
-        lines.append("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏, ?? unseen):")
+        lines.append(_("  field フィールド (owner:card, ▲ face up 表, ▽ face down 裏, ?? unseen):"))
         lines.append("      " + "".join(f"x={x:<6}" for x in range(x0, x0 + w)))
         lines.extend(f"  y={y + y0:<2} " + "".join(grid[y]).rstrip() for y in range(h))
     if v["returns"] is not None:
-        lines.append("  result: " + _result(v))
+        lines.append(_("  result: {result}").format(result=_result(v)))
     return "\n".join(lines)
 
 
@@ -234,18 +275,23 @@ def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
     edge = OWNER[owner] if owner is not None else "#333"
     if card is None:
         rot = f' transform="rotate(180 {w / 2} {h / 2})"' if owner == 1 else ""
-        return (f"<title>face down 裏向き (card back){'' if owner is None else f', player {owner}'}</title>"
+        title = (_("face down 裏向き (card back)") if owner is None
+                 else _("face down 裏向き (card back), player {player}").format(player=owner))
+        return (f"<title>{escape(title)}</title>"
                 f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="{BACK}" '
                 f'stroke="{edge}" stroke-width="3"/>'
                 f'<g{rot}><text x="{w / 2}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" '
                 f'fill="#fff" font-weight="bold">mipig</text></g>')
     a = card.attribute
-    tip = f"{card.id} {card.name} {card.japanese} · {attr_term(a)} · {mark_term(card.janken)} · " \
-          f"top 上 {card.top}, bottom 下 {card.bottom}, left 左 {card.left}, right 右 {card.right}"
+    name = card_name(card) if get_language() == "ja" else f"{card.name} {card.japanese}"
+    tip = _("{id} {name} · {attribute} · {mark} · top 上 {top}, bottom 下 {bottom}, left 左 {left}, "
+            "right 右 {right}").format(id=card.id, name=name, attribute=attr_term(a), mark=mark_term(card.janken),
+                                      top=card.top, bottom=card.bottom, left=card.left, right=card.right)
     if face_down:
-        tip += " · face down 裏向き (hidden from the opponent)"
+        tip += " · " + _("face down 裏向き (hidden from the opponent)")
     if bonus is not None and bonus[0]:
-        tip += f" · bonus 属性ボーナス +{bonus[0]} ({bonus[1]} face-up {attr_term(a)}, MP-20)"
+        tip += " · " + _("bonus 属性ボーナス +{bonus} ({count} face-up {attribute}, MP-20)").format(
+            bonus=bonus[0], count=bonus[1], attribute=attr_term(a))
     fill = "#f1f1f1" if face_down else "#fffdf8"
     dash = ' stroke-dasharray="5 3"' if face_down else ""
     parts = [f"<title>{escape(tip)}</title>",
@@ -275,7 +321,8 @@ def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
 
 def _target_body(x: int, y: int, w: int = CW - 2 * PAD, h: int = CH - 2 * PAD) -> str:
     """The SVG elements of a legal placement square at (0, 0): dashed, with its coordinates (MP-7)."""
-    return (f"<title>placement target 配置できる場所 {x},{y} (MP-7)</title>"
+    title = _("placement target 配置できる場所 {square} (MP-7)").format(square=f"{x},{y}")
+    return (f"<title>{escape(title)}</title>"
             f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="5" fill="#f4fbf2" '
             f'stroke="#5a9e4b" stroke-dasharray="4 3"/>'
             f'<text x="{w / 2}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" '
@@ -306,7 +353,8 @@ def _field_svg(state: State, v: dict[str, Any], cards: dict[str, Card], perspect
     targets = placement_targets(state)
     attacks = attack_options(state)
     if not cells and not targets:
-        return '<span style="color:#888">empty</span>'
+        empty = escape(pgettext("mipig field", "empty"))
+        return f'<span style="color:#888">{empty}</span>'
     squares = [(c["x"], c["y"]) for c in cells] + targets
     x0, y0 = min(x for x, _ in squares), min(y for _, y in squares)
     x1, y1 = max(x for x, _ in squares), max(y for _, y in squares)
@@ -340,7 +388,8 @@ def _field_svg(state: State, v: dict[str, Any], cards: dict[str, Card], perspect
             sx, sy, tx, ty = sx + CW / 2, sy + CH / 2, tx + CW / 2, ty + CH / 2
             # across the shared edge, beside the numbers (which sit on the centre lines)
             ox, oy = (0, -12) if ay == dy else (-14, 0)
-            parts.append(f"<g><title>attack 攻撃 {ax},{ay} → {dx},{dy} (MP-11)</title>"
+            title = _("attack 攻撃 {attacker} → {target} (MP-11)").format(attacker=f"{ax},{ay}", target=f"{dx},{dy}")
+            parts.append(f"<g><title>{escape(title)}</title>"
                          f'<line x1="{sx + (tx - sx) / 4 + ox}" y1="{sy + (ty - sy) / 4 + oy}" '
                          f'x2="{sx + 3 * (tx - sx) / 4 + ox}" y2="{sy + 3 * (ty - sy) / 4 + oy}" '
                          'stroke="#d0312d" stroke-width="2.5" stroke-opacity="0.85" '
@@ -352,31 +401,38 @@ def _hand_html(hand: list[str] | int, owner: int, cards: dict[str, Card]) -> str
     if hand == 0:
         return _row([])
     if isinstance(hand, int):
-        return _row([card_svg(None, owner) for _ in range(hand)]) + f" <small>{hand} hidden (見えない)</small>"
+        hidden = escape(pgettext("mipig", "{n} hidden (見えない)").format(n=hand))
+        return _row([card_svg(None, owner) for _i in range(hand)]) + f" <small>{hidden}</small>"
     return _row([card_svg(cards[c], owner) for c in hand])
 
 
 def _seat_html(v: dict[str, Any], p: int, cards: dict[str, Card], label: str) -> str:
-    turn = " ◀ to move" if v["phase"] not in ("end", "deal", "coin") and v["to_move"] == p else ""
-    first = " · first player 先攻" if v["first_player"] == p else ""
+    turn = " ◀ " + pgettext("mipig", "to move") if v["phase"] not in ("end", "deal", "coin") and v["to_move"] == p else ""
+    first = " · " + _("first player 先攻") if v["first_player"] == p else ""
     grave = _row([card_svg(cards[c], p) for c in v["graveyards"][p]])
     shown = ""
     if v["shown"][p]:
-        shown = f"<div><small>shown in the first-player janken (MP-4): {escape(' '.join(v['shown'][p]))}</small></div>"
+        shown = "<div><small>" + escape(_("shown in the first-player janken (MP-4): {cards}").format(
+            cards=" ".join(v["shown"][p]))) + "</small></div>"
+    who = escape(_("Player {player}").format(player=p))
+    face_up, hand, graveyard = _("face up 表向き"), _("hand 手札"), _("graveyard 墓地")
     return (f'<div style="margin:4px 0;padding:4px;border:1px solid {OWNER[p]};border-radius:6px;'
             f'background:{OWNER_LIGHT[p]}">'
-            f'<div><b style="color:{OWNER[p]}">Player {p}</b> {label}{turn}{first} · face up 表向き '
+            f'<div><b style="color:{OWNER[p]}">{who}</b> '
+            f'{label}{turn}{first} · {face_up} '
             f"<b>{v['face_up'][p]}</b></div>"
-            f"<div>hand 手札: {_hand_html(v['hands'][p], p, cards)}</div>"
-            f"<div>graveyard 墓地: {grave}</div>{shown}</div>")
+            f"<div>{hand}: {_hand_html(v['hands'][p], p, cards)}</div>"
+            f"<div>{graveyard}: {grave}</div>{shown}</div>")
 
 
 def _pending_html(v: dict[str, Any]) -> str:
     if v["pending"] is None:
         return ""
-    what = "card" if v["phase"] == "janken" else "mark"
-    return (f'<div style="color:#444">player 0 has picked a {what}: {escape(str(v["pending"]))} '
-            "(player 1 picks without seeing it, MP-4/MP-Q3)</div>")
+    if v["phase"] == "janken":
+        what = _("player 0 has picked a card: {pick} (player 1 picks without seeing it, MP-4/MP-Q3)")
+    else:
+        what = _("player 0 has picked a mark: {pick} (player 1 picks without seeing it, MP-4/MP-Q3)")
+    return f'<div style="color:#444">{escape(what.format(pick=_pending_text(v["pending"])))}</div>'
 
 
 def _parts(state: State, perspective: int | None) -> tuple[str, str, str, dict[str, Any], dict[str, Card]]:
@@ -386,28 +442,30 @@ def _parts(state: State, perspective: int | None) -> tuple[str, str, str, dict[s
     cards = {c.id: c for c in state.game.cards}  # type: ignore[attr-defined]
     bottom = 0 if perspective is None else perspective
     top = 1 - bottom
-    note = PHASE_NOTE[v["phase"]]
+    note = _(PHASE_NOTE[v["phase"]])
     if v["phase"] == "battle" and not attack_options(state):
-        note += f" · player {v['to_move']} has no attack and passes (MP-18)"
+        note += " · " + _("player {player} has no attack and passes (MP-18)").format(player=v["to_move"])
     if v["phase"] == "deal":
-        note += (", both from one shared card set" if state.game.options["deal"] == "shared"
-                 else ", each from their own copy of the card set")
+        note += ", " + (_("both from one shared card set") if state.game.options["deal"] == "shared"
+                        else _("each from their own copy of the card set"))
     if v["phase"] == "janken" and v["janken_round"]:
-        note += f" · round {v['janken_round'] + 1}: the last one was a tie (MP-Q2)"
+        note += " · " + _("round {round}: the last one was a tie (MP-Q2)").format(round=v["janken_round"] + 1)
     result = f'<div style="font-weight:bold">{escape(_result(v))}</div>' if v["returns"] is not None else ""
     opts = state.game.options
-    on = [f"{k}={opts[k]!r}" for k in ("hand_size", "deal", "first_player", "tiebreak", "tiebreak_cards", "payoff")
+    on = [_("{name}={value}").format(name=_option_name(k), value=_option_value(opts[k]))
+          for k in ("hand_size", "deal", "first_player", "tiebreak", "tiebreak_cards", "payoff")
           if opts[k] != state.game.OPTIONS[k].default]
     if opts["open_hands"]:
-        on.append("open hands (MP-Q6)")
+        on.append(_("open hands (MP-Q6)"))
     above = (f"<div><b>{escape(_head(v, perspective))}</b></div>"
-             + _seat_html(v, top, cards, "" if perspective is None else "(opponent)"))
-    caption = ("field フィールド (blue border: player 0, red: player 1; dashed: face down 裏向き; "
-               "+n: attribute bonus 属性ボーナス):")
-    below = (_seat_html(v, bottom, cards, "" if perspective is None else "(you)")
+             + _seat_html(v, top, cards, "" if perspective is None else escape(pgettext("mipig", "(opponent)"))))
+    caption = escape(_("field フィールド (blue border: player 0, red: player 1; dashed: face down 裏向き; "
+                       "+n: attribute bonus 属性ボーナス):"))
+    below = (_seat_html(v, bottom, cards, "" if perspective is None else escape(pgettext("mipig", "(you)")))
              + _pending_html(v)
              + f'<div style="color:#444">{escape(note)}</div>' + result
-             + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else ""))
+             + ('<div style="color:#444">' + escape(_("options: {options}").format(options=", ".join(on)))
+                + "</div>" if on else ""))
     return above, caption, below, v, cards
 
 
@@ -468,26 +526,27 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
             paths[a] = (f"item:{parts[1]}", f"sq:{parts[2]}")
             # the mover's own card: the board offers it only to the person to move
             items.setdefault(parts[1], card_svg(cards[parts[1]], mover))
-            prompts = ("choose a card of your hand 手札 to lay face down (MP-5)",
-                       "choose a dashed square 配置できる場所 next to a card (MP-6, MP-7)")
-            labels = ("lay 置く", "here 配置")
+            prompts = (_("choose a card of your hand 手札 to lay face down (MP-5)"),
+                       _("choose a dashed square 配置できる場所 next to a card (MP-6, MP-7)"))
+            labels = (_("lay 置く"), _("here 配置"))
         elif parts[0] == "show":
             paths[a] = (f"item:{parts[1]}",)
             items.setdefault(parts[1], card_svg(cards[parts[1]], mover))
-            prompts = ("choose a card of your hand 手札 to show: its janken mark じゃんけん decides who "
-                       "goes first (MP-4)",)
-            labels = ("show 見せる",)
+            prompts = (_("choose a card of your hand 手札 to show: its janken mark じゃんけん decides who "
+                         "goes first (MP-4)"),)
+            labels = (_("show 見せる"),)
         elif parts[0] == "attack":
             paths[a] = (f"sq:{parts[1]}", f"sq:{parts[2]}")
-            prompts = ("choose an attacker: one of your face-down cards 裏向き (MP-11, MP-16)",
-                       "choose the target: a touching opponent card (MP-11, MP-17)")
-            labels = ("attack 攻撃", "target 対象")
+            prompts = (_("choose an attacker: one of your face-down cards 裏向き (MP-11, MP-16)"),
+                       _("choose the target: a touching opponent card (MP-11, MP-17)"))
+            labels = (_("attack 攻撃"), _("target 対象"))
     return render.Layout(
         above=_frame(above), below=_frame(below), squares=squares,
-        grid_title=(caption + " The squares keep their names for the whole game (MP-Q4): the first card "
-                    "laid is on 0,0, x grows to the right and y downwards, and the squares left of or "
-                    "above it have negative numbers." if squares else "field フィールド: empty"), items=items,
-        items_title=f"hand 手札 of player {mover}" if items else "", paths=paths,
+        grid_title=(caption + " " + _("The squares keep their names for the whole game (MP-Q4): the first card "
+                                      "laid is on 0,0, x grows to the right and y downwards, and the squares "
+                                      "left of or above it have negative numbers.")
+                    if squares else _("field フィールド: empty")), items=items,
+        items_title=_("hand 手札 of player {player}").format(player=mover) if items else "", paths=paths,
         prompts=prompts, labels=labels)
 
 
@@ -511,21 +570,24 @@ def battle_html(battle: Battle, *, with_text: bool = True) -> str:
     def side(role: str, p: int, card: Card, edge: str, num: int, bonus: Any, total: int) -> str:
         won = b.result == role
         lost = b.loser_card is not None and not won
-        tag = "wins 勝ち" if won else "to the graveyard 墓地" if lost else "draw 引き分け"
+        tag = _("wins 勝ち") if won else _("to the graveyard 墓地") if lost else pgettext("mipig", "draw 引き分け")
+        who = _("attacker") if role == "attacker" else _("defender")
         return (f'<td style="padding:4px;text-align:center;vertical-align:top">'
                 f"{card_svg(card, p, bonus=(bonus.bonus, bonus.count))}<br>"
-                f"<b>{role}</b> (player {p})<br>{edge} {EDGE_JA[edge]} {num} + bonus {bonus.bonus} = "
-                f"<b>{total}</b><br>{tag}</td>")
+                f"<b>{escape(who)}</b> " + escape(_("(player {player})").format(player=p)) + "<br>"
+                + _("{edge} {number} + bonus {bonus} = <b>{total}</b>").format(
+                    edge=escape(_(EDGE_TERM[edge])), number=num, bonus=bonus.bonus, total=total)
+                + f"<br>{escape(tag)}</td>")
 
     jk = ""
     if b.janken is not None:
-        jk = (f"<div>equal numbers: janken {escape(mark_term(b.janken[0]))} against "
-              f"{escape(mark_term(b.janken[1]))} (MP-14)</div>")
+        jk = "<div>" + escape(_("equal numbers: janken {attacker_mark} against {defender_mark} (MP-14)").format(
+            attacker_mark=mark_term(b.janken[0]), defender_mark=mark_term(b.janken[1]))) + "</div>"
     return ('<div class="cardlab-mipig-battle" style="font-family:sans-serif;font-size:13px;max-width:640px">'
             "<table><tr>"
             + side("attacker", b.attacker_player, b.attacker_card, b.attacker_edge, b.attacker_number,
                    b.attacker_bonus, b.attacker_total)
-            + f'<td style="padding:4px;vertical-align:middle">→ {escape(b.direction)} →</td>'
+            + f'<td style="padding:4px;vertical-align:middle">→ {escape(direction_text(b.direction))} →</td>'
             + side("defender", b.defender_player, b.defender_card, b.defender_edge, b.defender_number,
                    b.defender_bonus, b.defender_total)
             + f"</tr></table>{jk}" + (f"<div>{escape(b.text())}</div>" if with_text else "") + "</div>")
@@ -552,17 +614,17 @@ def action_label(action: str) -> str:
     parts = action.split()
     verb = parts[0]
     if verb == "place" and len(parts) == 3:
-        return f"place 配置: {parts[1]} at {parts[2]}"
+        return _("place 配置: {card} at {square}").format(card=parts[1], square=parts[2])
     if verb == "attack" and len(parts) == 3:
-        return f"attack 攻撃: {parts[1]} → {parts[2]}"
+        return _("attack 攻撃: {attacker} → {target}").format(attacker=parts[1], target=parts[2])
     if verb == "pass":
-        return "pass パス (no attack, MP-18)"
+        return _("pass パス (no attack, MP-18)")
     if verb == "show" and len(parts) == 2:
-        return f"show 見せる: {parts[1]}"
+        return _("show 見せる: {card}").format(card=parts[1])
     if verb == "pick" and len(parts) == 2 and (parts[1] in MARK_JA or parts[1] == "??"):
-        return f"pick 選ぶ: {mark_term(parts[1]) if parts[1] in MARK_JA else parts[1]}"
+        return _("pick 選ぶ: {mark}").format(mark=mark_term(parts[1]) if parts[1] in MARK_JA else parts[1])
     if verb == "deal" and len(parts) == 2:
-        return f"deal 配る: {parts[1]}"
+        return _("deal 配る: {card}").format(card=parts[1])
     if verb == "coin" and len(parts) == 2:
-        return f"coin コイン: player {parts[1]} first"
+        return _("coin コイン: player {player} first").format(player=parts[1])
     return action

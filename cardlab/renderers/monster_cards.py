@@ -39,6 +39,7 @@ from typing import Any, Sequence
 
 from .. import render
 from ..core import State
+from ..i18n import N_, _, get_language, pgettext
 from ..games.monster_cards import KEYS, SKILLS, Battle, Card
 
 __all__ = ["text", "html", "action_label", "view", "card_svg", "scale_svg", "battle_html",
@@ -56,20 +57,66 @@ RARITY_COLOUR = {"C": "#888888", "R": "#3a7bd5", "SR": "#c98a00", "UR": "#c0306a
 BACK = ("#303a5c", "#c9a44a")
 SEAT = ("#2f6fb5", "#c2453c", "#2e8b57", "#b8860b", "#7b4f8f", "#d2691e", "#008b8b", "#556b2f")
 PHASE_NOTE = {
-    "draw": "draw until the hand holds 3 (MC-9)",
-    "action": "optional Discard skills and GameChangers (MC-10, MC-Q10), then play one card to the defence "
-              "zone or, taking the attack, to the attack zone (MC-11)",
-    "mill": "damage: cards go from the deck top to the graveyard 墓地 one by one (MC-3)",
-    "end": "game over: the last player with cards wins (MC-19)",
+    "draw": N_("draw until the hand holds 3 (MC-9)"),
+    "action": N_("optional Discard skills and GameChangers (MC-10, MC-Q10), then play one card to the defence "
+                 "zone or, taking the attack, to the attack zone (MC-11)"),
+    "mill": N_("damage: cards go from the deck top to the graveyard 墓地 one by one (MC-3)"),
+    "end": N_("game over: the last player with cards wins (MC-19)"),
 }
-VERB = {"defend": "defend 防衛", "attack": "attack 攻撃", "discard": "discard 捨てる",
-        "gc": "GameChanger ゲームチェンジャー", "draw": "draw 引く", "mill": "damage ダメージ"}
+VERB = {"defend": N_("defend 防衛"), "attack": N_("attack 攻撃"), "discard": N_("discard 捨てる"),
+        "gc": N_("GameChanger ゲームチェンジャー"), "draw": N_("draw 引く"), "mill": N_("damage ダメージ")}
+
+
+def _ja() -> bool:
+    return get_language() == "ja"
 
 
 def term(key: str, value: str, state_or_tables: Any = None) -> str:
-    """``fire 火``: an affinity value (MC-5) with its Japanese beside it."""
+    """``fire 火``: an affinity value (MC-5) with its Japanese beside it (in
+    Japanese: the Japanese name alone)."""
     tables = _tables(state_or_tables)
-    return f"{value} {tables.japanese[key].get(value, '')}".strip()
+    jp = tables.japanese[key].get(value, "")
+    if _ja() and jp:
+        return jp
+    return f"{value} {jp}".strip()
+
+
+def _name(state: Any, name: str) -> str:
+    """A card name as a person reads it: in Japanese the card's Japanese name
+    (from the game's card data), else its id."""
+    if not _ja() or state is None:
+        return name
+    game = getattr(state, "game", state)
+    card_id = getattr(game, "card_id", None)
+    if not card_id or name not in card_id:
+        return name
+    return game.card(name).japanese or name
+
+
+def _phase(phase: str) -> str:
+    """A phase name (draw, action, mill, end) as a person reads it."""
+    return {"draw": pgettext("monster_cards phase", "draw"), "action": pgettext("monster_cards phase", "action"),
+            "mill": pgettext("monster_cards phase", "mill"),
+            "end": pgettext("monster_cards phase", "end")}.get(phase, phase)
+
+
+def _result(result: str) -> str:
+    """A battle result (success, failure, draw) as a person reads it."""
+    return {"success": pgettext("battle result", "success"), "failure": pgettext("battle result", "failure"),
+            "draw": pgettext("battle result", "draw")}.get(result, result)
+
+
+def _choice(value: Any) -> str:
+    """An option value in the options line (English: as written in code)."""
+    words = {"takes_attack": pgettext("monster_cards option", "takes_attack"),
+             "free": pgettext("monster_cards option", "free"),
+             "both_to_ruins": pgettext("monster_cards option", "both_to_ruins"),
+             "attacker_stays": pgettext("monster_cards option", "attacker_stays"),
+             "no_attack": pgettext("monster_cards option", "no_attack"),
+             "attacks": pgettext("monster_cards option", "attacks"),
+             "True": pgettext("monster_cards option", "True"),
+             "False": pgettext("monster_cards option", "False")}
+    return words.get(str(value), str(value))
 
 
 def _tables(x: Any):
@@ -107,33 +154,36 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
 
 def _head(v: dict[str, Any], perspective: int | None) -> str:
     if v["phase"] == "end":
-        what = f"game over: player {v['turn']} wins 勝ち (MC-19)"
+        what = _("game over: player {player} wins 勝ち (MC-19)").format(player=v["turn"])
     else:
-        what = f"player {v['turn']} to move ({v['phase']})" if v["phase"] == "action" else \
-            f"player {v['turn']}'s turn ({v['phase']}: chance)"
-    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
-    return f"MONSTER CARDS (モンスターカード) · {v['players']} players · {what} · {seen}"
+        what = (_("player {player} to move ({phase})") if v["phase"] == "action" else
+                _("player {player}'s turn ({phase}: chance)")).format(player=v["turn"], phase=_phase(v["phase"]))
+    seen = _("everything shown") if perspective is None else _("as seen by player {player}").format(player=perspective)
+    return _("MONSTER CARDS (モンスターカード) · {n} players · {what} · {seen}").format(
+        n=v["players"], what=what, seen=seen)
 
 
-def _counted(names: Sequence[str]) -> str:
+def _counted(names: Sequence[str], state: Any = None) -> str:
     c = Counter(names)
-    return ", ".join(f"{x}×{m}" if m > 1 else x for x, m in sorted(c.items())) or "—"
+    return ", ".join(f"{_name(state, x)}×{m}" if m > 1 else _name(state, x) for x, m in sorted(c.items())) or "—"
 
 
-def _shown(x: Any) -> str:
-    return f"{x} hidden" if isinstance(x, int) and x else "—" if isinstance(x, int) else _counted(x)
+def _shown(x: Any, state: Any = None) -> str:
+    return (_("{n} hidden").format(n=x) if isinstance(x, int) and x else "—" if isinstance(x, int)
+            else _counted(x, state))
 
 
-def _pile_text(x: Any) -> str:
+def _pile_text(x: Any, state: Any = None) -> str:
     """A graveyard: its count when hidden, else its cards in order (top last)."""
-    return str(x) if isinstance(x, int) else " → ".join(x) or "—"
+    return str(x) if isinstance(x, int) else " → ".join(_name(state, c) for c in x) or "—"
 
 
 def _zone_text(z: dict | None, state: State) -> str:
     if z is None:
         return "—"
     c = state.game.card(z["card"])  # type: ignore[attr-defined]
-    return f"{c.name} [{c.rarity}] (player {z['owner']})"
+    return _("{card} [{rarity}] (player {player})").format(card=_name(state, c.name), rarity=c.rarity,
+                                                         player=z["owner"])
 
 
 # -- text --------------------------------------------------------------------------
@@ -145,18 +195,21 @@ def text(state: State, *, perspective: int | None = None) -> str:
         return str(state)
     v = view(state, perspective)
     lines = [_head(v, perspective),
-             f"  attack zone (攻撃ゾーン): {_zone_text(v['attack'], state)}",
-             f"  GameChanger zone (ゲームチェンジャーゾーン): {_zone_text(v['gamechanger'], state)}"]
+             "  " + _("attack zone (攻撃ゾーン): {zone}").format(zone=_zone_text(v["attack"], state)),
+             "  " + _("GameChanger zone (ゲームチェンジャーゾーン): {zone}").format(
+                 zone=_zone_text(v["gamechanger"], state))]
     if v["pending"]:
-        lines.append(f"  damage pending: {v['pending']['damage']} to player {v['pending']['target']}")
+        lines.append("  " + _("damage pending: {n} to player {player}").format(
+            n=v["pending"]["damage"], player=v["pending"]["target"]))
     for q, z in enumerate(v["seats"]):
         if z["out"]:
-            lines.append(f"  player {q}: out (脱落)")
+            lines.append("  " + _("player {player}: out (脱落)").format(player=q))
             continue
-        top = "" if not z["deck_top"] else f" (known top: {_shown(z['deck_top'])})"
-        lines.append(f"  player {q}: hand (手札) {_shown(z['hand'])} | deck (山札) {z['deck']}{top} | "
-                     f"graveyard (墓地) {_pile_text(z['graveyard'])}"
-                     f" | ruins (跡地) {len(z['ruins'])}")
+        top = "" if not z["deck_top"] else _(" (known top: {cards})").format(cards=_shown(z["deck_top"], state))
+        lines.append("  " + _("player {player}: hand (手札) {hand} | deck (山札) {deck}{top} | "
+                              "graveyard (墓地) {graveyard} | ruins (跡地) {ruins}").format(
+            player=q, hand=_shown(z["hand"], state), deck=z["deck"], top=top,
+            graveyard=_pile_text(z["graveyard"], state), ruins=len(z["ruins"])))
     return "\n".join(lines)
 
 
@@ -180,8 +233,9 @@ def card_svg(card: Card | None, *, owner: int | None = None, badge: str = "",
     blue, GameChanger purple, MC-4)."""
     edge = SEAT[owner % len(SEAT)] if owner is not None else "#333"
     if card is None:
-        who = "" if owner is None else f", player {owner}"
-        body = (f"<title>card back 裏 (hidden){who}{escape(note)}</title>"
+        who = "" if owner is None else _(", player {player}").format(player=owner)
+        title = _("card back 裏 (hidden){who}{note}").format(who=who, note=note)
+        body = (f"<title>{escape(title)}</title>"
                 f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="6" fill="{BACK[0]}" stroke="{edge}" '
                 f'stroke-width="2"/><circle cx="{W / 2}" cy="{H / 2}" r="18" fill="none" stroke="{BACK[1]}" '
                 f'stroke-width="3"/><text x="{W / 2}" y="{H / 2 + 5}" font-size="14" text-anchor="middle" '
@@ -189,20 +243,24 @@ def card_svg(card: Card | None, *, owner: int | None = None, badge: str = "",
     else:
         t = _tables(tables)
         fill, ink = ATTR_COLOUR.get(card.attribute, ("#eee", "#222"))
+        ja = _ja()
         jp = escape(card.japanese) if card.japanese else ""
+        first, second = escape(_short(card.name, 15)), jp
+        if ja and jp:  # in Japanese the card's Japanese name first, its id below
+            first, second = jp, escape(_short(card.name, 15))
         rows = []
         for i, k in enumerate(KEYS):
             val = getattr(card, k)
-            rows.append(f'<text x="5" y="{52 + 11 * i}" font-size="8.5" fill="{ink}">'
-                        f"{escape(t.japanese[k].get(val, ''))} {escape(val)}</text>")
+            shown = escape(t.japanese[k].get(val, '')) if ja else f"{escape(t.japanese[k].get(val, ''))} {escape(val)}"
+            rows.append(f'<text x="5" y="{52 + 11 * i}" font-size="8.5" fill="{ink}">{shown}</text>')
         skill = ""
         if card.skill:
             sk = SKILLS[card.skill]
             form = {2: " SP", 3: " ULT"}.get(card.level, "")
             skill = (f'<circle cx="12" cy="{H - 12}" r="7" fill="{SKILL_COLOUR[sk.category]}"/>'
                      f'<text x="22" y="{H - 9}" font-size="8" fill="{ink}">{escape(sk.japanese)}{form}</text>')
-        who = "" if owner is None else f" (player {owner})"
-        body = (f"<title>{escape(str(card))}{who}{escape(note)}</title>"
+        who = "" if owner is None else _(" (player {player})").format(player=owner)
+        body = (f"<title>{escape(str(card))}{escape(who)}{escape(note)}</title>"
                 f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="6" fill="{fill}" stroke="{edge}" '
                 f'stroke-width="2"/>'
                 f'<rect x="4" y="4" width="{24 if len(card.rarity) > 1 else 16}" height="13" rx="3" '
@@ -211,8 +269,8 @@ def card_svg(card: Card | None, *, owner: int | None = None, badge: str = "",
                 f'fill="#fff" font-weight="bold">{card.rarity}</text>'
                 f'<text x="{W - 5}" y="14" font-size="9" text-anchor="end" fill="{ink}">攻 {card.attack}</text>'
                 f'<text x="{W / 2}" y="29" font-size="8.5" text-anchor="middle" fill="{ink}" '
-                f'font-weight="bold">{escape(_short(card.name, 15))}</text>'
-                f'<text x="{W / 2}" y="40" font-size="8.5" text-anchor="middle" fill="{ink}">{jp}</text>'
+                f'font-weight="bold">{first}</text>'
+                f'<text x="{W / 2}" y="40" font-size="8.5" text-anchor="middle" fill="{ink}">{second}</text>'
                 + "".join(rows) + skill)
     if badge:
         body += (f'<rect x="{W - 30}" y="{H - 20}" width="26" height="15" rx="7" fill="#fff" stroke="#333"/>'
@@ -221,10 +279,11 @@ def card_svg(card: Card | None, *, owner: int | None = None, badge: str = "",
 
 
 def _empty_slot(label: str) -> str:
-    return _svg(W, H, f"<title>{escape(label)}: empty</title>"
+    title, empty = _("{label}: empty").format(label=label), _("empty 空")
+    return _svg(W, H, f"<title>{escape(title)}</title>"
                       f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="6" fill="none" stroke="#999" '
                       f'stroke-dasharray="5 4"/><text x="{W / 2}" y="{H / 2 + 3}" font-size="9" '
-                      f'text-anchor="middle" fill="#999">empty 空</text>')
+                      f'text-anchor="middle" fill="#999">{escape(empty)}</text>')
 
 
 def scale_svg(battle: Battle, *, size: int = 220) -> str:
@@ -240,9 +299,10 @@ def scale_svg(battle: Battle, *, size: int = 220) -> str:
         ang = math.pi / 2 - (mark / r) * (math.pi / 2 * 0.9)  # 0 straight up, + to the right
         return round(cx + length * math.cos(ang), 1), round(cy - length * math.sin(ang), 1)
 
-    parts = [f"<title>scale 勝負の秤: short hand 短針 {battle.short_hand:+d}, long hand 長針 "
-             f"{battle.long_hand:+d} (marks toward the defender +, attacker −): {battle.result} "
-             f"(MC-14, MC-15, MC-16)</title>",
+    parts = ["<title>" + escape(_("scale 勝負の秤: short hand 短針 {short:+d}, long hand 長針 "
+                                  "{long:+d} (marks toward the defender +, attacker −): {result} "
+                                  "(MC-14, MC-15, MC-16)").format(short=battle.short_hand, long=battle.long_hand,
+                                                                  result=_result(battle.result))) + "</title>",
              f'<rect x="0" y="0" width="{size}" height="{size * 0.8:.0f}" rx="8" fill="#fbf8f0" stroke="#bbb"/>']
     x0, y0 = at(-r, rad)
     x1, y1 = at(r, rad)
@@ -256,20 +316,23 @@ def scale_svg(battle: Battle, *, size: int = 220) -> str:
             lx, ly = at(m, rad + 10)
             parts.append(f'<text x="{lx}" y="{ly + 3}" font-size="8" text-anchor="middle" fill="#555">'
                          f"{abs(m)}</text>")
-    parts.append(f'<text x="8" y="{size * 0.76:.0f}" font-size="10" fill="#a33">◀ attacker 攻撃側</text>'
+    left, right = _("◀ attacker 攻撃側"), _("defender 防衛側 ▶")
+    parts.append(f'<text x="8" y="{size * 0.76:.0f}" font-size="10" fill="#a33">{escape(left)}</text>'
                  f'<text x="{size - 8}" y="{size * 0.76:.0f}" font-size="10" text-anchor="end" '
-                 f'fill="#236">defender 防衛側 ▶</text>')
+                 f'fill="#236">{escape(right)}</text>')
+    long_title = _("long hand 長針 {n:+d}").format(n=battle.long_hand)
+    short_title = _("short hand 短針 {n:+d}").format(n=battle.short_hand)
     sx, sy = at(battle.short_hand, rad * 0.55)
     lx, ly = at(battle.long_hand, rad * 0.9)
     parts.append(f'<line x1="{cx}" y1="{cy}" x2="{lx}" y2="{ly}" stroke="#1f5fa8" stroke-width="2.5" '
-                 f'stroke-linecap="round"><title>long hand 長針 {battle.long_hand:+d}</title></line>')
+                 f'stroke-linecap="round"><title>{escape(long_title)}</title></line>')
     parts.append(f'<line x1="{cx}" y1="{cy}" x2="{sx}" y2="{sy}" stroke="#b3261e" stroke-width="6" '
-                 f'stroke-linecap="round"><title>short hand 短針 {battle.short_hand:+d}</title></line>')
+                 f'stroke-linecap="round"><title>{escape(short_title)}</title></line>')
     parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#333"/>')
-    res = {"success": "defence succeeds 防衛成功", "failure": "defence fails 防衛失敗",
-           "draw": "draw 引き分け"}[battle.result]
+    res = {"success": _("defence succeeds 防衛成功"), "failure": _("defence fails 防衛失敗"),
+           "draw": _("draw 引き分け")}[battle.result]
     parts.append(f'<text x="{cx}" y="{size * 0.14:.0f}" font-size="11" text-anchor="middle" '
-                 f'font-weight="bold">{res}</text>')
+                 f'font-weight="bold">{escape(res)}</text>')
     return _svg(size, round(size * 0.8), "".join(parts))
 
 
@@ -280,9 +343,10 @@ def battle_html(battle: Battle, state_or_game: Any = None) -> str:
     game = getattr(state_or_game, "game", state_or_game)
     if game is not None and hasattr(game, "card_id"):
         t = game.affinity
-        cards = (f'<div style="text-align:center"><small>attacker 攻撃</small><br>'
+        attacker, defender = _("attacker 攻撃"), _("defender 防衛")
+        cards = (f'<div style="text-align:center"><small>{escape(attacker)}</small><br>'
                  f"{card_svg(game.card(battle.attacker), tables=t)}</div>"
-                 f'<div style="text-align:center"><small>defender 防衛</small><br>'
+                 f'<div style="text-align:center"><small>{escape(defender)}</small><br>'
                  f"{card_svg(game.card(battle.defender), tables=t)}</div>")
     return ('<div class="cardlab-mc-battle" style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;'
             'margin:4px 0;padding:6px;border:1px solid #ddd;border-radius:6px">'
@@ -299,7 +363,7 @@ def _zone_html(label: str, z: dict | None, state: State) -> str:
     g = state.game
     inner = _empty_slot(label) if z is None else card_svg(g.card(z["card"]), owner=z["owner"],  # type: ignore[attr-defined]
                                                            tables=g.affinity)  # type: ignore[attr-defined]
-    owner = "" if z is None else f"<br><small>player {z['owner']}</small>"
+    owner = "" if z is None else "<br><small>" + escape(_("player {player}").format(player=z["owner"])) + "</small>"
     return (f'<div style="text-align:center;margin:0 6px"><small><b>{escape(label)}</b></small><br>'
             f"{inner}{owner}</div>")
 
@@ -309,42 +373,47 @@ def _pile_html(x: Any, state: State, owner: int, what: str) -> str:
     if isinstance(x, int):
         if not x:
             return '<span style="color:#888">—</span>'
-        return card_svg(None, owner=owner, badge=str(x), note=f" ({what})") + f" <small>{x} hidden (見えない)</small>"
+        return (card_svg(None, owner=owner, badge=str(x), note=_(" ({what})").format(what=what))
+                + " <small>" + escape(_("{n} hidden (見えない)").format(n=x)) + "</small>")
     return _row([card_svg(g.card(c), owner=owner, tables=g.affinity) for c in x])  # type: ignore[attr-defined]
 
 
 def _seat_html(v: dict[str, Any], q: int, state: State, perspective: int | None) -> str:
     z = v["seats"][q]
     colour = SEAT[q % len(SEAT)]
-    you = " (you)" if perspective == q else ""
+    you = _(" (you)") if perspective == q else ""
     if z["out"]:
-        return (f'<div style="margin:3px;padding:4px 8px;border:1px dashed #aaa;border-radius:6px;color:#888">'
-                f"<b>Player {q}</b>{you} · out 脱落 (deck empty, MC-19)</div>")
-    turn = " ◀ to move" if v["phase"] != "end" and v["turn"] == q else ""
+        return ('<div style="margin:3px;padding:4px 8px;border:1px dashed #aaa;border-radius:6px;color:#888">'
+                + _("<b>Player {player}</b>{you} · out 脱落 (deck empty, MC-19)").format(player=q, you=you)
+                + "</div>")
+    turn = _(" ◀ to move") if v["phase"] != "end" and v["turn"] == q else ""
     if v["phase"] == "end":
-        turn = " · winner 勝者"
-    deck = (card_svg(None, owner=q, badge=str(z["deck"]), note=" (deck)") if z["deck"]
-            else '<span style="color:#888">empty</span>')
+        turn = _(" · winner 勝者")
+    deck = (card_svg(None, owner=q, badge=str(z["deck"]), note=_(" (deck)")) if z["deck"]
+            else '<span style="color:#888">' + escape(_("empty")) + "</span>")
     top = ""
     if z["deck_top"]:
-        top = " · known top 上: " + _pile_html(z["deck_top"], state, q, "known deck top")
+        top = _(" · known top 上: ") + _pile_html(z["deck_top"], state, q, _("known deck top"))
     if "deck_cards" in z and z["deck_cards"]:
-        top += f' <small title="order unknown to everybody">rest (順不明): {escape(_counted(z["deck_cards"]))}</small>'
+        top += (' <small title="' + escape(_("order unknown to everybody")) + '">'
+                + escape(_("rest (順不明): {cards}").format(cards=_counted(z["deck_cards"], state))) + "</small>")
     grave = z["graveyard"]
     if isinstance(grave, int):
-        grave_html = f"{grave} hidden (見えない)" if grave else "—"
+        grave_html = escape(_("{n} hidden (見えない)").format(n=grave)) if grave else "—"
     else:
-        grave_html = escape(" → ".join(grave)) + " (top last)" if grave else "—"
-    ruins = escape(_counted(z["ruins"]))
+        grave_html = (escape(_("{cards} (top last)").format(cards=" → ".join(_name(state, c) for c in grave)))
+                      if grave else "—")
+    ruins = escape(_counted(z["ruins"], state))
     return (f'<div style="margin:3px;padding:4px 8px;border:2px solid {colour};border-radius:6px;'
             f'flex:1 1 320px">'
-            f'<div><b style="color:{colour}">Player {q}</b>{you}{turn} · deck 山札 <b>{z["deck"]}</b> · '
-            f'hand 手札 {z["hand"] if isinstance(z["hand"], int) else len(z["hand"])} · graveyard 墓地 '
-            f'{grave if isinstance(grave, int) else len(grave)} · ruins 跡地 {len(z["ruins"])}</div>'
-            f"<div>hand (手札): {_pile_html(z['hand'], state, q, 'hand')}</div>"
-            f"<div>deck (山札): {deck}{top}</div>"
-            f"<div><small>graveyard (墓地): {grave_html}</small></div>"
-            f"<div><small>ruins (跡地, public): {ruins}</small></div></div>")
+            + f'<div><b style="color:{colour}">' + escape(_("Player {player}").format(player=q)) + f"</b>{you}{turn}"
+            + _(" · deck 山札 <b>{deck}</b> · hand 手札 {hand} · graveyard 墓地 {graveyard} · ruins 跡地 {ruins}").format(
+                deck=z["deck"], hand=z["hand"] if isinstance(z["hand"], int) else len(z["hand"]),
+                graveyard=grave if isinstance(grave, int) else len(grave), ruins=len(z["ruins"])) + "</div>"
+            + "<div>" + _("hand (手札): {cards}").format(cards=_pile_html(z["hand"], state, q, _("hand"))) + "</div>"
+            + "<div>" + _("deck (山札): {deck}{top}").format(deck=deck, top=top) + "</div>"
+            + "<div><small>" + _("graveyard (墓地): {cards}").format(cards=grave_html) + "</small></div>"
+            + "<div><small>" + _("ruins (跡地, public): {cards}").format(cards=ruins) + "</small></div></div>")
 
 
 @render.register_html(NAME)
@@ -358,37 +427,42 @@ def html(state: State, *, perspective: int | None = None, battle: Battle | None 
     if perspective is not None:  # the viewer's seat last (at the bottom), the others in seat order
         order = order[perspective + 1:] + order[:perspective + 1]
     seats = [_seat_html(v, q, state, perspective) for q in order]
-    note = PHASE_NOTE.get(v["phase"], v["phase"])
+    note = _(PHASE_NOTE[v["phase"]]) if v["phase"] in PHASE_NOTE else v["phase"]
     if v["pending"]:
-        note += f" · damage pending: {v['pending']['damage']} more to player {v['pending']['target']}"
+        note += _(" · damage pending: {n} more to player {player}").format(
+            n=v["pending"]["damage"], player=v["pending"]["target"])
     if v["returns"] is not None:
-        note += " · returns " + ", ".join(str(x) for x in v["returns"])
+        note += _(" · returns {returns}").format(returns=", ".join(str(x) for x in v["returns"]))
     gc = v["gamechanger"]
     gc_note = ""
     if gc is not None:
         c = state.game.card(gc["card"])  # type: ignore[attr-defined]
-        gc_note = (f'<div><small>GameChanger in force (ゲームチェンジャー): '
-                   f"{escape(SKILLS[c.skill].describe(c.level))} (MC-4)</small></div>")
+        gc_note = ("<div><small>" + escape(_("GameChanger in force (ゲームチェンジャー): {skill} (MC-4)").format(
+            skill=SKILLS[c.skill].describe(c.level))) + "</small></div>")
     middle = ('<div style="margin:4px 0;padding:6px;background:#eef3e8;border-radius:6px">'
               '<div style="display:flex;flex-wrap:wrap;align-items:flex-start">'
-              + _zone_html("GameChanger zone ゲームチェンジャーゾーン", gc, state)
-              + _zone_html("attack zone 攻撃ゾーン", v["attack"], state)
-              + _zone_html("defence zone 防衛ゾーン", None, state)
-              + '<div style="margin:0 6px;max-width:260px"><small><b>ruins 跡地</b> (public, MC-7): '
-              + escape(", ".join(f"player {q} {len(z['ruins'])}" for q, z in enumerate(v["seats"])))
-              + "<br>the defence zone holds a card only while its battle resolves (MC-11, MC-18)"
+              + _zone_html(_("GameChanger zone ゲームチェンジャーゾーン"), gc, state)
+              + _zone_html(_("attack zone 攻撃ゾーン"), v["attack"], state)
+              + _zone_html(_("defence zone 防衛ゾーン"), None, state)
+              + '<div style="margin:0 6px;max-width:260px"><small><b>' + escape(_("ruins 跡地")) + "</b>"
+              + escape(_(" (public, MC-7): "))
+              + escape(", ".join(_("player {player} {n}").format(player=q, n=len(z["ruins"]))
+                                 for q, z in enumerate(v["seats"])))
+              + "<br>" + escape(_("the defence zone holds a card only while its battle resolves (MC-11, MC-18)"))
               + "</small></div></div>" + gc_note + "</div>")
     opts = state.game.options
-    on = [f"replacing={opts['replacing']} (MC-11)", f"on_draw={opts['on_draw']} (MC-Q4)",
-          f"own_attacker={opts['own_attacker']} (MC-Q6)",
-          f"out_by_drawing={opts['out_by_drawing']} (MC-Q7)"]
+    on = [_("replacing={value} (MC-11)").format(value=_choice(opts["replacing"])),
+          _("on_draw={value} (MC-Q4)").format(value=_choice(opts["on_draw"])),
+          _("own_attacker={value} (MC-Q6)").format(value=_choice(opts["own_attacker"])),
+          _("out_by_drawing={value} (MC-Q7)").format(value=_choice(opts["out_by_drawing"]))]
     if opts["open_hands"]:
-        on.append("open hands")
+        on.append(_("open hands"))
     out = [q for q, z in enumerate(v["seats"]) if z["out"]]
     out_note = ("" if not out else
-                f'<div style="color:#444">out 脱落: {", ".join(f"player {q}" for q in out)}</div>')
+                '<div style="color:#444">' + escape(_("out 脱落: {players}").format(
+                    players=", ".join(_("player {player}").format(player=q) for q in out))) + "</div>")
     scale = "" if battle is None else (
-        '<div><b>last battle 戦闘 (勝負の秤)</b></div>' + battle_html(battle, state))
+        "<div><b>" + escape(_("last battle 戦闘 (勝負の秤)")) + "</b></div>" + battle_html(battle, state))
     return ('<div class="cardlab-board cardlab-monster-cards" style="font-family:sans-serif;font-size:13px;'
             'max-width:900px">'
             f"<div><b>{escape(_head(v, perspective))}</b></div>"
@@ -397,7 +471,8 @@ def html(state: State, *, perspective: int | None = None, battle: Battle | None 
             + '<div style="display:flex;flex-wrap:wrap">' + seats[-1] + "</div>"
             + scale
             + f'<div style="color:#444">{escape(note)}</div>' + out_note
-            + f'<div style="color:#666"><small>options: {escape(", ".join(on))}</small></div>'
+            + '<div style="color:#666"><small>' + escape(_("options: {options}").format(options=", ".join(on)))
+            + "</small></div>"
             + "</div>")
 
 
@@ -454,11 +529,14 @@ def move_html(state: State, action: str) -> str:
 
 # -- action labels -------------------------------------------------------------------
 @render.register_action_label(NAME)
-def action_label(action: str) -> str:
-    """A button label with the Japanese term.
+def action_label(action: str, state: State | None = None) -> str:
+    """A button label with the Japanese term; with ``state``, in Japanese the
+    card is named by its Japanese name.
 
     >>> action_label("defend ember_imp")
     'defend 防衛: ember_imp'
     """
-    verb, _, arg = action.partition(" ")
-    return f"{VERB[verb]}: {arg}" if verb in VERB and arg else action
+    verb, _sep, arg = action.partition(" ")
+    if verb in VERB and arg:
+        return _("{verb}: {card}").format(verb=_(VERB[verb]), card=_name(state, arg))
+    return action

@@ -36,7 +36,9 @@ from typing import Any
 
 from .. import render
 from ..core import CHANCE, State
-from ..games.toritsuki import CATEGORY_JA, ICON_JA, RANKS, Card, ToritsukiState
+from ..games.toritsuki import (CATEGORY_JA, ICON_JA, RANKS, Card, ToritsukiState, category_text,
+                               icon_text)
+from ..i18n import N_, _, get_language, pgettext
 
 __all__ = ["STAGE_JA", "action_label", "back_svg", "battle_html", "card_svg", "html", "text", "view"]
 
@@ -49,33 +51,37 @@ BACK = ("#3d2b5c", "#d8c9f0")
 TRIBE_COLOUR = {"charming": "#f8d9ea", "brave": "#f6d2c4", "tough": "#e6dccb", "mysterious": "#dcf1e4",
                 "heartful": "#dadfe3", "slippery": "#cfe3f7", "eerie": "#f7efbf", "shady": "#ddd3ea"}
 #: an event's effect in a few words, for the small card face (TK-Q2); the full text is its tooltip
-EFFECT_SHORT = {"draw": lambda v: f"draw {v}", "ready_yoki": lambda v: f"ready {v} yoki",
-                "bp_up": lambda v: f"+{v} BP this turn", "heal": lambda v: f"heal {v} damage",
-                "banish": lambda v: f"trash a rank ≤ {RANKS[v]}", "charge": lambda v: f"charge {v} yoki",
-                "rest": lambda v: "a blocker rests", "win_if_field": lambda v: f"{v} yokai: win"}
+EFFECT_SHORT = {"draw": lambda v: _("draw {n}").format(n=v),
+                "ready_yoki": lambda v: _("ready {n} yoki").format(n=v),
+                "bp_up": lambda v: _("+{n} BP this turn").format(n=v),
+                "heal": lambda v: _("heal {n} damage").format(n=v),
+                "banish": lambda v: _("trash a rank ≤ {rank}").format(rank=RANKS[v]),
+                "charge": lambda v: _("charge {n} yoki").format(n=v),
+                "rest": lambda v: _("a blocker rests"),
+                "win_if_field": lambda v: _("{n} yokai: win").format(n=v)}
 STAGE_JA = {"shuffle": "シャッフル", "deal": "配る", "mulligan": "マリガン", "coin": "先攻決め",
             "draw": "ドロー", "main": "メイン", "evdraw": "ドロー", "battle": "バトル", "block": "ブロック",
             "damage": "ダメージ", "possess_a": "とりつく!", "reveal_a": "とりつく!",
             "possess_d": "とりつく!", "reveal_d": "とりつく!", "duel": "BP勝負", "over": "終了"}
-STAGE_EN = {"possess_a": "possession", "reveal_a": "possession reveal", "possess_d": "possession",
-            "reveal_d": "possession reveal", "evdraw": "event draw", "coin": "first player"}
+STAGE_EN = {"possess_a": N_("possession"), "reveal_a": N_("possession reveal"), "possess_d": N_("possession"),
+            "reveal_d": N_("possession reveal"), "evdraw": N_("event draw"), "coin": N_("first player")}
 STAGE_NOTE = {
-    "shuffle": "each deck is shuffled; with a known deck order the order is laid out (TK-2, TK-Q6)",
-    "deal": "each player draws 5 (TK-2)",
-    "mulligan": "mulligan マリガン: keep, or shuffle the hand back and draw 5 again, once (TK-3)",
-    "coin": "a fair coin decides the first player (TK-4, TK-Q3)",
-    "draw": "draw time ドロータイム: one card (TK-11)",
-    "main": ("main メイン: summon 召喚, move 移動 (any yokai, as often as you like), one event イベント; "
+    "shuffle": N_("each deck is shuffled; with a known deck order the order is laid out (TK-2, TK-Q6)"),
+    "deal": N_("each player draws 5 (TK-2)"),
+    "mulligan": N_("mulligan マリガン: keep, or shuffle the hand back and draw 5 again, once (TK-3)"),
+    "coin": N_("a fair coin decides the first player (TK-4, TK-Q3)"),
+    "draw": N_("draw time ドロータイム: one card (TK-11)"),
+    "main": N_("main メイン: summon 召喚, move 移動 (any yokai, as often as you like), one event イベント; "
              "attacking ends the main phase (TK-13, TK-14)"),
-    "evdraw": "an event draws cards (TK-Q2)",
-    "battle": "battle time バトルタイム: attack with a ready front-row yokai, or end (TK-14, TK-16)",
-    "block": "block? ブロック: the defender decides (TK-17, TK-18)",
-    "damage": "damage ダメージ: the deck top goes face up into the damage zone (TK-18)",
-    "possess_a": "the attacker's possession とりつく! (TK-19)",
-    "reveal_a": "the attacker's deck top is revealed for possession (TK-19)",
-    "possess_d": "the defender's possession とりつく! (TK-19)",
-    "reveal_d": "the defender's deck top is revealed for possession (TK-19)",
-    "over": "game over 終了 (TK-6, TK-7, TK-8)",
+    "evdraw": N_("an event draws cards (TK-Q2)"),
+    "battle": N_("battle time バトルタイム: attack with a ready front-row yokai, or end (TK-14, TK-16)"),
+    "block": N_("block? ブロック: the defender decides (TK-17, TK-18)"),
+    "damage": N_("damage ダメージ: the deck top goes face up into the damage zone (TK-18)"),
+    "possess_a": N_("the attacker's possession とりつく! (TK-19)"),
+    "reveal_a": N_("the attacker's deck top is revealed for possession (TK-19)"),
+    "possess_d": N_("the defender's possession とりつく! (TK-19)"),
+    "reveal_d": N_("the defender's deck top is revealed for possession (TK-19)"),
+    "over": N_("game over 終了 (TK-6, TK-7, TK-8)"),
 }
 
 
@@ -100,36 +106,76 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     return v
 
 
+def _ja() -> bool:
+    return get_language() == "ja"
+
+
+def _term(st: str) -> str:
+    """A stage by its English word and the seed's Japanese word (in Japanese: the Japanese only)."""
+    if _ja():
+        return STAGE_JA[st]
+    return f"{STAGE_EN.get(st, st)} {STAGE_JA[st]}"
+
+
 def _who(v: dict[str, Any]) -> str:
     st = v["stage"]
     if st == "over":
-        return f"game over · player {v['winner']} wins 勝ち"
-    term = f"{STAGE_EN.get(st, st)} {STAGE_JA[st]}"
+        return _("game over · player {player} wins 勝ち").format(player=v["winner"])
+    term = _term(st)
     if v["current"] == CHANCE:
-        return f"{term} · chance"
+        return _("{stage} · chance").format(stage=term)
     if st in ("shuffle", "deal", "mulligan", "coin"):
-        return f"{term} · player {v['current']} decides"
-    out = f"player {v['turn_player']}'s turn · {term}"
+        return _("{stage} · player {player} decides").format(stage=term, player=v["current"])
+    out = _("player {player}'s turn · {stage}").format(player=v["turn_player"], stage=term)
     if v["current"] != v["turn_player"]:
-        out += f" · player {v['current']} decides"
+        out += _(" · player {player} decides").format(player=v["current"])
     return out
 
 
 def _head(v: dict[str, Any], perspective: int | None) -> str:
-    seen = "everything shown" if perspective is None else f"as seen by player {perspective}"
-    return f"Toritsuki card battle (とりつきカードバトル) · {_who(v)} · {seen}"
+    seen = pgettext("toritsuki", "everything shown") if perspective is None else pgettext("toritsuki", "as seen by player {player}").format(
+        player=perspective)
+    return _("Toritsuki card battle (とりつきカードバトル) · {who} · {seen}").format(who=_who(v), seen=seen)
 
 
 def _name(state: State, no: int) -> str:
     c = state.game.cards[no]  # type: ignore[attr-defined]
+    if _ja():  # the name printed on the card
+        return f"{c.japanese} #{no}"
     return f"{c.name} ({c.japanese}) #{no}"
+
+
+def _short_name(card: Card) -> str:
+    return card.japanese if _ja() else card.name
+
+
+def _slot(slot: str) -> str:
+    """A place as the notation names it (``F1``); in Japanese by the row (前衛1)."""
+    if not _ja() or len(slot) != 2 or slot[0] not in "FB":
+        return slot
+    if slot[0] == "F":
+        return pgettext("toritsuki place", "F{n}").format(n=slot[1])
+    return pgettext("toritsuki place", "B{n}").format(n=slot[1])
+
+
+def _target(word: str) -> str:
+    """An event's target as the notation names it (``oB1``: the opponent's B1); in Japanese by the row."""
+    if _ja() and word[:1] == "o" and len(word) == 3:
+        return _("opponent's {place}").format(place=_slot(word[1:]))
+    return _slot(word)
+
+
+def _method_no(m: str) -> str:
+    """A battle method by its number as the notation names it (``m2``)."""
+    return _("m{n}").format(n=m[1:]) if _ja() else m
 
 
 # -- text ----------------------------------------------------------------------------
 def _yokai_text(state: State, y: list) -> str:
     c = state.game.cards[y[0]]  # type: ignore[attr-defined]
     bonus = f" +{y[3]}BP" if y[3] else ""
-    return f"{c.name}#{c.no}{bonus} {'休憩 resting' if y[1] else '元気 ready'}"
+    state_word = _("休憩 resting") if y[1] else _("元気 ready")
+    return f"{_short_name(c)}#{c.no}{bonus} {state_word}"
 
 
 @render.register_text(NAME)
@@ -142,21 +188,23 @@ def text(state: State, *, perspective: int | None = None) -> str:
     for p in (0, 1):
         pl = v["players"][p]
         hand = pl["hand"]
-        shown = f"{hand} hidden cards" if isinstance(hand, int) else (
-            ", ".join(f"{state.game.cards[no].name}#{no}" for no in hand) or "—")  # type: ignore[attr-defined]
-        lines.append(f"  player {p}: deck 山札 {pl['deck_size']} · yoki 妖気 {pl['yoki'][0]} ready/"
-                     f"{pl['yoki'][1]} resting · damage ダメージ {pl['damage'][0]} up/{pl['damage'][1]} down"
-                     f" · trash トラッシュ {pl['trash']}")
-        lines.append(f"    front 前衛: {', '.join(_yokai_text(state, y) for y in pl['front']) or '—'} | "
-                     f"back 後衛: {', '.join(_yokai_text(state, y) for y in pl['back']) or '—'}")
-        lines.append(f"    hand 手札: {shown}")
+        shown = pgettext("toritsuki", "{n} hidden cards").format(n=hand) if isinstance(hand, int) else (
+            ", ".join(f"{_short_name(state.game.cards[no])}#{no}" for no in hand) or "—")  # type: ignore[attr-defined]
+        lines.append(_("  player {player}: deck 山札 {deck} · yoki 妖気 {ready} ready/{resting} resting · "
+                       "damage ダメージ {up} up/{down} down · trash トラッシュ {trash}").format(
+            player=p, deck=pl["deck_size"], ready=pl["yoki"][0], resting=pl["yoki"][1], up=pl["damage"][0],
+            down=pl["damage"][1], trash=pl["trash"]))
+        lines.append(_("    front 前衛: {front} | back 後衛: {back}").format(
+            front=", ".join(_yokai_text(state, y) for y in pl["front"]) or "—",
+            back=", ".join(_yokai_text(state, y) for y in pl["back"]) or "—"))
+        lines.append(_("    hand 手札: {hand}").format(hand=shown))
     rep = state.battle_report()  # type: ignore[attr-defined]
     if rep is not None:
         lines.append("  " + rep.text())
     elif v["battle"] is not None:
         b = v["battle"]
-        lines.append(f"  attack アタック: {_name(state, b['attacker'])} method {b['attacker_method']} · "
-                     f"block? player {1 - v['turn_player']} decides (TK-17)")
+        lines.append(_("  attack アタック: {card} method {method} · block? player {player} decides (TK-17)").format(
+            card=_name(state, b["attacker"]), method=b["attacker_method"], player=1 - v["turn_player"]))
     return "\n".join(lines)
 
 
@@ -199,44 +247,62 @@ def _fitted(text: str, x_end: float, y: float, size: float, room: float) -> str:
 
 
 def _tribe(card: Card, tribe_ja: dict[str, str]) -> str:
-    """``イサマシ族 Brave``: the tribe's Japanese and English names (TK-23)."""
+    """``イサマシ族 Brave``: the tribe's Japanese and English names (TK-23); in Japanese the Japanese only."""
+    if _ja() and tribe_ja.get(card.tribe):
+        return tribe_ja[card.tribe]
     return f"{tribe_ja.get(card.tribe, '')} {card.tribe.capitalize()}".strip()
 
 
 def _method_line(i: int, m: Any) -> str:
     icon = f" {ICON_JA[m.icon]}" if m.icon else ""
     cost = f" 妖気{m.cost}" if m.cost else ""
-    return f"m{i} {CATEGORY_JA[m.category]} {m.bp}{cost}{icon}"
+    return f"{_method_no(f'm{i}')} {CATEGORY_JA[m.category]} {m.bp}{cost}{icon}"
 
 
 def card_title(card: Card, tribe_ja: dict[str, str]) -> str:
-    """The full description of a card (the SVG tooltip), English beside Japanese."""
+    """The full description of a card (the SVG tooltip), English beside Japanese
+    (in Japanese: the Japanese names only)."""
+    name = card.japanese if _ja() else f"{card.name} ({card.japanese})"
     if not card.is_yokai:
-        return f"#{card.no} {card.name} ({card.japanese}) · event イベント · {card.effect_text()} (TK-24, TK-Q2)"
+        return _("#{no} {name} · event イベント · {effect} (TK-24, TK-Q2)").format(
+            no=card.no, name=name, effect=card.effect_text())
     methods = "; ".join(
-        f"m{i} {m.name} ({m.japanese}) BP {m.bp}, cost {m.cost}, {m.category} {CATEGORY_JA[m.category]}"
-        + (f", {m.icon} {ICON_JA[m.icon]}" if m.icon else "") for i, m in enumerate(card.methods, 1))
-    poss = (f"possess とりつく ({'own side' if card.target == 'own' else 'opponent 相手'}): "
-            f"{card.condition_text()} → BP {card.poss_bp:+d}"
-            + (f", grants {card.poss_icon} {ICON_JA[card.poss_icon]}" if card.poss_icon else ""))
-    return (f"#{card.no} {card.name} ({card.japanese}) · yokai 妖怪 · tribe 種族 {_tribe(card, tribe_ja)}"
-            f" · rank {RANKS[card.rank]} · summon cost {card.cost} · "
-            f"methods バトル方法: {methods} · {poss}")
+        _("m{i} {name} BP {bp}, cost {cost}, {category}").format(
+            i=i, name=m.japanese if _ja() and m.japanese else f"{m.name} ({m.japanese})", bp=m.bp, cost=m.cost,
+            category=category_text(m.category))
+        + (f", {icon_text(m.icon)}" if m.icon else "") for i, m in enumerate(card.methods, 1))
+    cond = card.condition_text(tribe_ja)
+    if card.target == "own":
+        poss = _("possess とりつく (own side): {condition} → BP {bp}").format(condition=cond,
+                                                                           bp=f"{card.poss_bp:+d}")
+    else:
+        poss = _("possess とりつく (opponent 相手): {condition} → BP {bp}").format(condition=cond,
+                                                                               bp=f"{card.poss_bp:+d}")
+    if card.poss_icon:
+        poss += _(", grants {icon}").format(icon=icon_text(card.poss_icon))
+    return _("#{no} {name} · yokai 妖怪 · tribe 種族 {tribe} · rank {rank} · summon cost {cost} · "
+             "methods バトル方法: {methods} · {possess}").format(
+        no=card.no, name=name, tribe=_tribe(card, tribe_ja), rank=RANKS[card.rank], cost=card.cost,
+        methods=methods, possess=poss)
 
 
 def _card_body(card: Card, tribe_ja: dict[str, str], slot: str, bonus: int) -> str:
     if not card.is_yokai:
         kind, value = card.effect
+        event = _("event イベント")
         return (f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="#fdf6e3" stroke="#8a6d1f" '
                 f'stroke-width="2"/>'
-                f'<text x="{CW / 2}" y="18" font-size="9" text-anchor="middle" fill="#8a6d1f">event イベント</text>'
+                f'<text x="{CW / 2}" y="18" font-size="9" text-anchor="middle" fill="#8a6d1f">'
+                f'{escape(event)}</text>'
                 f'<text x="{CW / 2}" y="44" font-size="11" text-anchor="middle" font-weight="bold">'
                 f'{escape(card.japanese)}</text>'
-                f'<text x="{CW / 2}" y="58" font-size="9" text-anchor="middle">{escape(card.name)}</text>'
-                f'<text x="{CW / 2}" y="90" font-size="10" text-anchor="middle">'
+                + ("" if _ja() else
+                   f'<text x="{CW / 2}" y="58" font-size="9" text-anchor="middle">{escape(card.name)}</text>')
+                + f'<text x="{CW / 2}" y="90" font-size="10" text-anchor="middle">'
                 f'{escape(EFFECT_SHORT[kind](value))}</text>'
                 f'<text x="{CW / 2}" y="{CH - 8}" font-size="8" text-anchor="middle" fill="#555">#{card.no}</text>')
     fill = TRIBE_COLOUR.get(card.tribe, "#eee")
+    under = f"#{card.no}" if _ja() else f"{card.name} #{card.no}"
     parts = [(f'<rect x="1" y="1" width="{CW - 2}" height="{CH - 2}" rx="6" fill="{fill}" stroke="#333" '
               f'stroke-width="1.5"/>'),
              (f'<circle cx="12" cy="12" r="9" fill="#fff" stroke="#333"/>'
@@ -244,17 +310,17 @@ def _card_body(card: Card, tribe_ja: dict[str, str], slot: str, bonus: int) -> s
              _fitted(f"{_tribe(card, tribe_ja)} · {RANKS[card.rank]}", CW - 6, 14, 9, CW - 29),
              (f'<text x="{CW / 2}" y="32" font-size="11" text-anchor="middle" font-weight="bold">'
               f'{escape(card.japanese)}</text>'),
-             f'<text x="{CW / 2}" y="44" font-size="8.5" text-anchor="middle">{escape(card.name)} #{card.no}</text>']
+             f'<text x="{CW / 2}" y="44" font-size="8.5" text-anchor="middle">{escape(under)}</text>']
     for i, m in enumerate(card.methods, 1):
         parts.append(f'<text x="6" y="{48 + 13 * i}" font-size="9">{escape(_method_line(i, m))}</text>')
     parts.append(f'<text x="{CW / 2}" y="{CH - 22}" font-size="8" text-anchor="middle" fill="#333">'
-                 f'とりつく {escape(card.condition_text())}</text>'
+                 f'とりつく {escape(card.condition_text(tribe_ja))}</text>'
                  f'<text x="{CW / 2}" y="{CH - 12}" font-size="8" text-anchor="middle" fill="#333">'
                  f'{"" if card.target == "own" else "相手 "}BP {card.poss_bp:+d}'
                  f'{" " + ICON_JA[card.poss_icon] if card.poss_icon else ""}</text>')
     if slot:
         parts.append(f'<text x="{CW - 6}" y="{CH - 4}" font-size="8" text-anchor="end" fill="#555">'
-                     f'{slot}</text>')
+                     f'{escape(_slot(slot))}</text>')
     if bonus:
         parts.append(f'<rect x="{CW - 44}" y="20" width="40" height="13" rx="3" fill="#1a7f37"/>'
                      f'<text x="{CW - 24}" y="30" font-size="9" text-anchor="middle" fill="#fff">+{bonus} BP</text>')
@@ -274,9 +340,10 @@ def card_svg(card: Card, tribe_ja: dict[str, str] | None = None, *, resting: boo
         body += f'<rect x="0" y="0" width="{CW}" height="{CH}" rx="7" fill="none" stroke="#e0a000" stroke-width="4"/>'
     title = card_title(card, tribe_ja)
     if slot:
-        title += f" · place {slot} · " + ("resting 休憩 (sideways)" if resting else "ready 元気")
+        title += _(" · place {slot} · {state}").format(
+            slot=_slot(slot), state=_("resting 休憩 (sideways)") if resting else _("ready 元気"))
     if bonus:
-        title += f" · +{bonus} BP until the end of the turn"
+        title += _(" · +{bonus} BP until the end of the turn").format(bonus=bonus)
     if mark:
         title += f" · {mark}"
     if resting:
@@ -291,9 +358,11 @@ def _row(items: list[str]) -> str:
 
 
 def _empty(row: str) -> str:
+    empty = _("empty 空き")
     return _svg(CW, CH, f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="6" fill="none" '
                 f'stroke="#aaa" stroke-dasharray="5 4"/><text x="{CW / 2}" y="{CH / 2}" font-size="9" '
-                f'text-anchor="middle" fill="#999">empty 空き</text>', f"empty place of the {row} (TK-13)")
+                f'text-anchor="middle" fill="#999">{escape(empty)}</text>',
+                _("empty place of the {row} (TK-13)").format(row=row))
 
 
 def _field_row(state: State, v: dict[str, Any], p: int, which: str) -> str:
@@ -304,7 +373,7 @@ def _field_row(state: State, v: dict[str, Any], p: int, which: str) -> str:
     for i, y in enumerate(v["players"][p][which], 1):
         cards.append(card_svg(g.cards[y[0]], tribe_ja, resting=bool(y[1]),  # type: ignore[attr-defined]
                               slot=f"{letter}{i}", bonus=y[3]))
-    row = "front row 前衛" if which == "front" else "back row 後衛"
+    row = _("front row 前衛") if which == "front" else _("back row 後衛")
     cards += [_empty(row)] * (3 - len(cards))
     return _row(cards)
 
@@ -312,8 +381,9 @@ def _field_row(state: State, v: dict[str, Any], p: int, which: str) -> str:
 def _hand_html(state: State, v: dict[str, Any], p: int) -> str:
     hand = v["players"][p]["hand"]
     if isinstance(hand, int):
-        return _row([back_svg(f"face down 裏向き (hidden hand card), player {p}") for _ in range(hand)]) + \
-            f" <small>{hand} hidden 見えない</small>"
+        title = _("face down 裏向き (hidden hand card), player {player}").format(player=p)
+        return _row([back_svg(title) for _i in range(hand)]) + \
+            " <small>" + escape(_("{n} hidden 見えない").format(n=hand)) + "</small>"
     g = state.game
     tribe_ja = g.cardset.tribe_ja  # type: ignore[attr-defined]
     return _row([card_svg(g.cards[no], tribe_ja) for no in hand])  # type: ignore[attr-defined]
@@ -321,45 +391,50 @@ def _hand_html(state: State, v: dict[str, Any], p: int) -> str:
 
 def _yoki_html(pl: dict[str, Any], p: int) -> str:
     ready, resting = pl["yoki"]
-    cards = ([back_svg(f"yoki 妖気, ready 元気 (upright), player {p}") for _ in range(ready)]
-             + [back_svg(f"yoki 妖気, resting 休憩 (sideways, paid this turn), player {p}", resting=True)
-                for _ in range(resting)])
-    return _row(cards) + f" <small>{ready} ready 元気, {resting} resting 休憩</small>"
+    up = _("yoki 妖気, ready 元気 (upright), player {player}").format(player=p)
+    side = _("yoki 妖気, resting 休憩 (sideways, paid this turn), player {player}").format(player=p)
+    cards = ([back_svg(up) for _i in range(ready)]
+             + [back_svg(side, resting=True) for _i in range(resting)])
+    return _row(cards) + " <small>" + escape(_("{ready} ready 元気, {resting} resting 休憩").format(
+        ready=ready, resting=resting)) + "</small>"
 
 
 def _damage_html(pl: dict[str, Any], p: int) -> str:
     up, down = pl["damage"]
-    cards = ([_damage_up_svg(f"damage ダメージ, face up 表向き (can pay 1 by yoki boost, TK-26), player {p}")
-              for _ in range(up)]
-             + [back_svg(f"damage ダメージ, turned face down by a yoki boost 妖気ブースト (TK-26), player {p}",
-                         fill="#6b1f1f") for _ in range(down)])
-    return _row(cards) + f" <small><b>{up + down}</b> / 6 ({up} face up, {down} turned down)</small>"
+    face_up = _("damage ダメージ, face up 表向き (can pay 1 by yoki boost, TK-26), player {player}").format(player=p)
+    face_down = _("damage ダメージ, turned face down by a yoki boost 妖気ブースト (TK-26), player {player}").format(
+        player=p)
+    cards = ([_damage_up_svg(face_up) for _i in range(up)]
+             + [back_svg(face_down, fill="#6b1f1f") for _i in range(down)])
+    return _row(cards) + " <small>" + _("<b>{total}</b> / 6 ({up} face up, {down} turned down)").format(
+        total=up + down, up=up, down=down) + "</small>"
 
 
 def _seat_html(state: State, v: dict[str, Any], p: int, label: str, top: bool) -> str:
     pl = v["players"][p]
-    notes = [f"deck 山札 <b>{pl['deck_size']}</b>", f"trash トラッシュ {pl['trash']}"]
+    notes = [_("deck 山札 <b>{n}</b>").format(n=pl["deck_size"]), _("trash トラッシュ {n}").format(n=pl["trash"])]
     if v["first_player"] == p:
-        notes.append("first player 先攻")
+        notes.append(_("first player 先攻"))
     turn = ""
     if v["stage"] != "over":
         if v["current"] == p:
-            turn = " ◀ to decide"
+            turn = _(" ◀ to decide")
         elif v["turn_player"] == p and v["stage"] not in ("shuffle", "deal", "mulligan", "coin"):
-            turn = " (its turn)"
+            turn = _(" (its turn)")
     if pl["deck_top"]:
         tops = ", ".join(_name(state, no) for no in pl["deck_top"][:5])
-        more = f" … ({len(pl['deck_top'])} known)" if len(pl["deck_top"]) > 5 else ""
-        notes.append(f"deck top 山札の上 (known order, TK-Q6): {escape(tops)}{more}")
-    back = f"<div>back row 後衛 (blocks): {_field_row(state, v, p, 'back')}</div>"
-    front = f"<div>front row 前衛 (attacks): {_field_row(state, v, p, 'front')}</div>"
+        more = _(" … ({n} known)").format(n=len(pl["deck_top"])) if len(pl["deck_top"]) > 5 else ""
+        notes.append(_("deck top 山札の上 (known order, TK-Q6): {cards}{more}").format(cards=escape(tops), more=more))
+    back = "<div>" + _("back row 後衛 (blocks): {row}").format(row=_field_row(state, v, p, "back")) + "</div>"
+    front = "<div>" + _("front row 前衛 (attacks): {row}").format(row=_field_row(state, v, p, "front")) + "</div>"
     rows = back + front if top else front + back
     return (f'<div style="margin:4px 0;padding:4px;border:2px solid {OWNER[p]};border-radius:6px">'
-            f"<div><b>Player {p}</b> {label}{turn} · {' · '.join(notes)}</div>"
+            + "<div>" + _("<b>Player {player}</b> {label}{turn} · {notes}").format(
+                player=p, label=label, turn=turn, notes=" · ".join(notes)) + "</div>"
             + rows
-            + f"<div>yoki zone 妖気おきば: {_yoki_html(pl, p)}</div>"
-            f"<div>damage zone ダメージおきば: {_damage_html(pl, p)}</div>"
-            f"<div>hand 手札: {_hand_html(state, v, p)}</div></div>")
+            + "<div>" + _("yoki zone 妖気おきば: {zone}").format(zone=_yoki_html(pl, p)) + "</div>"
+            + "<div>" + _("damage zone ダメージおきば: {zone}").format(zone=_damage_html(pl, p)) + "</div>"
+            + "<div>" + _("hand 手札: {cards}").format(cards=_hand_html(state, v, p)) + "</div></div>")
 
 
 def battle_html(report: Any) -> str:
@@ -371,16 +446,21 @@ def battle_html(report: Any) -> str:
     for role, ja in (("attacker", "アタック"), ("defender", "ブロック")):
         s = d[role]
         mods = "".join(f"<br>{v:+d} {escape(src)}" for src, v in s["modifiers"])
-        icons = (" · " + ", ".join(f"{i} {ICON_JA[i]} (exception to TK-21)" for i in s["icons"])
+        icons = (" · " + ", ".join(_("{icon} (exception to TK-21)").format(icon=icon_text(i)) for i in s["icons"])
                  if s["icons"] else "")
-        rows.append(f"<tr><td>{role} {ja} (player {s['player']})</td><td><b>{escape(s['name'])}</b> #{s['card']}"
-                    f"<br>{escape(s['method'])} {s['category']} {CATEGORY_JA[s['category']]}{icons}</td>"
+        if _ja():
+            side = _("{role} (player {player})").format(role=ja + "側", player=s["player"])
+        else:
+            side = f"{role} {ja} (player {s['player']})"
+        rows.append(f"<tr><td>{side}</td><td><b>{escape(s['name'])}</b> #{s['card']}"
+                    f"<br>{escape(s['method'])} {category_text(s['category'])}{icons}</td>"
                     f"<td>BP {s['base_bp']}{mods}</td><td><b>= {s['total']}</b></td></tr>")
-    res = {"attacker": "the attacker wins 勝ち", "defender": "the blocker wins 勝ち", "tie": "a tie 引き分け"}
-    faint = f" · faints 気絶: {escape(', '.join(d['fainted']))}" if d["fainted"] else ""
-    pierce = " · pierce 貫通: 1 damage (exception to TK-21)" if d["pierce"] else ""
-    rows.append(f"<tr><td>BP duel BP勝負</td><td colspan=\"3\"><b>{res[d['winner']]}</b>{faint}{pierce} "
-                "(TK-21)</td></tr>")
+    res = {"attacker": N_("the attacker wins 勝ち"), "defender": N_("the blocker wins 勝ち"),
+           "tie": N_("a tie 引き分け")}
+    faint = _(" · faints 気絶: {names}").format(names=escape(", ".join(d["fainted"]))) if d["fainted"] else ""
+    pierce = _(" · pierce 貫通: 1 damage (exception to TK-21)") if d["pierce"] else ""
+    rows.append("<tr><td>" + _("BP duel BP勝負") + f"</td><td colspan=\"3\"><b>{_(res[d['winner']])}</b>"
+                f"{faint}{pierce} (TK-21)</td></tr>")
     return ('<table style="border-collapse:collapse;font-size:12px" border="1" cellpadding="3">'
             + "".join(rows) + "</table>")
 
@@ -393,17 +473,21 @@ def _battle_panel(state: State, v: dict[str, Any], perspective: int | None) -> s
     tp = v["turn_player"]
     a_card = g.cards[b["attacker"]]  # type: ignore[attr-defined]
     am = a_card.methods[b["attacker_method"] - 1]
-    lines = [(f"attack アタック: player {tp}'s {escape(_name(state, b['attacker']))} with "
-              f"{escape(am.name)} ({escape(am.japanese)}) {am.category} {CATEGORY_JA[am.category]} BP {am.bp}")]
-    for who, key in (("attacker", "attacker_possession"), ("blocker", "blocker_possession")):
+    method = am.japanese if _ja() and am.japanese else f"{am.name} ({am.japanese})"
+    lines = [_("attack アタック: player {player}'s {card} with {method} {category} BP {bp}").format(
+        player=tp, card=escape(_name(state, b["attacker"])), method=escape(method),
+        category=category_text(am.category), bp=am.bp)]
+    for key in ("attacker_possession", "blocker_possession"):
         if b[key]:
-            lines.append(f"possession とりつく! by the {who}: {escape(_name(state, b[key]))}")
+            line = (_("possession とりつく! by the attacker: {card}") if key == "attacker_possession"
+                    else _("possession とりつく! by the blocker: {card}"))
+            lines.append(line.format(card=escape(_name(state, b[key]))))
     parts = "<br>".join(lines) + _fighters(state, v)
     if v["report"] is not None:
         parts += battle_html(v["report"])
     prompt = _prompt(state, v, perspective)
     return ('<div style="margin:4px 0;padding:6px;background:#fff4d6;border:1px solid #e0a000;border-radius:6px">'
-            f"<b>Battle panel バトル</b><br>{parts}{prompt}</div>")
+            "<b>" + _("Battle panel バトル") + f"</b><br>{parts}{prompt}</div>")
 
 
 def _fighters(state: State, v: dict[str, Any]) -> str:
@@ -414,22 +498,24 @@ def _fighters(state: State, v: dict[str, Any]) -> str:
     b = v["battle"]
     tp = v["turn_player"]
     items = [card_svg(g.cards[b["attacker"]], tribe_ja, resting=True,  # type: ignore[attr-defined]
-                      bonus=b["attacker_bonus"], mark=f"attacking アタック中, player {tp}")]
+                      bonus=b["attacker_bonus"], mark=_("attacking アタック中, player {player}").format(player=tp))]
     if b["attacker_possession"]:
         items.append(card_svg(g.cards[b["attacker_possession"]], tribe_ja,  # type: ignore[attr-defined]
-                              mark=f"possessing とりつき中, player {tp}"))
-    items.append('<span style="font-size:20px;padding:0 8px">vs</span>')
+                              mark=_("possessing とりつき中, player {player}").format(player=tp)))
+    items.append('<span style="font-size:20px;padding:0 8px">' + _("vs") + "</span>")
     if b["blocker"] is not None:
         items.append(card_svg(g.cards[b["blocker"]], tribe_ja, resting=True,  # type: ignore[attr-defined]
-                              bonus=b["blocker_bonus"], mark=f"blocking ブロック中, player {1 - tp}"))
+                              bonus=b["blocker_bonus"],
+                              mark=_("blocking ブロック中, player {player}").format(player=1 - tp)))
     else:
+        block = _("block? ブロック?")
         items.append(_svg(CW, CH, f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="6" fill="none" '
                           f'stroke="#e0a000" stroke-dasharray="5 4"/><text x="{CW / 2}" y="{CH / 2}" '
-                          f'font-size="10" text-anchor="middle">block? ブロック?</text>',
-                          "the defender has not chosen yet (TK-17)"))
+                          f'font-size="10" text-anchor="middle">{escape(block)}</text>',
+                          _("the defender has not chosen yet (TK-17)")))
     if b["blocker_possession"]:
         items.append(card_svg(g.cards[b["blocker_possession"]], tribe_ja,  # type: ignore[attr-defined]
-                              mark=f"possessing とりつき中, player {1 - tp}"))
+                              mark=_("possessing とりつき中, player {player}").format(player=1 - tp)))
     return "<div>" + _row(items) + "</div>"
 
 
@@ -439,18 +525,26 @@ def _prompt(state: State, v: dict[str, Any], perspective: int | None) -> str:
     st = v["stage"]
     d = v["current"]
     if st == "block":
-        head = (f"<b>Block? ブロックする? (TK-17, TK-18)</b> — player {d} decides: block with a ready "
-                "back-row yokai and one of its methods, or take 1 damage")
+        head = _("<b>Block? ブロックする? (TK-17, TK-18)</b> — player {player} decides: block with a ready "
+                 "back-row yokai and one of its methods, or take 1 damage").format(player=d)
     elif st in ("possess_a", "possess_d"):
-        side = "attacker アタック側" if st == "possess_a" else "defender ブロック側"
-        head = (f"<b>Possess? とりつく! (TK-19)</b> — player {d}, the {side}, decides: from the deck top, "
-                "from the hand, or pass")
+        if st == "possess_a":
+            head = _("<b>Possess? とりつく! (TK-19)</b> — player {player}, the attacker アタック側, decides: "
+                     "from the deck top, from the hand, or pass").format(player=d)
+        else:
+            head = _("<b>Possess? とりつく! (TK-19)</b> — player {player}, the defender ブロック側, decides: "
+                     "from the deck top, from the hand, or pass").format(player=d)
     else:
         return ""
     if perspective is not None and perspective != d and st != "block":
-        return f'<div style="margin-top:4px">{head}.</div>'  # the choices name the decider's hand
-    items = "".join(f"<li><code>{escape(a)}</code> — {escape(state.explain(a))}</li>"
-                    for a in state.legal_actions())
+        end = "。" if _ja() else "."
+        return f'<div style="margin-top:4px">{head}{end}</div>'  # the choices name the decider's hand
+    if _ja():  # each choice by its Japanese label (the notation is English words)
+        items = "".join(f"<li><b>{escape(action_label(a, state))}</b> — {escape(state.explain(a))}</li>"
+                        for a in state.legal_actions())
+    else:
+        items = "".join(f"<li><code>{escape(a)}</code> — {escape(state.explain(a))}</li>"
+                        for a in state.legal_actions())
     return f'<div style="margin-top:4px">{head}:<ul style="margin:2px 0">{items}</ul></div>'
 
 
@@ -463,39 +557,43 @@ def html(state: State, *, perspective: int | None = None) -> str:
     bottom = 0 if perspective is None else perspective
     top = 1 - bottom
     opts = state.game.options
-    on = [name for name in ("open_hands", "known_deck_order") if opts[name]]
+    on = [pgettext("toritsuki option", "open_hands") if name == "open_hands"
+          else pgettext("toritsuki option", "known_deck_order")
+          for name in ("open_hands", "known_deck_order") if opts[name]]
     if not opts["mulligan"]:
-        on.append("no mulligan")
+        on.append(_("no mulligan"))
     if opts["first_player"] is not None:
-        on.append(f"first_player={opts['first_player']}")
+        on.append(_("first_player={player}").format(player=opts["first_player"]))
     if opts["cards"] == "icons":
-        on.append("icon file: pierce 貫通, guard 守り (exceptions to TK-21, TK-Q7)")
+        on.append(_("icon file: pierce 貫通, guard 守り (exceptions to TK-21, TK-Q7)"))
     elif opts["cards"] is not None:
-        on.append("own cards (TK-Q1)")
+        on.append(_("own cards (TK-Q1)"))
     if opts["decks"] is not None:
-        on.append("own decks (TK-Q1)")
+        on.append(_("own decks (TK-Q1)"))
     if opts["move_once_per_turn"]:
-        on.append("each yokai moves once a turn (house rule, TK-13)")
+        on.append(_("each yokai moves once a turn (house rule, TK-13)"))
     flags = []
     if v["first_turn"] and v["stage"] not in ("over",):
-        flags.append("the first player's first turn: no draw, event or battle (TK-5)")
+        flags.append(_("the first player's first turn: no draw, event or battle (TK-5)"))
     if v["event_used"]:
-        flags.append("event イベント used this main phase (TK-24)")
+        flags.append(_("event イベント used this main phase (TK-24)"))
+    note = _(STAGE_NOTE[v["stage"]]) if v["stage"] in STAGE_NOTE else v["stage"]
     return (
         '<div class="cardlab-board cardlab-toritsuki" style="font-family:sans-serif;font-size:13px;max-width:820px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(state, v, top, "" if perspective is None else "(opponent)", True)
+        + _seat_html(state, v, top, "" if perspective is None else pgettext("toritsuki", "(opponent)"), True)
         + _battle_panel(state, v, perspective)
-        + _seat_html(state, v, bottom, "" if perspective is None else "(you)", False)
-        + f'<div style="color:#444">{escape(STAGE_NOTE.get(v["stage"], v["stage"]))}</div>'
+        + _seat_html(state, v, bottom, "" if perspective is None else pgettext("toritsuki", "(you)"), False)
+        + f'<div style="color:#444">{escape(note)}</div>'
         + (f'<div style="color:#444">{escape(" · ".join(flags))}</div>' if flags else "")
-        + (f'<div style="color:#444">options: {escape(", ".join(on))}</div>' if on else "")
+        + ('<div style="color:#444">' + escape(_("options: {options}").format(options=", ".join(on))) + "</div>"
+           if on else "")
         + "</div>"
     )
 
 
 # -- action labels -------------------------------------------------------------------------
-ROWS = {"F": "front 前衛", "B": "back 後衛"}
+ROWS = {"F": N_("front 前衛"), "B": N_("back 後衛")}
 
 
 @render.register_action_label(NAME)
@@ -514,64 +612,72 @@ def action_label(action: str, state: ToritsukiState | None = None) -> str:
     'attack アタック F1 m3 · boost 妖気ブースト 1'
 
     """
-    fixed = {"keep": "keep the hand キープ", "mulligan": "mulligan マリガン", "end": "end エンド",
-             "noblock": "no block ブロックしない", "pass": "no possession とりつかない",
-             "possess deck": "possess from the deck 山札からとりつく!"}
+    fixed = {"keep": N_("keep the hand キープ"), "mulligan": N_("mulligan マリガン"), "end": N_("end エンド"),
+             "noblock": N_("no block ブロックしない"), "pass": N_("no possession とりつかない"),
+             "possess deck": N_("possess from the deck 山札からとりつく!")}
     if action in fixed:
-        return fixed[action]
+        return _(fixed[action])
     head, sep, boosts = action.partition(" boost ")
     if sep:  # TK-Q8: paid with face-up damage cards
-        return f"{action_label(head, state)} · boost 妖気ブースト {boosts}"
-    verb, _, arg = action.partition(" ")
+        return _("{action} · boost 妖気ブースト {n}").format(action=action_label(head, state), n=boosts)
+    verb, _sep, arg = action.partition(" ")
     if state is not None and verb in ("summon", "attack", "block", "possess", "event", "move", "release"):
         return _named_label(state, verb, arg)
     if verb == "summon":
         no, row = arg.split()
-        return f"summon 召喚 #{no} → {ROWS[row]}"
-    if verb == "attack":
-        return f"attack アタック {arg}"
-    if verb == "block":
-        return f"block ブロック {arg}"
+        return _("summon 召喚 #{no} → {row}").format(no=no, row=_(ROWS[row]))
+    if verb in ("attack", "block"):
+        slot, m = arg.split()
+        where = f"{_slot(slot)} {_method_no(m)}"
+        return (_("attack アタック {where}") if verb == "attack" else _("block ブロック {where}")).format(where=where)
     if verb == "possess":
-        return f"possess from the hand 手札からとりつく! #{arg}"
+        return _("possess from the hand 手札からとりつく! #{no}").format(no=arg)
     if verb == "event":
-        return f"event イベント #{arg}"
+        return _("event イベント #{event}").format(event=" ".join(map(_target, arg.split())))
     if verb == "move":
-        return f"move 移動 {arg}"
+        return _("move 移動 {slots}").format(slots=" ".join(_slot(w) for w in arg.split()))
     if verb == "release":
-        return f"to the trash トラッシュ {arg}"
+        return _("to the trash トラッシュ {slot}").format(slot=_slot(arg))
     if verb == "first":
-        return f"first player 先攻: player {arg}"
-    chance = {"deal": "deal 配る", "draw": "draw ドロー", "damage": "damage ダメージ", "reveal": "reveal めくる"}
+        return _("first player 先攻: player {player}").format(player=arg)
+    chance = {"deal": N_("deal 配る"), "draw": N_("draw ドロー"), "damage": N_("damage ダメージ"),
+              "reveal": N_("reveal めくる")}
     if verb in chance:  # a card number, or ?? when the viewer may not see it
-        return f"{chance[verb]}: {'#' + arg if arg.isdigit() else arg}"
+        return f"{_(chance[verb])}: {'#' + arg if arg.isdigit() else arg}"
+    if verb == "shuffle" and _ja():  # the notation itself in English
+        return _("shuffle: card #{no} laid in the deck order").format(no=arg)
     return action
 
 
 def _named_label(state: ToritsukiState, verb: str, arg: str) -> str:
     """A player move's label naming its cards as printed ("summon 召喚 Kappa かっぱ → front 前衛")."""
+    ja = _ja()
+
     def card(no: str) -> str:
         c = state.card(int(no))
-        return f"{c.name} {c.japanese}"
+        return c.japanese if ja else f"{c.name} {c.japanese}"
 
     def yokai(slot: str) -> str:
         c = state.yokai_at(slot)
-        return f"{c.name} {c.japanese}"
+        return c.japanese if ja else f"{c.name} {c.japanese}"
 
     def method(slot: str, m: str) -> str:
         meth = state.yokai_at(slot).methods[int(m[1:]) - 1]
-        return f"{meth.name} {meth.japanese} (BP {meth.bp})"
+        name = (meth.japanese or meth.name) if ja else f"{meth.name} {meth.japanese}"
+        return f"{name} (BP {meth.bp})"
 
     if verb == "summon":
         no, row = arg.split()
-        return f"summon 召喚 {card(no)} → {ROWS[row]}"
+        return _("summon 召喚 {card} → {row}").format(card=card(no), row=_(ROWS[row]))
     if verb in ("attack", "block"):
         slot, m = arg.split()
-        return f"{'attack アタック' if verb == 'attack' else 'block ブロック'}: {yokai(slot)} · {method(slot, m)}"
+        what = f"{yokai(slot)} · {method(slot, m)}"
+        return (_("attack アタック: {what}") if verb == "attack" else _("block ブロック: {what}")).format(what=what)
     if verb == "possess":
-        return f"possess from the hand 手札からとりつく! {card(arg)}"
+        return _("possess from the hand 手札からとりつく! {card}").format(card=card(arg))
     if verb == "event":
-        return f"event イベント {card(arg.split()[0])}"
+        return _("event イベント {card}").format(card=card(arg.split()[0]))
     if verb == "move":
-        return "move 移動: " + ", ".join(f"{yokai(s)} → {ROWS['B' if s[0] == 'F' else 'F']}" for s in arg.split())
-    return f"to the trash トラッシュ {yokai(arg)}"  # release
+        return _("move 移動: {moves}").format(moves=", ".join(
+            f"{yokai(s)} → {_(ROWS['B' if s[0] == 'F' else 'F'])}" for s in arg.split()))
+    return _("to the trash トラッシュ {card}").format(card=yokai(arg))  # release

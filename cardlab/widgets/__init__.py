@@ -10,11 +10,14 @@ ipywidgets: ``pip install cardlab[notebook]``).
   one (only what the player can see) unless a teacher ticks "open hint";
   ``board(game, players, seat=1, locked=True)`` is a classroom board that
   keeps a student in their seat (no other view, no seat or option
-  changes, no undo or redo, only the fair hint).
+  changes, no undo or redo, only the fair hint).  ``language="ja"`` makes a
+  board speak Japanese (``None``, the default: :func:`cardlab.i18n.get_language`
+  when it draws); its selector "Language 言語" switches every text at once.
 - :func:`play_app` / :class:`PlayApp`: the class app of
   ``notebooks/play.ipynb`` (served by Voila); a link like
   ``?game=mipig&seat=0&lock=1&opponent=heuristic&seed=3`` starts a locked
-  board at once (:func:`parse_query`).
+  board at once (:func:`parse_query`); ``&lang=ja`` gives the page in
+  Japanese (:func:`query_language`).
 - :class:`TreeView`: a small game tree with its solved values; expand a
   node, jump a board to it.
 
@@ -24,9 +27,9 @@ The widgets call only the public API of the engine (``legal_actions``,
 pure functions of :mod:`cardlab.render`.
 """
 
-from .app import QUERY_KEYS, PlayApp, parse_query, play_app
+from .app import QUERY_KEYS, PlayApp, parse_query, play_app, query_language
 from .board import AGENT_DEFAULTS, SEAT_CHOICES, Board, board
 from .treeview import TreeView, tree_svg
 
-__all__ = ["board", "Board", "play_app", "PlayApp", "parse_query", "QUERY_KEYS", "TreeView", "tree_svg",
-           "SEAT_CHOICES", "AGENT_DEFAULTS"]
+__all__ = ["board", "Board", "play_app", "PlayApp", "parse_query", "query_language", "QUERY_KEYS", "TreeView",
+           "tree_svg", "SEAT_CHOICES", "AGENT_DEFAULTS"]

@@ -28,15 +28,16 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from .. import render
+from .. import i18n, render
 from ..agents import AGENTS, Agent, open_hands_copy
 from ..core import CHANCE, Game, Option, State, load
 from ..errors import CardlabError, OptionError, TooLargeError
+from ..i18n import _, ngettext, pgettext
 from ..match import Match
 from ..solve import analyse
 
 __all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS", "option_widget", "option_value", "shown_value",
-           "result_words"]
+           "result_words", "seat_label", "language_picker"]
 
 #: what a seat dropdown offers: a person, or one of cardlab.agents
 SEAT_CHOICES = ("person",) + tuple(AGENTS)
@@ -52,17 +53,68 @@ def result_words(state: State) -> str:
     r = state.returns()
     best = max(r)
     winners = [i for i, x in enumerate(r) if x == best]
+    returns = ", ".join(str(x) for x in r)
+    some = ", ".join(map(str, winners[:-1]))
+    if not (state.game.options.get("payoff") == "score" or any(x not in (-1, 0, 1) for x in r)):
+        if len(winners) == len(r):
+            return _("a draw")
+        if len(winners) == 1:
+            return _("player {player} wins").format(player=winners[0])
+        return _("players {players} and {last} share the win").format(players=some, last=winners[-1])
     if len(winners) == len(r):
-        words = "a draw"
-    elif len(winners) == 1:
-        words = f"player {winners[0]} wins"
-    else:
-        words = f"players {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"
-    if state.game.options.get("payoff") == "score" or any(x not in (-1, 0, 1) for x in r):
-        if len(r) == 2 and len(winners) == 1:
-            words += f" by {best}"
-        words += f" (returns {', '.join(str(x) for x in r)})"
-    return words
+        return _("a draw (returns {returns})").format(returns=returns)
+    if len(winners) == 1:
+        if len(r) == 2:
+            return _("player {player} wins by {points} (returns {returns})").format(
+                player=winners[0], points=best, returns=returns)
+        return _("player {player} wins (returns {returns})").format(player=winners[0], returns=returns)
+    return _("players {players} and {last} share the win (returns {returns})").format(
+        players=some, last=winners[-1], returns=returns)
+
+
+def _tr(text: str) -> str:
+    """A text that comes from elsewhere (a game, a renderer) in the current
+    language when the catalogue has it ("" stays "": gettext would give the
+    catalogue's header)."""
+    return _(text) if text else text
+
+
+def seat_label(name: str) -> str:
+    """What a seat dropdown shows for ``name`` (``'person'`` or an agent's
+    name), in the current language; an agent of one's own keeps its name."""
+    labels = {"person": pgettext("seat", "person"), "random": pgettext("seat", "random"),
+              "heuristic": pgettext("seat", "heuristic"), "solver": pgettext("seat", "solver"),
+              "mcts": pgettext("seat", "mcts")}
+    return labels.get(name, name)
+
+
+def _seat_options(names: Sequence[str]) -> list[Any]:
+    """A seat dropdown's options: the names, each with its label when the
+    label is another text (in English the options stay the plain names)."""
+    return [n if seat_label(n) == n else (seat_label(n), n) for n in names]
+
+
+#: what the language selector is labelled: readable whatever the language shown
+LANGUAGE_LABEL = "Language 言語"
+
+
+def language_picker(value: str) -> widgets.ToggleButtons:
+    """The language selector of a board and of the play app: English / 日本語."""
+    w = widgets.ToggleButtons(options=[(name, code) for code, name in i18n.LANGUAGES.items()], value=value,
+                              description=LANGUAGE_LABEL, style={"button_width": "80px",
+                                                                 "description_width": "initial"},
+                              layout=widgets.Layout(width="auto"))
+    w.add_class("cardlab-language")
+    return w
+
+
+def _relabel(widget: widgets.Widget, options: list[Any]) -> None:
+    """Give a dropdown other labels for the same values (its value stays;
+    the caller keeps its handlers quiet meanwhile)."""
+    if tuple(widget.options) != tuple(options):
+        value = widget.value
+        widget.options = options
+        widget.value = value
 
 
 def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets.Widget | None:
@@ -72,7 +124,7 @@ def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets
     the option's short one (:meth:`Option.title`, whole, never cut); its
     help, on hover, names the option and says what it does.  Read it back
     with :func:`option_value`."""
-    label, tip = opt.title(name), f"{name}: {opt.doc}{note}"
+    label, tip = opt.title(name), f"{name}: {_tr(opt.doc)}{note}"
     if opt.choices is not None and set(opt.choices) == {False, True}:
         return widgets.Checkbox(value=value, description=label, indent=False, tooltip=tip,
                                 layout=widgets.Layout(width="auto"))
@@ -145,6 +197,32 @@ class Board(widgets.VBox):
                  seed: int = 0, autoplay: bool | None = None, hint_max_nodes: int = 20_000,
                  hint_max_arrangements: int = 500, hint_samples: int = 40,
                  agent_options: dict[str, dict[str, Any]] | None = None,
+                 renderer: Renderer | str | None = None, language: str | None = None) -> None:
+        #: the language this board speaks (``None``: :func:`cardlab.i18n.get_language` when it draws)
+        self.language = None if language is None else i18n.check_language(language)
+        with i18n.using(self.language):
+            self._build(game_or_state, players, perspective, seat=seat, locked=locked, seed=seed,
+                        autoplay=autoplay, hint_max_nodes=hint_max_nodes,
+                        hint_max_arrangements=hint_max_arrangements, hint_samples=hint_samples,
+                        agent_options=agent_options, renderer=renderer)
+
+    @property
+    def language_code(self) -> str:
+        """The language the board draws in now (``"en"`` or ``"ja"``)."""
+        return self.language or i18n.get_language()
+
+    def set_language(self, language: str | None) -> None:
+        """Speak ``language`` (``"en"``, ``"ja"``; ``None``: the session's):
+        every label, the status, the log, "What happened" and the hint are
+        drawn again in it at once (what the language selector does)."""
+        self.language = None if language is None else i18n.check_language(language)
+        self._refresh()
+
+    def _build(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
+               perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
+                 seed: int = 0, autoplay: bool | None = None, hint_max_nodes: int = 20_000,
+                 hint_max_arrangements: int = 500, hint_samples: int = 40,
+                 agent_options: dict[str, dict[str, Any]] | None = None,
                  renderer: Renderer | str | None = None) -> None:
         game, start = _resolve(game_or_state)
         n = game.spec.num_players
@@ -184,8 +262,10 @@ class Board(widgets.VBox):
         #: a classroom board: only ``seat``'s view and moves, the fair hint; see the class doc
         self.locked = bool(locked)
         self.autoplay = any(a is None for a in seats) if autoplay is None else bool(autoplay)
-        # the hint given: (position, view, HTML, best actions); shown only to that view at that position
-        self._hint: tuple[State, int | None, str, frozenset[str]] | None = None
+        # the hint given: (position, view, its HTML in the language asked, best actions); shown only to
+        # that view at that position, drawn again in another language
+        self._hint: tuple[State, int | None, Callable[[], str], frozenset[str]] | None = None
+        self._labelled: str | None = None  # the language the controls were last labelled in
         self._ready: int | None = None  # the person the privacy screen was last lifted for
         self._mark = 0
         self._message = ""
@@ -205,48 +285,33 @@ class Board(widgets.VBox):
         for i, agent in enumerate(seats):
             name = "person" if agent is None else agent.name
             options = list(SEAT_CHOICES) + ([name] if name not in SEAT_CHOICES else [])
-            dd = widgets.Dropdown(options=options, value=name, description=f"player {i}",
-                                  layout=widgets.Layout(width="210px"))
+            dd = widgets.Dropdown(options=_seat_options(options), value=name, layout=widgets.Layout(width="210px"))
             dd.observe(lambda ch, i=i: self._on_widget(self.set_player, i, ch["new"]), names="value")
             self.seat_pickers.append(dd)
-        views = [(f"view as player {i}", i) for i in range(n)] + [("player to move", "mover"),
-                                                                    ("reveal all", "all")]
-        self.view_picker = widgets.Dropdown(options=views, description="view",
-                                            layout=widgets.Layout(width="230px"))
+        self.view_picker = widgets.Dropdown(options=self._view_options(n), layout=widgets.Layout(width="230px"))
+        #: the language selector (English / 日本語)
+        self.language_picker = language_picker(self.language or i18n.get_language())
         #: what a locked board shows instead of the seat and view pickers
         self.seat_label = widgets.HTML()
         self.option_widgets: dict[str, widgets.Widget] = {}
-        self.undo_button = widgets.Button(description="↶ undo", tooltip="take back the last move "
-                                          "(back to your last decision when you play a seat)")
-        self.redo_button = widgets.Button(description="↷ redo", tooltip="replay the move taken back")
-        self.new_button = widgets.Button(description="new game", tooltip="a fresh deal, same seats")
-        self.step_button = widgets.Button(description="step ▶", tooltip="one agent move or chance event")
-        self.run_button = widgets.Button(description="run ▶▶", tooltip="agents play until a person must move")
-        self.hint_button = widgets.Button(description="hint", tooltip="fair hint (only what you can see): "
-                                          "the value of each of your moves, averaged over every arrangement "
-                                          "of the cards you cannot see, when the position is small enough")
-        self.open_hint_box = widgets.Checkbox(value=False, description="open hint (every card)", indent=False,
-                                              tooltip="for a teacher: the hint computed with every hand "
-                                              "shown (it uses cards the player cannot see)",
-                                              layout=widgets.Layout(width="auto"))
+        self.undo_button = widgets.Button()
+        self.redo_button = widgets.Button()
+        self.new_button = widgets.Button()
+        self.step_button = widgets.Button()
+        self.run_button = widgets.Button()
+        self.hint_button = widgets.Button()
+        self.open_hint_box = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
         self.hint_nodes_box = widgets.BoundedIntText(value=hint_max_nodes, min=1, max=10**9,
-                                                     description="hint positions ≤",
-                                                     tooltip="the hint gives up beyond this many positions",
                                                      style={"description_width": "initial"},
                                                      layout=widgets.Layout(width="210px"))
         self.hint_samples_box = widgets.BoundedIntText(value=hint_samples, min=2, max=100_000,
-                                                       description="samples",
-                                                       tooltip="arrangements drawn for the fair hint when "
-                                                       f"there are more than {hint_max_arrangements:,}",
                                                        style={"description_width": "initial"},
                                                        layout=widgets.Layout(width="130px"))
         #: the fair hint's progress (arrangements solved), shown while it is computed
         self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(
             width="120px", display="none"))
-        self.auto_box = widgets.Checkbox(value=self.autoplay, description="agents move by themselves",
-                                         indent=False, layout=widgets.Layout(width="220px"))
-        self.ready_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"),
-                                           tooltip="the next person sits at the screen: show their view")
+        self.auto_box = widgets.Checkbox(value=self.autoplay, indent=False, layout=widgets.Layout(width="220px"))
+        self.ready_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
         self.ready_button.on_click(lambda _: self._guard(self.ready))
         self.undo_button.on_click(lambda _: self._guard(self.undo))
         self.redo_button.on_click(lambda _: self._guard(self.redo))
@@ -267,14 +332,11 @@ class Board(widgets.VBox):
                                                                               flex_flow="row wrap"))
         self.actions_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick_prompt = widgets.HTML()
-        self.clear_button = widgets.Button(description="clear choice", tooltip="take back the picks of "
-                                           "this move (nothing has been played yet)",
-                                           layout=widgets.Layout(width="auto", min_width="120px"))
+        self.clear_button = widgets.Button(layout=widgets.Layout(width="auto", min_width="120px"))
         self.clear_button.on_click(lambda _: self._guard(self.clear_picks))
         self.items_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.list_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.list_accordion = widgets.Accordion(children=[self.list_box],
-                                                titles=("every legal move as a button (一覧)",))
+        self.list_accordion = widgets.Accordion(children=[self.list_box])
         self.picker = widgets.VBox([widgets.HBox([self.pick_prompt, self.clear_button],
                                                  layout=widgets.Layout(align_items="center")),
                                     self.items_box])
@@ -292,7 +354,8 @@ class Board(widgets.VBox):
         hint_settings = ([] if self.locked else [self.open_hint_box]) + [
             self.hint_nodes_box, self.hint_samples_box, self.hint_progress]
         super().__init__(children=[
-            widgets.HBox([self.seat_label] if self.locked else self.seat_pickers + [self.view_picker],
+            widgets.HBox(([self.seat_label] if self.locked else self.seat_pickers + [self.view_picker])
+                         + [self.language_picker],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.options_box,
             widgets.VBox([self.table, self.grid_title, self.grid, self.table_below]),
@@ -304,13 +367,66 @@ class Board(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.explanation, self.hint_html, self.log_html,
         ])
+        self.add_class("cardlab-board-widget")  # found by the browser tests in any language
+        self.hint_button.add_class("cardlab-hint")
         if perspective == "auto":
             perspective = (seat if seat is not None else persons[0] if len(persons) == 1
                            else "mover" if persons else "all")
         self.set_perspective(perspective, refresh=False)
         self.view_picker.observe(lambda ch: self._on_widget(self.set_perspective, ch["new"]), names="value")
+        self.language_picker.observe(lambda ch: self._on_widget(self.set_language, ch["new"]), names="value")
         self._settle()
         self._refresh()
+
+    # -- the labels of the controls -------------------------------------------------
+    @staticmethod
+    def _view_options(n: int) -> list[tuple[str, Any]]:
+        return [(_("view as player {player}").format(player=i), i) for i in range(n)] + [
+            (_("player to move"), "mover"), (_("reveal all"), "all")]
+
+    def _label_controls(self) -> None:
+        """Every control's label and help in the current language (a switch
+        of language draws them again; the values stay)."""
+        lang = i18n.get_language()
+        if self._labelled == lang:
+            return
+        self._syncing = True
+        try:
+            for i, dd in enumerate(self.seat_pickers):
+                dd.description = _("player {player}").format(player=i)
+                _relabel(dd, _seat_options([o if isinstance(o, str) else o[1] for o in dd.options]))
+            self.view_picker.description = pgettext("board", "view")
+            _relabel(self.view_picker, self._view_options(self.game.spec.num_players))
+            self.language_picker.value = lang
+        finally:
+            self._syncing = False
+        for b, label, tip in (
+                (self.undo_button, _("↶ undo"),
+                 _("take back the last move (back to your last decision when you play a seat)")),
+                (self.redo_button, _("↷ redo"), _("replay the move taken back")),
+                (self.new_button, _("new game"), _("a fresh deal, same seats")),
+                (self.step_button, _("step ▶"), _("one agent move or chance event")),
+                (self.run_button, _("run ▶▶"), _("agents play until a person must move")),
+                (self.hint_button, pgettext("button", "hint"),
+                 _("fair hint (only what you can see): the value of each of your moves, averaged over every "
+                   "arrangement of the cards you cannot see, when the position is small enough")),
+                (self.open_hint_box, _("open hint (every card)"),
+                 _("for a teacher: the hint computed with every hand shown (it uses cards the player cannot see)")),
+                (self.hint_nodes_box, _("hint positions ≤"), _("the hint gives up beyond this many positions")),
+                (self.hint_samples_box, _("samples"),
+                 _("arrangements drawn for the fair hint when there are more than {n:,}").format(
+                     n=self.hint_max_arrangements)),
+                (self.auto_box, _("agents move by themselves"), None),
+                (self.clear_button, _("clear choice"),
+                 _("take back the picks of this move (nothing has been played yet)"))):
+            b.description = label
+            if tip is not None:
+                b.tooltip = tip
+        self.ready_button.tooltip = _("the next person sits at the screen: show their view")
+        self.list_accordion.titles = (_("every legal move as a button (一覧)"),)
+        if self._labelled is not None:
+            self._build_options()  # the options' labels and help come from the game, in this language
+        self._labelled = lang
 
     # -- seats, perspective, options ----------------------------------------------
     def _make_seat(self, seat: int, who: Any) -> Agent | None:
@@ -323,8 +439,9 @@ class Board(widgets.VBox):
         if who in self._custom:
             return self._custom[who]
         if who not in AGENTS:
-            raise ValueError(f"seat {seat}: {who!r} is not a player; use 'person' or an agent: "
-                             f"{', '.join(AGENTS)} (or a cardlab.agents.Agent)")
+            raise ValueError(_("seat {seat}: {who} is not a player; use 'person' or an agent: {agents} "
+                               "(or a cardlab.agents.Agent)").format(seat=seat, who=repr(who),
+                                                                      agents=", ".join(AGENTS)))
         rng = random.Random(f"{self.seed}/{seat}/{who}")
         return AGENTS[who](seed=rng, **self.agent_options.get(who, {}))
 
@@ -334,9 +451,9 @@ class Board(widgets.VBox):
         if self.locked:
             if widget is not None:
                 self._show(widget, value)
-            raise CardlabError(f"this board is locked to player {self.seat}: {what} is not allowed; allowed "
-                               "are your own moves, step ▶, run ▶▶, new game, 'agents move by themselves' "
-                               "and the fair hint")
+            raise CardlabError(_("this board is locked to player {player}: {what} is not allowed; allowed "
+                                 "are your own moves, step ▶, run ▶▶, new game, 'agents move by themselves' "
+                                 "and the fair hint").format(player=self.seat, what=what))
 
     @property
     def players(self) -> list[str]:
@@ -353,22 +470,27 @@ class Board(widgets.VBox):
         is to move and agents move by themselves, it moves."""
         n = self.game.spec.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        self._refuse_if_locked("changing who plays a seat", self.seat_pickers[seat], self.players[seat])
+            raise ValueError(_("seat must be 0..{last}, not {seat}").format(last=n - 1, seat=repr(seat)))
+        self._refuse_if_locked(_("changing who plays a seat"), self.seat_pickers[seat], self.players[seat])
         agent = self._make_seat(seat, who)
         self.match.players[seat] = agent
-        name = "person" if agent is None else agent.name
-        dd = self.seat_pickers[seat]
-        if name not in dd.options:
-            self._syncing = True
-            try:
-                dd.options = list(dd.options) + [name]
-            finally:
-                self._syncing = False
-        self._show(dd, name)
+        with i18n.using(self.language_code):
+            self._name_in_picker(seat, "person" if agent is None else agent.name)
         self._mark = len(self.match.history)
         self._settle()
         self._refresh()
+
+    def _name_in_picker(self, seat: int, name: str) -> None:
+        """Seat ``seat``'s dropdown shows ``name`` (an agent of one's own is added to it)."""
+        dd = self.seat_pickers[seat]
+        names = [o if isinstance(o, str) else o[1] for o in dd.options]
+        if name not in names:
+            self._syncing = True
+            try:
+                dd.options = _seat_options(names + [name])
+            finally:
+                self._syncing = False
+        self._show(dd, name)
 
     def set_perspective(self, perspective: int | str | None, refresh: bool = True) -> None:
         """Whose view the table shows: a player index, ``'mover'`` (the
@@ -379,9 +501,11 @@ class Board(widgets.VBox):
             perspective = "all"
         if perspective not in ("all", "mover") and not (
                 isinstance(perspective, int) and not isinstance(perspective, bool) and 0 <= perspective < n):
-            raise ValueError(f"perspective must be a player 0..{n - 1}, 'mover' or 'all', not {perspective!r}")
+            raise ValueError(_("perspective must be a player 0..{last}, 'mover' or 'all', not {perspective}").format(
+                last=n - 1, perspective=repr(perspective)))
         if perspective != self.seat:
-            self._refuse_if_locked(f"another view than player {self.seat}'s", self.view_picker, self.seat)
+            self._refuse_if_locked(_("another view than player {player}'s").format(player=self.seat),
+                                   self.view_picker, self.seat)
         if perspective == "mover" and getattr(self, "_view", None) != "mover":
             self._ready = None  # anybody may have looked meanwhile: the screen comes up again
         self._view = perspective
@@ -427,17 +551,21 @@ class Board(widgets.VBox):
         screen; their view is drawn."""
         waiting = self.waiting_for
         if waiting is None:
-            raise CardlabError("no privacy screen is up: it shows between the turns of two persons at one "
-                               "screen, with the view 'player to move'")
+            raise CardlabError(_("no privacy screen is up: it shows between the turns of two persons at one "
+                                 "screen, with the view 'player to move'"))
         self._ready = waiting
         self._refresh()
 
     def _build_options(self) -> None:
+        with i18n.using(self.language_code):
+            self._make_option_widgets()
+
+    def _make_option_widgets(self) -> None:
         self.option_widgets = {}
         for name, opt in self.game.OPTIONS.items():
             if opt.choices is None:
                 continue
-            w = option_widget(name, opt, self.game.options[name], " (starts a new game)")
+            w = option_widget(name, opt, self.game.options[name], " " + _("(starts a new game)"))
             w.observe(lambda ch, name=name, w=w: self._on_widget(self.set_option, name, option_value(w)),
                       names="value")
             self.option_widgets[name] = w
@@ -446,11 +574,11 @@ class Board(widgets.VBox):
     def set_option(self, name: str, value: Any) -> None:
         """Change a game option; this starts a new game with the new options."""
         if name not in self.game.OPTIONS:
-            raise OptionError(f"{self.game.name}: unknown option {name!r}; "
-                              f"accepted options: {', '.join(sorted(self.game.OPTIONS))}")
+            raise OptionError(_("{game}: unknown option {name}; accepted options: {options}").format(
+                game=self.game.name, name=repr(name), options=", ".join(sorted(self.game.OPTIONS))))
         if self.game.options[name] == value:
             return
-        self._refuse_if_locked("changing the game's options", self.option_widgets.get(name),
+        self._refuse_if_locked(_("changing the game's options"), self.option_widgets.get(name),
                                self.game.options[name])
         try:
             game = self.game.with_options(**{name: value})
@@ -478,7 +606,7 @@ class Board(widgets.VBox):
     def set_state(self, state: State) -> None:
         """Jump to a position (for instance a node of a :class:`TreeView`);
         the seats stay, the history starts there."""
-        self._refuse_if_locked("jumping to another position")
+        self._refuse_if_locked(_("jumping to another position"))
         if not isinstance(state, State):
             raise TypeError(f"set_state takes a cardlab.State, not {type(state).__name__}")
         if state.game.spec.num_players != self.game.spec.num_players:
@@ -505,7 +633,7 @@ class Board(widgets.VBox):
     def _settle(self) -> None:
         """Chance events always happen by themselves; agents too when autoplay is on."""
         m = self.match
-        for _ in range(_MAX_STEPS):
+        for _step in range(_MAX_STEPS):
             s = m.state
             if s.is_terminal():
                 return
@@ -521,14 +649,19 @@ class Board(widgets.VBox):
         s = self.match.state
         p = s.current_player
         if p < 0:
-            return "nobody is to move: " + ("the game is over" if s.is_terminal() else "chance is to act")
+            return (_("nobody is to move: the game is over") if s.is_terminal() else
+                    _("nobody is to move: chance is to act"))
         if self.match.players[p] is not None:
-            return f"player {p} is an agent ({self.players[p]}): press step ▶ or run ▶▶"
+            return _("player {player} is an agent ({agent}): press step ▶ or run ▶▶").format(
+                player=p, agent=seat_label(self.players[p]))
         if self.waiting_for is not None:
-            return f"the screen waits for player {self.waiting_for}: click 'Pass to Player {self.waiting_for}'"
+            return _("the screen waits for player {player}: click 'Pass to Player {player}'").format(
+                player=self.waiting_for)
         if self.perspective not in (None, p):
-            return (f"player {p} moves in player {p}'s own view" + ("" if self.locked else
-                    f" (view as player {p}, player to move, or reveal all)"))
+            if self.locked:
+                return _("player {player} moves in player {player}'s own view").format(player=p)
+            return _("player {player} moves in player {player}'s own view (view as player {player}, player to "
+                     "move, or reveal all)").format(player=p)
         return None
 
     def moves_shown(self) -> bool:
@@ -542,7 +675,7 @@ class Board(widgets.VBox):
         behind a privacy screen."""
         why = self._no_moves_why()
         if why is not None:
-            raise CardlabError(f"no move can be played here now: {why}")
+            raise CardlabError(_("no move can be played here now: {why}").format(why=why))
         self._mark = len(self.match.history)
         self.match.play(action)  # raises on a bad action; nothing changes then
         self._settle()
@@ -555,9 +688,10 @@ class Board(widgets.VBox):
         self._mark = len(m.history)
         s = m.state
         if s.is_terminal():
-            raise CardlabError("the game is over; start a new game or undo")
+            raise CardlabError(_("the game is over; start a new game or undo"))
         if s.current_player >= 0 and m.to_move_is_person():
-            raise CardlabError(f"player {s.current_player} is a person: play one of the action buttons")
+            raise CardlabError(_("player {player} is a person: play one of the action buttons").format(
+                player=s.current_player))
         m.step()
         while m.state.current_player == CHANCE:
             m.step()
@@ -582,9 +716,10 @@ class Board(widgets.VBox):
         that person's last decision (chance and agent moves are undone too).
         Not on a locked board: taking a move back after seeing what it
         revealed is a peek."""
-        self._refuse_if_locked("undo (taking a move back after seeing what it revealed)")
+        self._refuse_if_locked(_("undo (taking a move back after seeing what it revealed)"))
         if not self._can_undo():
-            raise CardlabError("nothing to undo" + (" (no move of a person yet)" if self._persons() else ""))
+            raise CardlabError(_("nothing to undo (no move of a person yet)") if self._persons() else
+                               _("nothing to undo"))
         self.match.undo(to_person=bool(self._persons()))
         self._mark = len(self.match.history)
         self._refresh()
@@ -592,10 +727,10 @@ class Board(widgets.VBox):
     def redo(self) -> None:
         """Replay what undo took back (the same chance outcomes), up to the
         next decision of a person.  Not on a locked board."""
-        self._refuse_if_locked("redo")
+        self._refuse_if_locked(pgettext("refused", "redo"))
         m = self.match
         if not m.can_redo():
-            raise CardlabError("nothing to redo")
+            raise CardlabError(_("nothing to redo"))
         self._mark = len(m.history)
         m.redo()
         if self._persons():
@@ -619,7 +754,7 @@ class Board(widgets.VBox):
         """For a teacher: the hint with every card seen (the open-hands
         analysis) instead of the fair one.  Not on a locked board."""
         if value:
-            self._refuse_if_locked("the open hint (every card)", self.open_hint_box, False)
+            self._refuse_if_locked(_("the open hint (every card)"), self.open_hint_box, False)
         self._show(self.open_hint_box, bool(value))
 
     def hint(self) -> str:
@@ -634,15 +769,24 @@ class Board(widgets.VBox):
         exact values with every hand shown, and it says so.  The caps:
         ``hint_nodes_box`` (positions), ``hint_samples_box`` and
         ``hint_max_arrangements``."""
+        with i18n.using(self.language_code):
+            return self._give_hint()
+
+    def _give_hint(self) -> str:
         s, viewer = self.match.state, self.perspective
         p = s.current_player
         max_nodes = self.hint_nodes_box.value
-        msg, best, table = "", frozenset[str](), False
+        text: Callable[[], str] = str
+        best, table = frozenset[str](), False
         if p < 0:
-            msg = "No hint: " + ("the game is over." if s.is_terminal() else "chance is to act.")
+            over = s.is_terminal()
+            text = lambda: _("No hint: the game is over.") if over else _("No hint: chance is to act.")  # noqa: E731
         elif not self._hint_allowed():
-            msg = (f"No hint: player {p} is to move, and a hint is shown only in player {p}'s own view"
-                   + ("" if self.locked else " (or reveal all)") + ".")
+            locked = self.locked
+            text = lambda: (_("No hint: player {player} is to move, and a hint is shown only in player "  # noqa: E731
+                              "{player}'s own view.") if locked else
+                            _("No hint: player {player} is to move, and a hint is shown only in player "
+                              "{player}'s own view (or reveal all).")).format(player=p)
         else:
             bar = self.hint_progress
             bar.value, bar.max, bar.layout.display = 0, 1, None
@@ -658,19 +802,24 @@ class Board(widgets.VBox):
                     a = analyse(s, player=p, max_nodes=max_nodes, max_arrangements=self.hint_max_arrangements,
                                 samples=self.hint_samples_box.value, progress=False, callback=progress)
             except TooLargeError:
-                msg = (f"No hint here: the position is too large to solve (more than {max_nodes:,} "
-                       f"positions{'' if open_hint else ' over the arrangements of the hidden cards'}). "
-                       "Hints work in small endgames; raise 'hint positions ≤' to search longer.")
+                text = lambda: (_("No hint here: the position is too large to solve (more than {nodes:,} "  # noqa: E731
+                                  "positions). Hints work in small endgames; raise 'hint positions ≤' to search "
+                                  "longer.") if open_hint else
+                                _("No hint here: the position is too large to solve (more than {nodes:,} "
+                                  "positions over the arrangements of the hidden cards). Hints work in small "
+                                  "endgames; raise 'hint positions ≤' to search longer.")).format(nodes=max_nodes)
             except CardlabError as exc:
-                msg = f"No hint for this game: {exc}"
+                why = str(exc)
+                text = lambda: _("No hint for this game: {error}").format(error=why)  # noqa: E731
             else:
-                msg, table = self._hint_html(a, open_hint and not s.game.spec.perfect_information), True
+                shown_open = open_hint and not s.game.spec.perfect_information
+                text, table = (lambda: self._hint_html(a, shown_open, s)), True
                 best = frozenset(r["action"] for r in a.rows if r["best"])
             finally:
                 bar.layout.display = "none"
-        self._hint = (s, viewer, msg if table else _html.escape(msg), best)
+        self._hint = (s, viewer, text if table else (lambda: _html.escape(text())), best)
         self._refresh()
-        return msg
+        return text()
 
     def _hint_allowed(self) -> bool:
         """A hint is for the player to move, in their own view (or "reveal
@@ -679,17 +828,26 @@ class Board(widgets.VBox):
         return p >= 0 and self.waiting_for is None and self.perspective in (None, p)
 
     @staticmethod
-    def _hint_html(a: Any, open_hint: bool) -> str:
+    def _hint_html(a: Any, open_hint: bool, state: State | None = None) -> str:
         """An :class:`cardlab.Analysis` as the hint's HTML: what it is, then
-        each action's value, its loss (and the 95 % interval when sampled)."""
+        each action's value, its loss (and the 95 % interval when sampled).
+        Each action reads as its notation; in another language than English,
+        as its button in ``state`` reads (the mover's own moves, which the
+        mover's view shows anyway)."""
+        def named(action: str) -> str:
+            if state is None or i18n.get_language() == "en":
+                return action
+            return render.action_label(state, action)
+
         if open_hint:
-            what = (f"open hint (every card): exact value of each action for player {a.player}, computed "
-                    "with every hand shown (open hands, the deck still random): it uses cards this player "
-                    "cannot see")
+            what = _("open hint (every card): exact value of each action for player {player}, computed with "
+                     "every hand shown (open hands, the deck still random): it uses cards this player cannot "
+                     "see").format(player=a.player)
         elif a.kind == "open":
-            what = f"exact value of each action for player {a.player} (this game hides no card)"
+            what = _("exact value of each action for player {player} (this game hides no card)").format(
+                player=a.player)
         else:
-            what = a.title
+            what = _tr(a.title)
         sampled = a.kind == "sampled"
 
         def num(v: Any) -> str:
@@ -698,20 +856,22 @@ class Board(widgets.VBox):
         bold = ' style="font-weight:bold"'
         rows = "".join(
             f"<tr{bold if r['best'] else ''}>"
-            f"<td>{_html.escape(r['action'])}</td><td>{num(r['value'])}</td>"
+            f"<td>{_html.escape(named(r['action']))}</td><td>{num(r['value'])}</td>"
             f"<td>{float(r['value']):+.3f}</td><td>{num(r['loss'])}</td>"
             + (f"<td>{r['interval'][0]:+.2f} … {r['interval'][1]:+.2f}</td>" if sampled else "")
-            + f"<td>{'best' if r['best'] else ''}</td></tr>" for r in a.rows)
-        return (f"<div><b>Hint</b>: {_html.escape(what)} ({a.nodes:,} positions searched).</div>"
-                "<table><tr><th>action</th><th>value</th><th>≈</th><th>loss</th>"
-                + ("<th>95 % interval</th>" if sampled else "") + f"<th></th></tr>{rows}</table>")
+            + f"<td>{pgettext('hint', 'best') if r['best'] else ''}</td></tr>" for r in a.rows)
+        return ("<div><b>" + _("Hint") + "</b>: "
+                + _html.escape(_("{what} ({nodes:,} positions searched).").format(what=what, nodes=a.nodes))
+                + "</div><table><tr><th>" + pgettext("hint", "action") + "</th><th>" + pgettext("hint", "value")
+                + "</th><th>≈</th><th>" + pgettext("hint", "loss") + "</th>"
+                + ("<th>" + _("95 % interval") + "</th>" if sampled else "") + f"<th></th></tr>{rows}</table>")
 
     def _shown_hint(self) -> tuple[str, frozenset[str]] | None:
         """The hint given at this position to this view (HTML, best actions)."""
         h = self._hint
         if h is None or h[0] != self.match.state or h[1] != self.perspective or self.waiting_for is not None:
             return None
-        return h[2], h[3]
+        return h[2](), h[3]
 
     def best_actions(self) -> list[str]:
         """The actions the hint shown now marked best (empty without one)."""
@@ -748,8 +908,11 @@ class Board(widgets.VBox):
         if j is None:
             lay, why = self._layout, self._no_moves_why()
             offered = sorted(lay.offered(picks)) if lay is not None and why is None else []
-            raise CardlabError(f"{key!r} cannot be picked now; on offer: "
-                               + (", ".join(offered) or f"nothing ({why or 'no move with picks'})"))
+            if offered:
+                raise CardlabError(_("{key} cannot be picked now; on offer: {offered}").format(
+                    key=repr(key), offered=", ".join(offered)))
+            raise CardlabError(_("{key} cannot be picked now; on offer: nothing ({why})").format(
+                key=repr(key), why=why or _("no move with picks")))
         picks = picks[:j] + (key,)
         action = self._layout.action_of(picks)  # type: ignore[union-attr]
         if action is not None:
@@ -784,12 +947,13 @@ class Board(widgets.VBox):
     def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run a control's method; a refusal is shown on the board, not raised
         into the event loop."""
-        try:
-            self._message = ""
-            fn(*args)
-        except (CardlabError, ValueError) as exc:
-            self._message = str(exc).splitlines()[0]
-            self._refresh()
+        with i18n.using(self.language_code):
+            try:
+                self._message = ""
+                fn(*args)
+            except (CardlabError, ValueError) as exc:
+                self._message = str(exc).splitlines()[0]
+                self._refresh()
 
     def states(self) -> list[State]:
         """The position before each move of the history, and the current one
@@ -813,28 +977,34 @@ class Board(widgets.VBox):
     def _seen_move(self, before: State, mv: Any, viewer: int | None) -> render.SeenMove:
         """Move ``mv`` played in ``before`` as ``viewer`` may know it: the one
         gate, :func:`cardlab.render.seen_move` (cached)."""
-        key = (before, mv.action, viewer)
+        lang = i18n.get_language()
+        key = (before, mv.action, viewer, lang)
         if key not in self._seen:
-            self._seen[key] = render.seen_move(before, mv.action, viewer, mv.explanation)
+            # the texts are made again in the language drawn now (the match's record keeps
+            # the explanation in the language it was played in)
+            self._seen[key] = render.seen_move(before, mv.action, viewer, None)
         return self._seen[key]
 
     def _who(self, player: int) -> str:
         if player == CHANCE:
-            return "chance"
-        return f"P{player} ({self.players[player]})"
+            return pgettext("log", "chance")
+        return _("P{player} ({who})").format(player=player, who=seat_label(self.players[player]))
 
     def log_lines(self) -> list[str]:
         """The move log as the current view may read it (:func:`cardlab.render.seen_move`):
         what the viewer cannot tell apart reads ``??``; a move of which
         nothing is known reads ``(hidden)``."""
         viewer = self.perspective
-        return [f"{i}. {self._who(mv.player)}: {self._seen_move(before, mv, viewer).label}"
-                for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1)]
+        with i18n.using(self.language_code):
+            return [_("{number}. {who}: {move}").format(number=i, who=self._who(mv.player),
+                                                       move=self._seen_move(before, mv, viewer).label)
+                    for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1)]
 
     def explanation_lines(self) -> list[str]:
         """What the last moves did and which rule made them happen (the moves
         since the last control was used; at least the last move)."""
-        return [line for line, _ in self._explained()]
+        with i18n.using(self.language_code):
+            return [line for line, _pic in self._explained()]
 
     def _explained(self) -> list[tuple[str, str]]:
         """Each move since the last control: its line, and the game's picture
@@ -847,23 +1017,26 @@ class Board(widgets.VBox):
         out = []
         for i in range(min(self._mark, len(hist) - 1), len(hist)):
             seen = self._seen_move(states[i], hist[i], viewer)
-            out.append((f"{self._who(hist[i].player)}: {seen.line}", seen.picture))
+            out.append((_("{who}: {line}").format(who=self._who(hist[i].player), line=seen.line), seen.picture))
         return out
 
     def _status_text(self) -> str:
         s = self.match.state
         if s.is_terminal():
-            return f"Game over: {result_words(s)}."
+            return _("Game over: {result}.").format(result=result_words(s))
         p = s.current_player
         if p == CHANCE:
-            return "Chance is to act: press step ▶."
+            return _("Chance is to act: press step ▶.")
         who = self.players[p]
         if who != "person":
-            return f"Player {p} ({who}) to move: press step ▶ or run ▶▶."
+            return _("Player {player} ({agent}) to move: press step ▶ or run ▶▶.").format(
+                player=p, agent=seat_label(who))
         if self.waiting_for is not None:
-            return f"Player {p} (person) to move: pass the screen to player {p}."
+            return _("Player {player} (person) to move: pass the screen to player {player}.").format(player=p)
         why = self._no_moves_why()
-        return f"Player {p} (person) to move: " + ("choose an action." if why is None else f"{why}.")
+        if why is None:
+            return _("Player {player} (person) to move: choose an action.").format(player=p)
+        return _("Player {player} (person) to move: {why}.").format(player=p, why=why)
 
     def _pick_button(self, key: str, step: int, chosen: bool, best: frozenset[str]) -> widgets.Button:
         lay = self._layout
@@ -871,13 +1044,14 @@ class Board(widgets.VBox):
         # under a square: the square's width; under a card of the hand: as wide as its label
         size = widgets.Layout(width=_BUTTON) if key.startswith("sq:") else widgets.Layout(width="auto")
         if chosen:
-            b = widgets.Button(description="✓ chosen", button_style="info",
-                               tooltip="chosen 選択中; click to take it back", layout=size)
+            b = widgets.Button(description=_("✓ chosen"), button_style="info",
+                               tooltip=_("chosen 選択中; click to take it back"), layout=size)
             b.add_class("cardlab-picked")
         else:
             leads = lay.offered(self.picks[:step])[key]
-            label = lay.labels[step] if step < len(lay.labels) else "choose"
-            tip = leads[0] if len(leads) == 1 else f"{key.split(':', 1)[1]}: {len(leads)} moves"
+            label = _tr(lay.labels[step]) if step < len(lay.labels) else pgettext("pick", "choose")
+            tip = leads[0] if len(leads) == 1 else ngettext("{pick}: {n} move", "{pick}: {n} moves", len(leads)).format(
+                pick=key.split(":", 1)[1], n=len(leads))
             b = widgets.Button(description=label, layout=size, tooltip=tip)
             b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
             if best.intersection(leads):
@@ -901,7 +1075,8 @@ class Board(widgets.VBox):
 
     def _draw_layout(self, lay: render.Layout, best: frozenset[str]) -> None:
         self.table.value, self.table_below.value = lay.above, lay.below
-        self.grid_title.value = f'<div style="font-family:sans-serif;font-size:13px">{_html.escape(lay.grid_title)}</div>'
+        self.grid_title.value = ('<div style="font-family:sans-serif;font-size:13px">'
+                                 + _html.escape(_tr(lay.grid_title)) + "</div>")
         x0, y0, x1, y1 = lay.bounds()
         cells: list[widgets.Widget] = []
         if lay.squares:
@@ -923,11 +1098,13 @@ class Board(widgets.VBox):
             if moves else []
         if moves and lay.paths:
             step = len(self.picks)
-            prompt = lay.prompts[step] if step < len(lay.prompts) else "choose"
+            prompt = _tr(lay.prompts[step]) if step < len(lay.prompts) else pgettext("pick", "choose")
             chosen = ", ".join(p.split(":", 1)[1] for p in self.picks)
-            self.pick_prompt.value = (f"<b>Your move</b>: {_html.escape(prompt)}"
-                                      + (f" · chosen: {_html.escape(chosen)}" if chosen else "")
-                                      + (f" · {_html.escape(lay.items_title)}:" if self.items_box.children else ""))
+            self.pick_prompt.value = ("<b>" + _("Your move") + "</b>: " + _html.escape(prompt)
+                                      + (" · " + _html.escape(_("chosen: {picks}").format(picks=chosen))
+                                         if chosen else "")
+                                      + (f" · {_html.escape(_tr(lay.items_title))}:"
+                                         if self.items_box.children else ""))
             self.picker.layout.display = None
             self.clear_button.disabled = not self.picks
         else:
@@ -953,7 +1130,7 @@ class Board(widgets.VBox):
         self.table.value = self.grid_title.value = self.table_below.value = ""
         self.grid.children = self.items_box.children = ()
         self.picker.layout.display = "none"
-        self.ready_button.description = f"Pass to Player {seat} — click when ready"
+        self.ready_button.description = _("Pass to Player {player} — click when ready").format(player=seat)
 
     def redraw(self) -> None:
         """Draw the board again from :attr:`match` (after changing the match
@@ -961,6 +1138,12 @@ class Board(widgets.VBox):
         self._refresh()
 
     def _refresh(self) -> None:
+        with i18n.using(self.language_code):
+            self._label_controls()
+            self._draw()
+
+    def _draw(self) -> None:
+        """Draw every part of the board (in the language of the block it runs in)."""
         m, s = self.match, self.match.state
         waiting = self.waiting_for
         moves = self.moves_shown()
@@ -977,12 +1160,14 @@ class Board(widgets.VBox):
             status += f' <span style="color:#b00">{_html.escape(self._message)}</span>'
         self.status.value = status
         if self.locked:
-            others = ", ".join(f"player {i}: {who}" for i, who in enumerate(self.players) if i != self.seat)
+            others = ", ".join(_("player {player}: {who}").format(player=i, who=seat_label(who))
+                               for i, who in enumerate(self.players) if i != self.seat)
             options = ", ".join(f"{k}={v}" for k, v in self.game.options.items()
                                 if k in self.option_widgets and v != self.game.OPTIONS[k].default)
+            you = (_("You are player {player} ({others}; options: {options}).") if options else
+                   _("You are player {player} ({others}).")).format(player=self.seat, others=others, options=options)
             self.seat_label.value = _html.escape(
-                f"You are player {self.seat} ({others}{'; options: ' + options if options else ''}). "
-                "A locked classroom board: your own view, your moves and the fair hint.")
+                you + " " + _("A locked classroom board: your own view, your moves and the fair hint."))
         buttons: dict[str, widgets.Button] = {}
         if moves:
             for a in s.legal_actions():
@@ -1010,15 +1195,16 @@ class Board(widgets.VBox):
         self.hint_button.disabled = not self._hint_allowed()
         entries = [] if waiting is not None else self._explained()
         self.explanation.value = ("" if not entries else
-                                  '<div style="line-height:1.35"><b>What happened</b> (rule ids from '
-                                  "the rules digest):" + "".join(f"<div>{_html.escape(x)}</div>{pic}"
-                                                                 for x, pic in entries) + "</div>")
+                                  '<div style="line-height:1.35"><b>' + _("What happened") + "</b> "
+                                  + _("(rule ids from the rules digest):") + "".join(
+                                      f"<div>{_html.escape(x)}</div>{pic}" for x, pic in entries) + "</div>")
         self.hint_html.value = hint[0] if hint is not None else ""
         if waiting is not None:
             self.log_html.value = ""
             return
         log = self.log_lines()
-        self.log_html.value = ('<details><summary>move log (' + str(len(log)) + ' moves)</summary>'
+        self.log_html.value = ('<details><summary>' + ngettext("move log ({n} moves)", "move log ({n} moves)",
+                                                               len(log)).format(n=len(log)) + '</summary>'
                                '<div style="max-height:14em;overflow:auto;font-family:monospace">'
                                + "<br>".join(_html.escape(x) for x in log) + "</div></details>")
 
@@ -1046,7 +1232,10 @@ def board(game_or_state: Game | State | str, players: Sequence[Any] | None = Non
     (chance and agents), ``autoplay``, the hint's caps ``hint_max_nodes``,
     ``hint_max_arrangements`` and ``hint_samples``, ``agent_options``
     (e.g. ``{"solver": {"max_nodes": 5000}}``) and ``renderer``
-    (``'generic'`` for the text board of any game).
+    (``'generic'`` for the text board of any game).  ``language``:
+    ``'en'`` or ``'ja'`` (``None``: :func:`cardlab.i18n.get_language` each
+    time the board draws); the selector "Language 言語" on the board
+    switches it, and everything is drawn again in the new language.
 
     >>> import cardlab.widgets
     >>> b = cardlab.widgets.board("koinobori", ["person", "random"], seed=1)

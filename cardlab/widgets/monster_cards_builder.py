@@ -27,10 +27,33 @@ import ipywidgets as widgets
 
 from ..games.monster_cards import (CATEGORY_JAPANESE, KEY_JAPANESE, KEYS, LEVEL, RARITIES, SKILLS, Card,
                                    CardError, Deck, DeckError, load_affinity, load_costs, validate_deck)
+from ..i18n import _, get_language, pgettext
 
 __all__ = ["CardBuilder", "card_builder"]
 
 _FIELDS = ("name", "japanese", "rarity", "attack", *KEYS, "skill")
+
+
+def _ja() -> bool:
+    """Japanese texts now: names from the card data are shown in Japanese only."""
+    return get_language() == "ja"
+
+
+def _field_label(field: str) -> str:
+    """A field of :class:`Card` as a person reads it (English: its name)."""
+    labels = {"name": pgettext("card field", "name"), "japanese": pgettext("card field", "japanese"),
+              "rarity": pgettext("card field", "rarity"), "attack": pgettext("card field", "attack"),
+              "attribute": pgettext("card field", "attribute"), "race": pgettext("card field", "race"),
+              "size": pgettext("card field", "size"), "means": pgettext("card field", "means"),
+              "skill": pgettext("card field", "skill")}
+    return labels.get(field, field)
+
+
+def _category_name(category: str) -> str:
+    """A skill category (MC-Q3): ``Standard (スタンダード)``; in Japanese ``スタンダード``."""
+    if _ja():
+        return CATEGORY_JAPANESE[category]
+    return f"{category.capitalize().replace('changer', 'Changer')} ({CATEGORY_JAPANESE[category]})"
 
 
 class CardBuilder(widgets.VBox):
@@ -58,21 +81,23 @@ class CardBuilder(widgets.VBox):
         t = self.tables
         lay = widgets.Layout(width="300px")
         self.inputs: dict[str, widgets.Widget] = {
-            "name": widgets.Text(value="new_card", description="name", layout=lay,
-                                 tooltip="the card's name in actions: lower-case letters, digits, _"),
-            "japanese": widgets.Text(value="", description="名前 (jp)", layout=lay),
-            "rarity": widgets.Dropdown(options=list(RARITIES), value="C", description="rarity",
+            "name": widgets.Text(value="new_card", description=_("name"), layout=lay,
+                                 tooltip=_("the card's name in actions: lower-case letters, digits, _")),
+            "japanese": widgets.Text(value="", description=_("名前 (jp)"), layout=lay),
+            "rarity": widgets.Dropdown(options=list(RARITIES), value="C", description=_("rarity"),
                                        layout=lay),
-            "attack": widgets.IntText(value=2, description="attack 攻撃力", layout=lay),
+            "attack": widgets.IntText(value=2, description=_("attack 攻撃力"), layout=lay),
         }
+        ja = _ja()  # the keys' and skills' names come from the data: Japanese only, or both
         for k in KEYS:
             self.inputs[k] = widgets.Dropdown(
-                options=[(f"{v} {t.japanese[k][v]}", v) for v in t.values[k]], value=t.values[k][0],
-                description=f"{k} {KEY_JAPANESE[k]}", layout=lay)
+                options=[(t.japanese[k][v] if ja else f"{v} {t.japanese[k][v]}", v) for v in t.values[k]],
+                value=t.values[k][0], description=KEY_JAPANESE[k] if ja else f"{k} {KEY_JAPANESE[k]}", layout=lay)
         self.inputs["skill"] = widgets.Dropdown(
-            options=[("none なし", "")] + [(f"{s.english} {s.japanese} ({s.category})", s.id)
-                                           for s in SKILLS.values()],
-            value="", description="skill", layout=lay)
+            options=[(_("none なし"), "")] + [(f"{s.japanese} ({CATEGORY_JAPANESE[s.category]})" if ja
+                                               else f"{s.english} {s.japanese} ({s.category})", s.id)
+                                              for s in SKILLS.values()],
+            value="", description=_("skill"), layout=lay)
         for w in self.inputs.values():
             w.style = {"description_width": "110px"}
             w.observe(lambda _: self._update(), names="value")
@@ -80,10 +105,10 @@ class CardBuilder(widgets.VBox):
         self.skill_html = widgets.HTML()
         self.message = widgets.HTML()
         self.deck_html = widgets.HTML()
-        self.build_button = widgets.Button(description="build", tooltip="make the card (Card(...))")
-        self.add_button = widgets.Button(description="add to deck", tooltip="build and add one copy")
-        self.check_button = widgets.Button(description="check deck", tooltip="validate_deck (MC-1)")
-        self.clear_button = widgets.Button(description="clear deck")
+        self.build_button = widgets.Button(description=_("build"), tooltip=_("make the card (Card(...))"))
+        self.add_button = widgets.Button(description=_("add to deck"), tooltip=_("build and add one copy"))
+        self.check_button = widgets.Button(description=_("check deck"), tooltip=_("validate_deck (MC-1)"))
+        self.clear_button = widgets.Button(description=_("clear deck"))
         self.build_button.on_click(lambda _: self.build())
         self.add_button.on_click(lambda _: self.add())
         self.check_button.on_click(lambda _: self.check_deck())
@@ -106,7 +131,8 @@ class CardBuilder(widgets.VBox):
         """Set form fields by name (as a user typing would); unknown names are refused."""
         for f, x in fields.items():
             if f not in self.inputs:
-                raise ValueError(f"the card builder has no field {f!r}; fields: {', '.join(_FIELDS)}")
+                raise ValueError(_("the card builder has no field {field}; fields: {fields}")
+                                 .format(field=repr(f), fields=", ".join(_FIELDS)))
             self.inputs[f].value = "" if (f == "skill" and x is None) else x
 
     def _make(self) -> Card:
@@ -117,16 +143,16 @@ class CardBuilder(widgets.VBox):
         v = self.values()
         c = self.costs
         cat = SKILLS[v["skill"]].category if v["skill"] else None
-        skill = f"skill {cat.capitalize().replace('changer', 'Changer')} ({CATEGORY_JAPANESE[cat]})" if cat \
-            else "no skill"
+        skill = _("skill {category}").format(category=_category_name(cat)) if cat else _("no skill")
         attack = c["attack"].get(str(v["attack"]))
         try:
             total = str(self._make().cost(self.costs))
         except CardError as exc:
-            total = f"— ({_html.escape(exc.field)} not accepted)"
-        parts = (f"rarity {v['rarity']} {c['rarity'][v['rarity']]} + attack {v['attack']} → "
-                 f"{'?' if attack is None else attack} + {skill} {c['skill'][cat or 'none']}")
-        self.cost_html.value = f"cost (コスト, MC-6): {parts} = <b>{total}</b>"
+            total = _("— ({field} not accepted)").format(field=_html.escape(_field_label(exc.field)))
+        parts = _("rarity {rarity} {rarity_cost} + attack {attack} → {attack_cost} + {skill} {skill_cost}").format(
+            rarity=v["rarity"], rarity_cost=c["rarity"][v["rarity"]], attack=v["attack"],
+            attack_cost="?" if attack is None else attack, skill=skill, skill_cost=c["skill"][cat or "none"])
+        self.cost_html.value = _("cost (コスト, MC-6): {parts} = <b>{total}</b>").format(parts=parts, total=total)
         if v["skill"]:
             level = LEVEL.get(v["rarity"], 1)  # MC-4: SP on SR, ULT on UR
             self.skill_html.value = f"<small>{_html.escape(SKILLS[v['skill']].describe(level))}</small>"
@@ -140,11 +166,14 @@ class CardBuilder(widgets.VBox):
     def _show_deck(self) -> None:
         total = sum(x.cost(self.costs) for x in self.cards)
         counts: dict[str, int] = {}
-        for x in self.cards:
-            counts[x.name] = counts.get(x.name, 0) + 1
+        ja = _ja()
+        for x in self.cards:  # a card's name: its Japanese one in Japanese (when it has one)
+            shown = x.japanese if ja and x.japanese else x.name
+            counts[shown] = counts.get(shown, 0) + 1
         listed = ", ".join(f"{k}×{m}" if m > 1 else k for k, m in counts.items()) or "—"
-        self.deck_html.value = (f"deck (山札): {len(self.cards)}/{self.deck_size} cards, cost {total}/"
-                                f"{self.max_cost} (MC-1): {_html.escape(listed)}")
+        self.deck_html.value = _("deck (山札): {count}/{size} cards, cost {total}/{max_cost} (MC-1): {cards}").format(
+            count=len(self.cards), size=self.deck_size, total=total, max_cost=self.max_cost,
+            cards=_html.escape(listed))
 
     # -- the buttons -------------------------------------------------------------------
     def build(self) -> Card | None:
@@ -157,7 +186,7 @@ class CardBuilder(widgets.VBox):
             self._say(self.error, False)
             return None
         self.card, self.error = card, ""
-        self._say(f"built: {card} · cost {card.cost(self.costs)}", True)
+        self._say(_("built: {card} · cost {cost}").format(card=card, cost=card.cost(self.costs)), True)
         return card
 
     def add(self, copies: int = 1) -> Card | None:
@@ -188,7 +217,8 @@ class CardBuilder(widgets.VBox):
             self._say(self.error, False)
             return None
         self.error = ""
-        self._say(f"deck {name!r} accepted: {len(deck.cards)} cards, cost {deck.cost(self.costs)} (MC-1)", True)
+        self._say(_("deck {name} accepted: {count} cards, cost {cost} (MC-1)").format(
+            name=repr(name), count=len(deck.cards), cost=deck.cost(self.costs)), True)
         return deck
 
     def __repr__(self) -> str:

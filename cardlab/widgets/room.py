@@ -20,11 +20,12 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
-from .. import render
+from .. import i18n, render
 from ..core import State, load
 from ..errors import CardlabError
+from ..i18n import N_, _, pgettext
 from ..rooms import RoomStore, StaleMoveError, default_path
-from .board import Board, option_value, option_widget, result_words
+from .board import Board, option_value, option_widget, result_words, seat_label
 
 __all__ = ["RoomBoard", "Lobby", "room_page"]
 
@@ -42,15 +43,18 @@ class RoomBoard(Board):
         game = room.load()
         n = game.spec.num_players
         if type(seat) is not int or not 0 <= seat < n:
-            raise CardlabError(f"room {room_id} has seats 0..{n - 1}, not {seat!r}")
+            raise CardlabError(_("room {room} has seats 0..{last}, not {seat}")
+                               .format(room=room_id, last=n - 1, seat=repr(seat)))
         if room.seats[seat] != "person":
-            raise CardlabError(f"seat {seat} of room {room_id} is played by an agent ({room.seats[seat]})")
+            raise CardlabError(_("seat {seat} of room {room} is played by an agent ({agent})")
+                               .format(seat=seat, room=room_id, agent=seat_label(room.seats[seat])))
         self.store, self.room_id, self.room = store, room_id, room
         # the other seats move elsewhere: a placeholder agent keeps the board's
         # lock rule (one person here); it never moves, the store does
         players = ["random" if i != seat else "person" for i in range(n)]
         self._syncing_room = threading.Lock()
-        self._room_message = ""
+        #: a line about the room (its msgid and values, translated when shown), or ""
+        self._room_message: tuple[str, dict[str, Any]] | str = ""
         self._thinker: threading.Thread | None = None  # an agent's move, computed off the page's loop
         self._thinker_lock = threading.Lock()
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
@@ -119,7 +123,7 @@ class RoomBoard(Board):
         try:
             self.store.advance(self.room_id)  # a move another page stored first is dropped there
         except Exception as exc:  # noqa: BLE001 - shown on the page; the poll tries again
-            self._room_message = f"the agent's move could not be stored ({exc}); retrying"
+            self._room_message = (N_("the agent's move could not be stored ({reason}); retrying"), {"reason": exc})
         try:
             with self._syncing_room:
                 if not self._catch_up():
@@ -139,7 +143,7 @@ class RoomBoard(Board):
             try:
                 await asyncio.get_running_loop().run_in_executor(None, self._fetch)
             except Exception as exc:  # noqa: BLE001 - shown on the page, the poll goes on
-                self._room_message = f"the room cannot be read now ({exc}); retrying"
+                self._room_message = (N_("the room cannot be read now ({reason}); retrying"), {"reason": exc})
                 self._refresh()
 
     def _fetch(self) -> None:
@@ -150,20 +154,20 @@ class RoomBoard(Board):
             self.think()  # an agent due whose move no page computes (the server restarted)
 
     def new_game(self) -> None:
-        raise CardlabError("a room plays one game: the teacher makes a new room for the next one")
+        raise CardlabError(_("a room plays one game: the teacher makes a new room for the next one"))
 
     def play(self, action: str) -> None:
         """Store the pupil's move as the room's next; if a page moved first
         (a stale page), show the room as it is now and say so."""
         why = self._no_moves_why()
         if why is not None:
-            raise CardlabError(f"no move can be played here now: {why}")
+            raise CardlabError(_("no move can be played here now: {reason}").format(reason=why))
         self.state.apply(action)  # a bad action is refused here, nothing stored
         try:
             self.store.play(self.room_id, len(self.match.history), action)
             self._room_message = ""
         except StaleMoveError:
-            self._room_message = "the room had moved on: this is the game as it is now"
+            self._room_message = (N_("the room had moved on: this is the game as it is now"), {})
         self.sync()
         self._refresh()
 
@@ -173,9 +177,16 @@ class RoomBoard(Board):
         text = super()._status_text()
         if not s.is_terminal() and p >= 0 and p != self.seat:
             who = self.room.seats[p]
-            text = (f"Player {p} ({'a classmate' if who == 'person' else who}) to move: "
-                    "their move appears here by itself.")
-        return text + (f" ({self._room_message})" if self._room_message else "")
+            if who == "person":
+                text = _("Player {player} (a classmate) to move: their move appears here by itself.").format(
+                    player=p)
+            else:
+                text = _("Player {player} ({agent}) to move: their move appears here by itself.").format(
+                    player=p, agent=seat_label(who))
+        if self._room_message:
+            msgid, values = self._room_message
+            text = _("{status} ({message})").format(status=text, message=_(msgid).format(**values))
+        return text
 
     def close(self) -> None:
         if getattr(self, "_poller", None) is not None:
@@ -192,69 +203,86 @@ class RoomBoard(Board):
 
 
 def _error(text: str) -> widgets.HTML:
-    return widgets.HTML(f'<span style="color:#b00">This link does not open a room: {html.escape(text)}</span>')
+    return widgets.HTML('<span style="color:#b00">'
+                        + html.escape(_("This link does not open a room: {reason}").format(reason=text))
+                        + "</span>")
 
 
-def room_page(query: str, store: RoomStore | None = None) -> widgets.Widget:
+def room_page(query: str, store: RoomStore | None = None, *, language: str | None = None) -> widgets.Widget:
     """What a room link opens (``?room=R1&seat=0&key=…``: the pupil's
     board; ``?teacher=KEY``: the teacher's :class:`Lobby`), or a message
     saying what is wrong.  ``store``: the class's store (default
-    :func:`cardlab.rooms.default_path`)."""
+    :func:`cardlab.rooms.default_path`); ``language``: the page's (``None``:
+    the current one)."""
+    with i18n.using(language) as language:
+        return _room_page(query, store, language)
+
+
+def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Widget:
     given = dict(parse_qsl(query, keep_blank_values=True))
     store = store or RoomStore(default_path())
     if "teacher" in given:
         if not store.check_key(None, "teacher", given["teacher"]):
-            return _error("the teacher key is not this class's (cardlab rooms prints the teacher's link)")
-        return Lobby(store)
+            return _error(_("the teacher key is not this class's (cardlab rooms prints the teacher's link)"))
+        return Lobby(store, language=language)
     room_id, seat, key = given.get("room", ""), given.get("seat", ""), given.get("key", "")
     if not seat.isdigit() or not store.check_key(room_id, int(seat), key):
-        return _error("the room, the seat and the key do not belong together; ask your teacher for your link")
+        return _error(_("the room, the seat and the key do not belong together; ask your teacher for your link"))
     try:
-        b = RoomBoard(store, room_id, int(seat))
+        b = RoomBoard(store, room_id, int(seat), language=language)
     except CardlabError as exc:
         return _error(str(exc))
     room = b.room
     from .app import rules_panel
 
-    title = widgets.HTML(f"<b>{html.escape(room.name)}</b> · room {html.escape(room.id)} · "
-                         f"{html.escape(room.load().title or room.game)} · you are player {int(seat)}")
+    game = _(room.load().title) if room.load().title else room.game
+    title = widgets.HTML(f"<b>{html.escape(room.name)}</b> · "
+                         + html.escape(_("room {room} · {game} · you are player {player}").format(
+                             room=room.id, game=game, player=int(seat))))
     return widgets.VBox([title, b, rules_panel(room.load())])
 
 
 class Lobby(widgets.VBox):
     """The teacher's page: make a round of rooms for a list of names, see
     every room live (whose turn, moves, result) with each seat's link,
-    watch any game with every card shown, and export all games."""
+    watch any game with every card shown, and export all games.
+    ``language``: the page's (``None``: the current one when it draws)."""
 
-    def __init__(self, store: RoomStore, *, poll: float | None = 2.0) -> None:
+    def __init__(self, store: RoomStore, *, poll: float | None = 2.0, language: str | None = None) -> None:
+        self.language = None if language is None else i18n.check_language(language)
+        with i18n.using(self.language):
+            self._build(store, poll)
+
+    def _build(self, store: RoomStore, poll: float | None) -> None:
         from ..agents import AGENTS
         from ..core import games
 
         super().__init__()
         self.store = store
-        self.game_picker = widgets.Dropdown(options=[(load(n).title or n, n) for n in games()],
-                                            description="game", layout=widgets.Layout(width="360px"))
+        self.game_picker = widgets.Dropdown(options=[(_(load(n).title) if load(n).title else n, n) for n in games()],
+                                            description=_("game"), layout=widgets.Layout(width="360px"))
         self.options_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.option_widgets: dict[str, widgets.Widget] = {}
-        self.names = widgets.Textarea(placeholder="one pupil a line", description="pupils",
+        self.names = widgets.Textarea(placeholder=_("one pupil a line"), description=_("pupils"),
                                       layout=widgets.Layout(width="360px", height="120px"))
-        self.odd = widgets.Dropdown(options=list(AGENTS), value="heuristic", description="odd one plays",
+        self.odd = widgets.Dropdown(options=[a if seat_label(a) == a else (seat_label(a), a) for a in AGENTS],
+                                    value="heuristic", description=_("odd one plays"),
                                     style={"description_width": "initial"})
-        self.make_button = widgets.Button(description="make rooms", button_style="primary",
-                                          tooltip="neighbours in the list play each other")
+        self.make_button = widgets.Button(description=_("make rooms"), button_style="primary",
+                                          tooltip=_("neighbours in the list play each other"))
         self.rooms_html = widgets.HTML()
-        self.watch = widgets.Dropdown(options=[], description="watch", layout=widgets.Layout(width="360px"))
+        self.watch = widgets.Dropdown(options=[], description=_("watch"), layout=widgets.Layout(width="360px"))
         self.watch_html = widgets.HTML()
-        self.export_button = widgets.Button(description="export all games",
-                                            tooltip="games.json (move lists cardlab replays) and results.csv")
+        self.export_button = widgets.Button(description=_("export all games"),
+                                            tooltip=_("games.json (move lists cardlab replays) and results.csv"))
         self.message = widgets.HTML()
-        self.make_button.on_click(lambda _: self.make_rooms())
-        self.export_button.on_click(lambda _: self.export())
-        self.watch.observe(lambda _: self.refresh(), names="value")
-        self.game_picker.observe(lambda _: self._choose_game(), names="value")
+        self.make_button.on_click(lambda _b: self.make_rooms())
+        self.export_button.on_click(lambda _b: self.export())
+        self.watch.observe(lambda _c: self.refresh(), names="value")
+        self.game_picker.observe(lambda _c: self._choose_game(), names="value")
         self._choose_game()
-        self.children = [widgets.HTML("<b>Class rooms</b> (the teacher's page: keep this link to yourself; "
-                                      "it shows every card)"),
+        self.children = [widgets.HTML("<b>" + _("Class rooms") + "</b> "
+                                      + _("(the teacher's page: keep this link to yourself; it shows every card)")),
                          widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
                          widgets.HBox([self.make_button, self.export_button]), self.message,
                          self.rooms_html, self.watch, self.watch_html]
@@ -269,13 +297,14 @@ class Lobby(widgets.VBox):
     def _choose_game(self) -> None:
         """The chosen game's options, each at its default (the controls of
         the class app's set-up; card files and ready hands are for notebooks)."""
-        game = load(self.game_picker.value)
-        self.option_widgets = {}
-        for name, option in game.OPTIONS.items():
-            w = option_widget(name, option, option.default)
-            if w is not None:
-                self.option_widgets[name] = w
-        self.options_box.children = list(self.option_widgets.values())
+        with i18n.using(self.language):
+            game = load(self.game_picker.value)
+            self.option_widgets = {}
+            for name, option in game.OPTIONS.items():
+                w = option_widget(name, option, option.default)
+                if w is not None:
+                    self.option_widgets[name] = w
+            self.options_box.children = list(self.option_widgets.values())
 
     def options(self) -> dict[str, Any]:
         """The chosen options that differ from the game's defaults (the new rooms' options)."""
@@ -284,40 +313,53 @@ class Lobby(widgets.VBox):
         return {k: v for k, v in chosen.items() if v != defaults[k].default}
 
     def make_rooms(self) -> None:
+        with i18n.using(self.language):
+            self._make_rooms()
+
+    def _make_rooms(self) -> None:
         names = [n.strip() for n in self.names.value.splitlines() if n.strip()]
         if not names:
-            self.message.value = '<span style="color:#b00">write the pupils\' names, one a line</span>'
+            self.message.value = ('<span style="color:#b00">' + html.escape(_("write the pupils' names, one a line"), quote=False)
+                                  + "</span>")
             return
         try:
             rooms = self.store.pairings(self.game_picker.value, names, options=self.options(), odd=self.odd.value,
                                         seed=len(self.store.ids()))
         except CardlabError as exc:  # options the game refuses: no room is made
-            self.message.value = f'<span style="color:#b00">no rooms made: {html.escape(str(exc))}</span>'
+            self.message.value = ('<span style="color:#b00">'
+                                  + html.escape(_("no rooms made: {reason}").format(reason=exc)) + "</span>")
             return
-        self.message.value = f"{len(rooms)} rooms made: give each pupil their link below."
+        self.message.value = _("{n} rooms made: give each pupil their link below.").format(n=len(rooms))
         self.names.value = ""
         self.refresh()
 
     def export(self) -> None:
-        folder = Path(self.store.path).parent / "class-export"
-        games_json, results = self.store.export(folder)
-        self.message.value = f"exported: {html.escape(str(games_json))} and {html.escape(str(results))}"
+        with i18n.using(self.language):
+            folder = Path(self.store.path).parent / "class-export"
+            games_json, results = self.store.export(folder)
+            self.message.value = html.escape(_("exported: {games} and {results}").format(
+                games=str(games_json), results=str(results)))
 
     def refresh(self) -> None:
+        with i18n.using(self.language):
+            self._refresh()
+
+    def _refresh(self) -> None:
         rows = []
         for r in self.store.summary():
             room = self.store.room(r["room"])
-            links = " ".join(f'<a href="{html.escape(link)}" target="_blank">seat {link.split("seat=")[1][0]}</a>'
+            links = " ".join(f'<a href="{html.escape(link)}" target="_blank">'
+                             + html.escape(_("seat {seat}").format(seat=link.split("seat=")[1][0])) + "</a>"
                              for link in self.store.links(r["room"]))
-            state = ("over: " + result_words(self.store.state(r["room"])) if r["over"]
-                     else f"player {r['to_move']} to move")
+            state = (_("over: {result}").format(result=result_words(self.store.state(r["room"]))) if r["over"]
+                     else _("player {player} to move").format(player=r["to_move"]))
             game = r["game"] + "".join(f", {k}={v}" for k, v in sorted(r["options"].items()))
             rows.append(f"<tr><td>{html.escape(r['room'])}</td><td>{html.escape(room.name)}</td>"
                         f"<td>{html.escape(game)}</td><td>{r['moves']}</td><td>{html.escape(state)}</td>"
                         f"<td>{links}</td></tr>")
-        self.rooms_html.value = ("<table><tr><th>room</th><th>pupils</th><th>game</th><th>moves</th>"
-                                 "<th>now</th><th>links</th></tr>" + "".join(rows) + "</table>") if rows else \
-            "<i>no rooms yet</i>"
+        heads = (_("room"), _("pupils"), pgettext("table head", "game"), _("moves"), _("now"), _("links"))
+        self.rooms_html.value = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
+                                 + "".join(rows) + "</table>") if rows else "<i>" + _("no rooms yet") + "</i>"
         ids = self.store.ids()
         if list(self.watch.options) != ids:
             self.watch.options = ids

@@ -20,6 +20,7 @@ from .. import render
 from ..agents import open_hands_copy
 from ..core import CHANCE, State
 from ..errors import CardlabError, TooLargeError
+from ..i18n import _
 from ..solve import solve_tree
 from ..tree import tree
 
@@ -68,26 +69,27 @@ def tree_svg(G: nx.DiGraph, focus: int = 0, depth: int = 2, *, max_leaves: int =
     True
     """
     if focus not in G:
-        raise ValueError(f"node {focus!r} is not in the tree (nodes 0..{G.number_of_nodes() - 1})")
+        raise ValueError(_("node {node} is not in the tree (nodes 0..{last})")
+                         .format(node=repr(focus), last=G.number_of_nodes() - 1))
     while True:
         shown = _visible(G, focus, depth)
         kids: dict[int, list[int]] = {}
-        for n, _, parent in shown:
+        for n, _level, parent in shown:
             if parent is not None:
                 kids.setdefault(parent, []).append(n)
-        leaves = [n for n, _, _ in shown if n not in kids]
+        leaves = [n for n, _level, _parent in shown if n not in kids]
         if len(leaves) <= max_leaves or depth <= 1:
             break
         depth -= 1
     # positions: keyed by the path (a node may appear once per path; the tree is unmerged)
     x: dict[int, float] = {}
     slot = 0
-    levels = {n: d for n, d, _ in shown}
-    for n, _, _ in shown:  # pre-order: leaves come in drawing order
+    levels = {n: d for n, d, _parent in shown}
+    for n, _level, _parent in shown:  # pre-order: leaves come in drawing order
         if n not in kids:
             x[n] = MARGIN + XGAP / 2 + slot * XGAP
             slot += 1
-    for n, d, _ in sorted(shown, key=lambda t: -t[1]):
+    for n, d, _parent in sorted(shown, key=lambda t: -t[1]):
         if n in kids:
             xs = [x[m] for m in kids[n]]
             x[n] = (min(xs) + max(xs)) / 2
@@ -114,7 +116,7 @@ def tree_svg(G: nx.DiGraph, focus: int = 0, depth: int = 2, *, max_leaves: int =
             parts.append(f'<text x="{x[m]:.0f}" y="{y(m) - 22:.0f}" text-anchor="middle" fill="#333" '
                          f'font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke">'
                          f"{_html.escape(label)}</text>")
-    for n, _, _ in shown:
+    for n, _level, _parent in shown:
         d = G.nodes[n]
         cx, cy = x[n], y(n)
         ring = ' stroke="#000" stroke-width="3"' if n == focus else ' stroke="#555"'
@@ -164,16 +166,17 @@ class TreeView(widgets.VBox):
 
     def __init__(self, state: State, *, board: Any = None, depth: int = 2, max_nodes: int = 3000) -> None:
         if not isinstance(state, State):
-            raise TypeError(f"TreeView takes a cardlab.State, not {type(state).__name__}")
+            raise TypeError(_("TreeView takes a cardlab.State, not {kind}").format(kind=type(state).__name__))
         self.board = board
         try:
             self.root_state = open_hands_copy(state)
             self.note = "" if self.root_state is state else (
-                "Drawn with every hand shown (the open-hands copy; the deck stays random): "
-                "the values assume both players see all cards.")
+                _("Drawn with every hand shown (the open-hands copy; the deck stays random): "
+                  "the values assume both players see all cards."))
         except CardlabError:
             self.root_state = state
-            self.note = "This game has hidden cards and no open-hands option: values are those of a player who sees everything."
+            self.note = _("This game has hidden cards and no open-hands option: values are those of a player "
+                          "who sees everything.")
         try:
             self.graph = tree(self.root_state, merge_transpositions=False, max_nodes=max_nodes)
             solve_tree(self.graph)
@@ -182,21 +185,21 @@ class TreeView(widgets.VBox):
             self.graph = tree(self.root_state, merge_transpositions=False, max_depth=depth,
                               max_nodes=max_nodes, truncate=True)
             self.solved = False
-            self.note = (f"The whole tree has more than {max_nodes:,} nodes: only {depth} levels are "
-                         "built and no values are shown. Choose a smaller position (fewer cards in "
-                         "the deck). " + self.note)
+            self.note = (_("The whole tree has more than {max_nodes:,} nodes: only {depth} levels are "
+                           "built and no values are shown. Choose a smaller position (fewer cards in "
+                           "the deck).").format(max_nodes=max_nodes, depth=depth) + " " + self.note)
         self.path: list[tuple[int, str]] = []  # (node, action) from the root to the focus
         self.depth = depth
         self.picture = widgets.HTML()
         self.info = widgets.HTML()
         self.children_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.child_buttons: dict[str, widgets.Button] = {}
-        self.up_button = widgets.Button(description="↑ up", tooltip="back to the parent node")
-        self.root_button = widgets.Button(description="⌂ root", tooltip="back to the root")
-        self.jump_button = widgets.Button(description="show on board",
-                                          tooltip="put this node's position on the board")
+        self.up_button = widgets.Button(description=_("↑ up"), tooltip=_("back to the parent node"))
+        self.root_button = widgets.Button(description=_("⌂ root"), tooltip=_("back to the root"))
+        self.jump_button = widgets.Button(description=_("show on board"),
+                                          tooltip=_("put this node's position on the board"))
         self.depth_picker = widgets.Dropdown(options=[1, 2, 3, 4], value=min(max(depth, 1), 4),
-                                             description="levels", layout=widgets.Layout(width="140px"))
+                                             description=_("levels"), layout=widgets.Layout(width="140px"))
         self.message = ""
         self.up_button.on_click(lambda _: self._guard(self.up))
         self.root_button.on_click(lambda _: self._guard(self.to_root))
@@ -228,8 +231,11 @@ class TreeView(widgets.VBox):
                 self._refresh()
                 return
         have = [self.graph.edges[self.focus, m]["action"] for m in self.graph.succ[self.focus]]
-        raise ValueError(f"{action!r} is not an edge of the node in focus; its edges: "
-                         f"{', '.join(have) or 'none (a leaf)'}")
+        if not have:
+            raise ValueError(_("{action} is not an edge of the node in focus; its edges: none (a leaf)")
+                             .format(action=repr(action)))
+        raise ValueError(_("{action} is not an edge of the node in focus; its edges: {edges}")
+                         .format(action=repr(action), edges=", ".join(have)))
 
     def up(self) -> None:
         """Focus the parent node (nothing at the root)."""
@@ -244,7 +250,7 @@ class TreeView(widgets.VBox):
     def set_depth(self, depth: int) -> None:
         """How many levels below the focus are drawn."""
         if not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth must be a whole number ≥ 1, not {depth!r}")
+            raise ValueError(_("depth must be a whole number ≥ 1, not {depth}").format(depth=repr(depth)))
         self.depth = depth
         if self.depth_picker.value != depth and depth in self.depth_picker.options:
             self.depth_picker.value = depth
@@ -253,7 +259,7 @@ class TreeView(widgets.VBox):
     def jump(self) -> None:
         """Put the focused node's position on the board (``board=`` given)."""
         if self.board is None:
-            raise CardlabError("this TreeView has no board: TreeView(state, board=b)")
+            raise CardlabError(_("this TreeView has no board: TreeView(state, board=b)"))
         self.board.set_state(self.focus_state)
 
     def _guard(self, fn: Any, *args: Any) -> None:
@@ -273,7 +279,7 @@ class TreeView(widgets.VBox):
         for m in G.succ[n]:
             e = G.edges[n, m]
             label = e["action"] + (f" ({e['prob']})" if e.get("prob") is not None else "")
-            tip = value_text(G.nodes[m].get("value")) or "expand"
+            tip = value_text(G.nodes[m].get("value")) or _("expand")
             b = widgets.Button(description="→ " + label, tooltip=tip, layout=widgets.Layout(width="auto"))
             b.on_click(lambda _, a=e["action"]: self._guard(self.expand, a))
             buttons[e["action"]] = b
@@ -283,10 +289,12 @@ class TreeView(widgets.VBox):
         self.root_button.disabled = not self.path
         self.jump_button.disabled = self.board is None
         self.picture.value = ('<div style="overflow-x:auto">' + tree_svg(G, n, self.depth) + "</div>")
-        where = " → ".join(self.actions()) or "the root"
+        where = " → ".join(self.actions()) or _("the root")
         v = value_text(d.get("value"))
-        head = (f"<div><b>Node</b>: {_html.escape(where)} · {G.number_of_nodes():,} nodes in the tree"
-                + (f" · {v} (exact, for player 0)" if v else "") + "</div>")
+        nodes = _("{nodes:,} nodes in the tree").format(nodes=G.number_of_nodes())
+        exact = " · " + _("{value} (exact, for player 0)").format(value=v) if v else ""
+        head = ("<div><b>" + _html.escape(_("Node")) + f"</b>: {_html.escape(where)} · {_html.escape(nodes)}"
+                + _html.escape(exact) + "</div>")
         note = f"<div><i>{_html.escape(self.note)}</i></div>" if self.note else ""
         if self.message:
             note += f'<div style="color:#b00">{_html.escape(self.message)}</div>'
