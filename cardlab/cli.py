@@ -215,8 +215,14 @@ def transcript(moves: Iterable[Step], state: State, seat: int, reveal: bool = Fa
     if state.is_terminal():
         yield _("game over; returns: {returns}").format(returns=", ".join(str(r) for r in state.returns()))
     elif state.current_player == seat:
+        english = get_language() == "en"
         for i, a in enumerate(state.legal_actions()):
-            yield f"  [{i}] {a}"
+            label = a if english else render.action_label(state, a)  # the mover's own moves
+            if label == a:
+                yield f"  [{i}] {a}"
+            else:
+                yield "  " + pgettext("cli move list", "[{index}] {label} ({action})").format(
+                    index=i, label=label, action=a)
 
 
 def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None = 100_000,

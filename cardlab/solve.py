@@ -578,7 +578,8 @@ class Analysis:
                      "arrangements of the hidden cards").format(player=p, n=self.arrangements)
         if self.kind == "sampled":
             return _("fair hint (only what player {player} can see): mean over {n:,} random arrangements of "
-                     "the hidden cards, with a 95 % interval").format(player=p, n=self.arrangements)
+                     "the hidden cards, with a {percent} interval").format(
+                         player=p, n=self.arrangements, percent="95 %")
         return _("exact value of each action for player {player}").format(player=p)
 
     @property
@@ -639,7 +640,7 @@ def _pad(text: str, width: int, right: bool = False) -> str:
 def _headings() -> tuple[str, str, str, str]:
     """The column headings of an analysis table."""
     return (pgettext("analysis", "action"), pgettext("analysis", "value"), pgettext("analysis", "loss"),
-            pgettext("analysis", "95 % interval"))
+            pgettext("analysis", "{percent} interval").format(percent="95 %"))
 
 
 def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> list[dict[str, Any]]:

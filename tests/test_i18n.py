@@ -100,6 +100,8 @@ def test_the_catalogue_has_no_fuzzy_empty_or_obsolete_entry():
     assert [m.id for m in po if m.id and m.fuzzy] == []
     assert [m.id for m in po if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string)] == []
     assert sorted(po.obsolete) == []
+    # what `pybabel compile` (make) refuses: e.g. a "% i" in a text reads as a %-placeholder
+    assert [(m.id, [str(e) for e in errors]) for m, errors in po.check() if errors] == []
     assert sorted(str(m.id) for m in po if m.id and (m.id if isinstance(m.id, str) else m.id[0], m.context) not in used) == []
 
 
@@ -296,4 +298,109 @@ def test_no_function_hides_the_translation_function():
             if binds and calls:
                 problems.append(f"{path.relative_to(ROOT)}:{fn.lineno}: {getattr(fn, 'name', 'lambda')} "
                                 "binds _ and calls _()")
+    assert problems == []
+
+
+# -- the board and the command line, walked in Japanese ------------------------------
+def _widget_texts(w, skip_tooltips: set[int]) -> list[str]:
+    """What a person reads on a widget tree: descriptions, texts and HTML,
+    tooltips, the labels of choices, titles (the language picker, bilingual
+    on purpose, and the tooltips in ``skip_tooltips``, move notation, left out)."""
+    import ipywidgets as widgets
+
+    if "cardlab-language" in getattr(w, "_dom_classes", ()):
+        return []
+    out = [getattr(w, "description", "") or ""]
+    if id(w) not in skip_tooltips:
+        out.append(getattr(w, "tooltip", "") or "")
+    if isinstance(w, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+        out.append(w.value)
+    if hasattr(w, "options") and isinstance(w, widgets.widgets.widget_selection._Selection):
+        out += [str(label) for label in w._options_labels]
+    out += [t for t in getattr(w, "titles", ()) or () if t]
+    for child in getattr(w, "children", ()) or ():
+        out += _widget_texts(child, skip_tooltips)
+    return out
+
+
+@pytest.mark.parametrize("game_name", cardlab.games())
+def test_a_japanese_board_played_to_the_end_shows_no_english(game_name):
+    """A board with ``language="ja"``: seeded random clicks to the end (and the
+    hint now and then); every text of its widgets (not only the table: status,
+    buttons, options and their help, log, "What happened", hint) is Japanese."""
+    from cardlab.widgets import board
+
+    game = cardlab.load(game_name)
+    # what a person types: the game's id and options' names (an option's help starts with it)
+    # (an option's help names the Python values it takes: None, True, False)
+    allowed = _card_ids(game_name) | SEED_WORDS[game_name] | {game_name, *game.OPTIONS, "None", "True", "False"}
+    leaks: dict[str, str] = {}
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        b = board(game_name, ["person", "random"], seed=seed, language="ja",
+                  hint_max_nodes=1500, hint_max_arrangements=30, hint_samples=3)
+        for step in range(300):
+            if step % 7 == 3 and not b.hint_button.disabled:
+                b.hint_button.click()
+            notation = {id(x) for x in b.action_buttons.values()} | {
+                id(x) for x in _all_widgets(b) if {"cardlab-offer", "cardlab-switch", "cardlab-picked"}
+                & set(getattr(x, "_dom_classes", ()))}
+            for text in _widget_texts(b, notation):
+                for w in _latin_words(text, allowed):
+                    leaks.setdefault(w, text[:300])
+            if b.state.is_terminal() or not b.action_buttons:
+                break
+            b.action_buttons[rng.choice(sorted(b.action_buttons))].click()
+    assert leaks == {}
+
+
+def _all_widgets(w):
+    yield w
+    for child in getattr(w, "children", ()) or ():
+        yield from _all_widgets(child)
+
+
+@pytest.mark.parametrize("game_name", cardlab.games())
+def test_the_command_line_in_japanese_shows_no_english(game_name, capsys, monkeypatch):
+    """``cardlab --lang ja play GAME``: a whole game typed move by move (the
+    first move offered each time), then the help: no English but what a person
+    types (the moves' notation in brackets after their Japanese label, the
+    commands hint, undo, quit, the options and arguments)."""
+    import io
+
+    from cardlab.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("0\n" * 400 + "quit\n"))
+    assert main(["--lang", "ja", "play", game_name, "--seed", "5", "--opponent", "heuristic"]) in (0, None)
+    out, err = capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["--lang", "ja", "play", "--help"])
+    help_text, _err = capsys.readouterr()
+    assert "ゲーム終了" in out
+    game = cardlab.load(game_name)
+    typed = {"hint", "undo", "quit", "save", "reveal", "seat", "opponent", "seed", "lang", "help", "position",
+             "agents", "max", "nodes", "samples", "arrangements", "depth", "ja", "en", "PATH", "FILE", "N",
+             "SEAT", "GAME", "OPTION", "AGENT", "VALUE", "KEY", "LANG",
+             # commands and agents' names
+             "cardlab", "play", "deal", "solve", "tree", "games", "simulate", "rooms", *cardlab.agents.AGENTS}
+    allowed = _card_ids(game_name) | SEED_WORDS[game_name] | {game_name, *game.OPTIONS} | typed
+    leaks: dict[str, str] = {}
+    for text in [*out.splitlines(), *err.splitlines(), *help_text.splitlines()]:
+        bare = re.sub(r"（[ -~]*）", " ", text)  # a move's notation after its label
+        bare = re.sub(r"--?[a-z][a-z-]*|\{[^{}]*\}|\b(?:hint|undo|quit)\b", " ", bare)  # options and choices
+        for w in _latin_words(bare, allowed):
+            leaks.setdefault(w, text[:300])
+    assert leaks == {}
+
+
+def test_no_text_to_translate_is_written_inside_an_f_string():
+    """Babel (on Python 3.11) does not see a call written inside an f-string's
+    braces: ``f"{_('best')}"`` would never reach the catalogue."""
+    call = re.compile(r"""\{[^{}]*\b(?:_|N_|pgettext|ngettext)\(\s*(?:['"]|\w+\s*,\s*['"])""")
+    problems = []
+    for path in sorted((ROOT / "cardlab").rglob("*.py")):
+        for i, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            for m in re.finditer(r"""\bf(['"]).*?\1""", line):
+                if call.search(m.group(0)):
+                    problems.append(f"{path.relative_to(ROOT)}:{i}: {line.strip()}")
     assert problems == []

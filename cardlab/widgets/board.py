@@ -854,17 +854,19 @@ class Board(widgets.VBox):
             return f"{float(v):.3f}" if sampled else str(v)
 
         bold = ' style="font-weight:bold"'
+        best_word = pgettext("hint", "best")
         rows = "".join(
             f"<tr{bold if r['best'] else ''}>"
             f"<td>{_html.escape(named(r['action']))}</td><td>{num(r['value'])}</td>"
             f"<td>{float(r['value']):+.3f}</td><td>{num(r['loss'])}</td>"
             + (f"<td>{r['interval'][0]:+.2f} … {r['interval'][1]:+.2f}</td>" if sampled else "")
-            + f"<td>{pgettext('hint', 'best') if r['best'] else ''}</td></tr>" for r in a.rows)
+            + "<td>" + (best_word if r['best'] else "") + "</td></tr>" for r in a.rows)
         return ("<div><b>" + _("Hint") + "</b>: "
                 + _html.escape(_("{what} ({nodes:,} positions searched).").format(what=what, nodes=a.nodes))
                 + "</div><table><tr><th>" + pgettext("hint", "action") + "</th><th>" + pgettext("hint", "value")
                 + "</th><th>≈</th><th>" + pgettext("hint", "loss") + "</th>"
-                + ("<th>" + _("95 % interval") + "</th>" if sampled else "") + f"<th></th></tr>{rows}</table>")
+                + ("<th>" + _("{percent} interval").format(percent="95 %") + "</th>" if sampled else "")
+                + f"<th></th></tr>{rows}</table>")
 
     def _shown_hint(self) -> tuple[str, frozenset[str]] | None:
         """The hint given at this position to this view (HTML, best actions)."""
