@@ -401,7 +401,9 @@ def test_app_from_a_link_starts_a_locked_board_with_no_set_up(monkeypatch):
     b = app.board
     assert b is not None and b.locked and b.seat == 1 and b.players == ["random", "person"]
     assert b.game.options["hand_size"] == 3 and b.seed == 3
-    assert list(app.children) == [app.message, app.board_box, app.rules_box] and app.board_box.children == (b,)
+    # the guide first (issue M: it was the notebook's markdown, English only), then the board
+    assert list(app.children) == [app.guide, app.message, app.board_box, app.rules_box]
+    assert app.board_box.children == (b,)
     assert "you play player 1 (a locked classroom board)" in app.message.value
     text = shown(app)
     for absent in ("reveal all", "view as player", "open hint", "↶ undo", '"description": "game"', '"play"'):
