@@ -23,7 +23,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from browser_support import (BIN, ROOT, SCREENSHOTS, _server, board_info, board_locator, ensure_chromium,
+from browser_support import (BIN, ROOT, SCREENSHOTS, _server, board_info, board_locator,
                              free_port, log_count, mover_of, screenshot, until)
 
 
@@ -83,11 +83,9 @@ def served(site, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(served):
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright (cardlab's test extra)")
-    from playwright.sync_api import sync_playwright
-
-    chromium = ensure_chromium()
+def page(served, browser):
+    """A page of its own context (every address but 127.0.0.1 blocked) in the
+    shared browser (tests/conftest.py: one playwright per thread)."""
     blocked: list[str] = []
 
     def only_here(route):
@@ -104,15 +102,13 @@ def page(served):
         config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
         route.fulfill(response=response, body=json.dumps(config))
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True)
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
-        context.route("**/*", only_here)
-        context.route("http://127.0.0.1:*/**/jupyter-lite.json*", expose_app)
-        pg = context.new_page()
-        pg.blocked = blocked
-        yield pg
-        browser.close()
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.route("**/*", only_here)
+    context.route("http://127.0.0.1:*/**/jupyter-lite.json*", expose_app)
+    pg = context.new_page()
+    pg.blocked = blocked
+    yield pg
+    context.close()
     assert not blocked, f"the site tried to load from outside 127.0.0.1: {blocked}"
 
 
