@@ -38,7 +38,7 @@ import contextvars
 import gettext as _gettext
 import os
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from .errors import OptionError
 
@@ -148,11 +148,3 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now."""
     return message
-
-
-def translator(language: str | None) -> Callable[[str], str]:
-    """``_`` fixed to one language (``None``: the current one)."""
-    def tr(message: str) -> str:
-        with using(language):
-            return _(message)
-    return tr
