@@ -26,6 +26,7 @@ from pathlib import Path
 import cardlab
 from cardlab import CHANCE, TooLargeError
 from cardlab.core import sample_chance
+from cardlab.cores import core_of, playout
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "tests" / "data" / "reference"
@@ -51,6 +52,13 @@ def playouts(game, n, seed=0):
             s = s._apply(a)
             steps += 1
     return steps
+
+
+def core_playouts(game, n, seed=0):
+    """The same random games on the game's compact core (cardlab.cores)."""
+    rng = random.Random(seed)
+    root = game.new_initial_state()
+    return sum(playout(root, rng)[1] for _ in range(n))
 
 
 def table(headers, rows):
@@ -90,13 +98,21 @@ def main(argv=None):
     print(f"cardlab {cardlab.__version__}, Python {sys.version.split()[0]}\n")
 
     if not args.solve_only:
-        print("## Random playouts")
+        print("## Random playouts: the public State, and the compact core (cardlab.cores)")
         rows = []
         for name in cardlab.games():
-            game = cardlab.load(name)
-            t, steps = timed(lambda: playouts(game, n_play), repeat)
-            rows.append([name, n_play, f"{n_play / t:,.0f}", f"{steps / t:,.0f}", f"{steps / n_play:.1f}"])
-        table(["game", "games", "games/s", "states/s", "mean length"], rows)
+            for options in ({}, {"open_hands": True}):
+                game = cardlab.load(name, **options)
+                if options and "open_hands" not in game.OPTIONS:
+                    continue
+                t, steps = timed(lambda: playouts(game, n_play), repeat)
+                row = [name + (" open" if options else ""), n_play, f"{steps / n_play:.1f}", f"{steps / t:,.0f}"]
+                if core_of(game) is None:
+                    rows.append(row + ["—", "—"])
+                    continue
+                tc, steps_c = timed(lambda: core_playouts(game, n_play), repeat)
+                rows.append(row + [f"{steps_c / tc:,.0f}", f"{(steps_c / tc) / (steps / t):.1f}×"])
+        table(["game", "games", "mean length", "State states/s", "core states/s", "core speed-up"], rows)
 
     print("## Exact solving (alpha-beta, Star1 below chance nodes, + table) against plain minimax "
           "(no table, no pruning)")

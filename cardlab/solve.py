@@ -24,11 +24,13 @@ import time
 import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 from typing import Any, Callable
 
 import networkx as nx
 
 from .core import CHANCE, TERMINAL, State
+from .cores import core_of
 from .errors import NotSolvableError, TooLargeError
 from .i18n import N_, _, pgettext
 from .simultaneous import repeated_value
@@ -102,17 +104,29 @@ def mix_text(mix: dict[str, Any], epsilon: Any = 0) -> str:
 #: ``max_nodes`` to go further, or ``None`` for no limit at all.
 DEFAULT_MAX_NODES = 2_000_000
 BYTES_PER_POSITION = 300
+#: the default table budget (entries): a search that keeps more forgets the
+#: older half of its table and goes on (slower, never less exact)
+DEFAULT_MAX_TABLE = 4_000_000
 
 
 class _Search:
     """One search with its table; reused for the root children of a solve."""
 
     def __init__(self, game, *, table: bool = True, pruning: bool = True,
-                 max_nodes: int | None = None, progress: bool | None = None) -> None:
+                 max_nodes: int | None = None, progress: bool | None = None,
+                 max_table: int | None = DEFAULT_MAX_TABLE, use_core: bool = True) -> None:
         spec = game.spec
         # the game's utility bounds (ints where they are whole: faster sums)
         self.lo, self.hi = (int(u) if u == int(u) else u for u in (spec.min_utility, spec.max_utility))
+        #: the game's compact core (cardlab.cores), searched where it can encode a position
+        self.core = core_of(game) if use_core else None
+        #: the transposition table: a core position -> its entry (see _store); the positions the
+        #: core hands back (simultaneous choices) and games with no core: the State key -> (value, flag)
         self.table: dict | None = {} if table else None
+        self.state_table: dict | None = ({} if self.core is not None else self.table) if table else None
+        #: the table's budget in entries: past it, the older half is forgotten (_forget)
+        self.max_table_entries = max_table if max_table is not None else sys.maxsize
+        self.forgotten = 0
         self.pruning = pruning
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -144,6 +158,13 @@ class _Search:
         if self.bar is not None:
             self.bar.update(self.nodes - self.bar.n)
 
+    def entries(self) -> int:
+        """The table's size now (core positions and State keys)."""
+        n = len(self.table or ())
+        if self.state_table is not self.table:
+            n += len(self.state_table or ())
+        return n
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.update(self.nodes - self.bar.n)
@@ -155,10 +176,20 @@ class _Search:
     # utility bounds, lo <= alpha < beta <= hi, so a bound that reaches lo or
     # hi is exact.
     def ab(self, s: State, alpha, beta):
+        """The value of ``s`` for player 0 within ``(alpha, beta)`` (fail-soft): on
+        the game's core where it can encode ``s``, else on the ``State``."""
+        core = self.core
+        if core is not None:
+            pos = core.encode(s)
+            if pos is not None:
+                return self.abc(pos, alpha, beta)
+        return self._ab_state(s, alpha, beta)
+
+    def _ab_state(self, s: State, alpha, beta):
         self.nodes += 1
         if self.nodes >= self.next_tick:
             self._tick()
-        table = self.table
+        table = self.state_table
         key = s._k
         if table is not None:
             e = table.get(key)
@@ -239,7 +270,117 @@ class _Search:
         if flag == _UPPER and best <= lo or flag == _LOWER and best >= hi:
             flag = _EXACT  # a bound at the game's own bound is the value
         if table is not None:
+            if len(table) >= self.max_table_entries:
+                self._forget(table)
             table[key] = (best, flag)
+        return best
+
+    def _forget(self, table: dict) -> None:
+        """The table is at its budget: drop its older half (age-based
+        replacement; dicts keep insertion order).  Only speed is lost: every
+        value is still searched exactly."""
+        for key in list(islice(table, len(table) // 2)):
+            del table[key]
+        self.forgotten += 1
+
+    # the same search on the game's compact core: positions are ints (or tuples
+    # of ints), moves and chance outcomes ints, chance weights ints.  A table
+    # entry is one int, value * 4 + flag, when the value is whole, else the
+    # pair (value, flag).
+    def abc(self, pos, alpha, beta):
+        self.nodes += 1
+        if self.nodes >= self.next_tick:
+            self._tick()
+        table = self.table
+        if table is not None:
+            e = table.get(pos)
+            if e is not None:
+                if e.__class__ is int:
+                    v, flag = e >> 2, e & 3
+                else:
+                    v, flag = e
+                if flag == _EXACT:
+                    self.hits += 1
+                    return v
+                if flag == _LOWER:
+                    if v >= beta:
+                        self.hits += 1
+                        return v
+                    if v > alpha:
+                        alpha = v
+                elif v <= alpha:
+                    self.hits += 1
+                    return v
+                elif v < beta:
+                    beta = v
+        core = self.core
+        p = core.player(pos)
+        if p == TERMINAL:
+            return core.returns(pos)[0]
+        if p >= 0 and self.simultaneous and core.simultaneous(pos):
+            return self._ab_state(core.decode(pos), alpha, beta)  # a matrix game
+        alpha0, beta0 = alpha, beta
+        lo, hi = self.lo, self.hi
+        play, abc = core.play, self.abc
+        if p == CHANCE:
+            outs = core.chance(pos)
+            total = 0
+            for _o, w in outs:
+                total += w
+            best = 0
+            flag = _EXACT
+            if self.pruning:  # Star1, as in _ab_state, with probabilities w / total
+                low, high = alpha - hi, beta - lo
+                for o, w in outs:
+                    prob = Fraction(w, total)
+                    low += prob * hi
+                    high += prob * lo
+                    a_i, b_i = low / prob, high / prob
+                    v = abc(play(pos, o), a_i if a_i > lo else lo, b_i if b_i < hi else hi)
+                    if v <= a_i:
+                        best, flag = alpha - low + prob * v, _UPPER
+                        break
+                    if v >= b_i:
+                        best, flag = beta - high + prob * v, _LOWER
+                        break
+                    v *= prob
+                    best += v
+                    low -= v
+                    high -= v
+            else:
+                for o, w in outs:
+                    best += w * abc(play(pos, o), lo, hi)
+                best = Fraction(best, total)
+            if best.__class__ is Fraction and best.denominator == 1:
+                best = best.numerator
+        elif p == 0:
+            best = -_INF
+            for m in core.moves(pos):
+                v = abc(play(pos, m), alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta and self.pruning:
+                            break
+            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
+        else:
+            best = _INF
+            for m in core.moves(pos):
+                v = abc(play(pos, m), alpha, beta)
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta and self.pruning:
+                            break
+            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
+        if flag == _UPPER and best <= lo or flag == _LOWER and best >= hi:
+            flag = _EXACT  # a bound at the game's own bound is the value
+        if table is not None:
+            if len(table) >= self.max_table_entries:
+                self._forget(table)
+            table[pos] = best * 4 + flag if best.__class__ is int else (best, flag)
         return best
 
     def exact(self, s: State):
@@ -280,10 +421,19 @@ class _Search:
 
     # any number of players: max-n (each player maximises their own payoff)
     def maxn(self, s: State) -> tuple:
+        """max-n: on the game's core where it can encode ``s``, else on the ``State``."""
+        core = self.core
+        if core is not None:
+            pos = core.encode(s)
+            if pos is not None:
+                return self.maxnc(pos)
+        return self._maxn_state(s)
+
+    def _maxn_state(self, s: State) -> tuple:
         self.nodes += 1
         if self.nodes >= self.next_tick:
             self._tick()
-        table = self.table
+        table = self.state_table
         key = s._k
         if table is not None:
             v = table.get(key)
@@ -309,7 +459,47 @@ class _Search:
                 if best is None or v[p] > best[p]:
                     best = v
         if table is not None:
+            if len(table) >= self.max_table_entries:
+                self._forget(table)
             table[key] = best
+        return best
+
+    def maxnc(self, pos) -> tuple:
+        """max-n on the game's core (every player's value, exact)."""
+        self.nodes += 1
+        if self.nodes >= self.next_tick:
+            self._tick()
+        table = self.table
+        if table is not None:
+            v = table.get(pos)
+            if v is not None:
+                self.hits += 1
+                return v
+        core = self.core
+        p = core.player(pos)
+        if p == TERMINAL:
+            best = tuple(core.returns(pos))
+        elif p >= 0 and self.simultaneous and core.simultaneous(pos):
+            return self._maxn_state(core.decode(pos))  # refused with its reason there
+        elif p == CHANCE:
+            outs = core.chance(pos)
+            total = sum(w for _o, w in outs)
+            acc = None
+            for o, w in outs:
+                v = self.maxnc(core.play(pos, o))
+                acc = [w * x for x in v] if acc is None else [x + w * y for x, y in zip(acc, v)]
+            best = tuple(Fraction(x, total) for x in acc)
+            best = tuple(x.numerator if x.denominator == 1 else x for x in best)
+        else:
+            best = None
+            for m in core.moves(pos):  # ties go to the first action in canonical order
+                v = self.maxnc(core.play(pos, m))
+                if best is None or v[p] > best[p]:
+                    best = v
+        if table is not None:
+            if len(table) >= self.max_table_entries:
+                self._forget(table)
+            table[pos] = best
         return best
 
 
@@ -347,18 +537,25 @@ def _frac(v) -> Fraction:
 
 
 def solve(state: State, *, table: bool = True, pruning: bool = True,
-          max_nodes: int | None = DEFAULT_MAX_NODES, progress: bool | None = None) -> Solution:
+          max_nodes: int | None = DEFAULT_MAX_NODES, progress: bool | None = None,
+          max_table: int | None = DEFAULT_MAX_TABLE, core: bool = True) -> Solution:
     """Solve a perfect-information position exactly.
 
     Two-player zero-sum games use expectiminimax with alpha-beta pruning
     (Star1 at chance nodes) and a transposition table keyed by the canonical
     position, one search for the value; the best actions and the principal
     variation then come from null-window tests against it.  Other games use
-    max-n.  ``table=False`` and ``pruning=False``
+    max-n.  The search runs on the game's compact core
+    (:mod:`cardlab.cores`: integer positions, moves and chance weights) where
+    there is one; ``core=False`` searches the public ``State`` objects
+    instead (same values, slower).  ``table=False`` and ``pruning=False``
     turn the refinements off (for comparison); ``progress`` shows a tqdm bar
     (``None``: only once the solve has run for two seconds).  A search of
     more than ``max_nodes`` positions stops with :class:`~cardlab.TooLargeError`
-    (default :data:`DEFAULT_MAX_NODES`, about 0.6 GB; ``None``: no limit).
+    (default :data:`DEFAULT_MAX_NODES`; ``None``: no limit).  The table keeps
+    at most ``max_table`` entries (default :data:`DEFAULT_MAX_TABLE`; ``None``:
+    no limit): past that it forgets its older half and goes on, slower but as
+    exact.
 
     >>> import cardlab
     >>> game = cardlab.load("koinobori", open_hands=True)
@@ -374,7 +571,8 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
     """
     _check_solvable(state)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    search = _Search(state.game, table=table, pruning=pruning, max_nodes=max_nodes, progress=progress)
+    search = _Search(state.game, table=table, pruning=pruning, max_nodes=max_nodes, progress=progress,
+                     max_table=max_table, use_core=core)
     start = time.perf_counter()
     try:
         return _solution(state, search, "max-n" if _use_maxn(state) else
@@ -433,7 +631,7 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
                 s = c
                 break
     return Solution(value=values[0], best_actions=best, pv=pv, nodes=search.nodes,
-                    tt_hits=search.hits, tt_entries=len(search.table or ()),
+                    tt_hits=search.hits, tt_entries=search.entries(),
                     seconds=time.perf_counter() - start, method=method, values=values, mixes=mixes,
                     mix_epsilon=epsilon)
 

@@ -21,7 +21,7 @@ import pytest
 
 import cardlab
 from cardlab import CHANCE
-from cardlab.solve import _Search
+from cardlab.solve import _action_values, _Search
 
 from conftest import data_entries, position
 
@@ -141,21 +141,25 @@ def test_P_star1_windows_below_chance_are_sound_and_narrow(monkeypatch):
     and the outcomes of chance nodes are searched with windows narrower than
     the full one; on every two-player reference position with chance nodes."""
     calls, stack = [], []
-    original = _Search.ab
 
-    def spy(self, c, alpha, beta):
-        if not self.pruning:  # the reference search below
-            return original(self, c, alpha, beta)
-        parent = stack[-1] if stack else None
-        stack.append(c)
-        try:
-            r = original(self, c, alpha, beta)
-        finally:
-            stack.pop()
-        calls.append((c, parent, alpha, beta, r))
-        return r
+    def spying(original, on_core):
+        def spy(self, c, alpha, beta):
+            if not self.pruning:  # the reference search below
+                return original(self, c, alpha, beta)
+            if on_core:  # a position of the game's compact core: its State
+                c = self.core.decode(c)
+            parent = stack[-1] if stack else None
+            stack.append(c)
+            try:
+                r = original(self, self.core.encode(c) if on_core else c, alpha, beta)
+            finally:
+                stack.pop()
+            calls.append((c, parent, alpha, beta, r))
+            return r
+        return spy
 
-    monkeypatch.setattr(_Search, "ab", spy)
+    monkeypatch.setattr(_Search, "_ab_state", spying(_Search._ab_state, False))
+    monkeypatch.setattr(_Search, "abc", spying(_Search.abc, True))
     narrowed = 0
     for _, game, entry in REFERENCE:
         if game.spec.num_players != 2 or not game.spec.chance:
@@ -204,3 +208,32 @@ def test_P_pruned_solve_equals_unpruned_search_on_benchmark_positions(game, entr
     """P: as on the reference positions, on the larger benchmark positions
     (tens of thousands to a million and a half positions without pruning)."""
     assert_same_as_unpruned(position(game, entry))
+
+
+@pytest.mark.parametrize("game,entry", [(g, e) for _, g, e in REFERENCE], ids=[i for i, _, _ in REFERENCE])
+def test_P_core_search_equals_state_search(game, entry):
+    """P item 4: the search on the game's compact core (cardlab.cores) gives
+    exactly the values, best actions, principal variation and mixes of the
+    same search on the public State objects, and the same analysis."""
+    s = position(game, entry)
+    on_state = cardlab.solve(s, progress=False, core=False)
+    on_core = cardlab.solve(s, progress=False)
+    assert (on_core.values, on_core.best_actions, on_core.pv, on_core.mixes, on_core.mix_epsilon) == (
+        on_state.values, on_state.best_actions, on_state.pv, on_state.mixes, on_state.mix_epsilon)
+    p = s.current_player
+    if p >= 0:
+        assert (_action_values(s, p, _Search(game, progress=False))
+                == _action_values(s, p, _Search(game, progress=False, use_core=False)))
+
+
+@pytest.mark.parametrize("game,entry", [(g, e) for _, g, e in REFERENCE], ids=[i for i, _, _ in REFERENCE])
+def test_P_table_budget_forgets_and_stays_exact(game, entry):
+    """P item 5: a table at its budget forgets its older half and the search
+    goes on: the table never passes the budget and the value is unchanged."""
+    s = position(game, entry)
+    maxn = game.spec.num_players != 2 or not game.spec.zero_sum
+    full, small = _Search(game, progress=False, max_table=None), _Search(game, progress=False, max_table=16)
+    values = [search.maxn(s)[0] if maxn else search.exact(s) for search in (full, small)]
+    assert values[1] == values[0] == cardlab.solve(s, progress=False).values[0]
+    assert small.entries() <= 2 * 16  # the core's table and the State table, each within budget
+    assert (small.forgotten > 0) == (full.entries() > 16)

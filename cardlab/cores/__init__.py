@@ -1,0 +1,101 @@
+"""Compact engine cores: each game's rules again, on small integer positions,
+for the solvers and for random playouts (issue P, item 4).
+
+The public :class:`~cardlab.State` stays what users and notebooks see: an
+immutable, hashable object with string actions, explanations and views.
+Under it, a game module may offer a *core*: the same rules on positions that
+are plain ints (or tuples of ints), with integer moves and integer chance
+weights, and no strings, Fractions or objects on the hot path.  The solvers
+search cores where one exists and fall back to the ``State`` otherwise;
+:func:`playout` plays random games on them.
+
+A core is built for one :class:`~cardlab.Game` (its options fixed) by
+``cardlab.cores.<game name>.make_core(game)``, which returns ``None`` when
+the options are beyond it.  :func:`core_of` finds and caches it.  A core
+offers:
+
+``encode(state) -> pos``
+    the position of a public state (``None`` if this state is beyond the
+    core).  Two states are equal exactly when their positions are equal.
+``decode(pos) -> State``
+    the public state back: ``decode(encode(s)) == s``.
+``player(pos) -> int``
+    the player to move, :data:`~cardlab.CHANCE` or :data:`~cardlab.TERMINAL`.
+``moves(pos) -> list[int]``
+    the legal moves, in the order of ``decode(pos).legal_actions()``: move
+    ``i`` is that list's action ``i`` (the solver maps best moves back to
+    action strings by their index).
+``chance(pos) -> list[tuple[int, int]]``
+    ``(outcome, weight)`` pairs in the order of ``chance_outcomes()``, each
+    weight a positive int: outcome ``i`` has probability
+    ``weight_i / sum(weights)``.
+``play(pos, move) -> pos``
+    the position after a move or a chance outcome (never checked: moves come
+    from ``moves`` or ``chance``).
+``returns(pos) -> tuple``
+    one payoff per player, as ``State.returns()`` gives them.
+``simultaneous(pos) -> bool``
+    (only for games whose ``spec.simultaneous`` can be true) whether ``pos``
+    is a simultaneous choice; the solver hands those positions to the
+    ``State`` search, which solves their matrix games.
+
+``tests/test_cores.py`` checks every core against its ``State`` move by move
+on thousands of seeded random games.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from ..core import CHANCE, TERMINAL, Game, State
+
+__all__ = ["core_of", "playout"]
+
+_NONE = object()
+
+
+def core_of(game: Game) -> Any:
+    """The compact core of ``game`` (cached on the game), or ``None`` when its
+    module has none or its options are beyond it."""
+    core = game.__dict__.get("_core", _NONE)
+    if core is _NONE:
+        try:
+            module = importlib.import_module(f"{__name__}.{game.name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{game.name}":
+                raise
+            core = None
+        else:
+            core = module.make_core(game)
+        game.__dict__["_core"] = core
+    return core
+
+
+def playout(state: State, rng: random.Random) -> tuple:
+    """One random game from ``state`` to its end (uniform among legal moves,
+    chance by its probabilities); returns ``(returns, steps)``.  Uses the core
+    when the game has one."""
+    core = core_of(state.game)
+    steps = 0
+    if core is None or (pos := core.encode(state)) is None:
+        s = state
+        while (p := s.current_player) != TERMINAL:
+            if p == CHANCE:
+                acts, probs = zip(*s.chance_outcomes())
+                s = s._apply(rng.choices(acts, probs)[0])
+            else:
+                s = s._apply(rng.choice(s.legal_actions()))
+            steps += 1
+        return tuple(s.returns()), steps
+    player, moves, chance, play = core.player, core.moves, core.chance, core.play
+    choice, choices = rng.choice, rng.choices
+    while (p := player(pos)) != TERMINAL:
+        if p == CHANCE:
+            outs, weights = zip(*chance(pos))
+            pos = play(pos, choices(outs, weights)[0])
+        else:
+            pos = play(pos, choice(moves(pos)))
+        steps += 1
+    return tuple(core.returns(pos)), steps

@@ -1,0 +1,101 @@
+"""The compact cores (cardlab.cores, issue P item 4) agree with the public
+State move by move: the same positions, players, legal moves in the same
+order, chance probabilities, simultaneous choices and payoffs, on seeded
+random games of every option set each core module lists in TEST_OPTIONS."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from fractions import Fraction
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE, TERMINAL
+from cardlab.cores import core_of, playout
+
+
+def variants():
+    out = []
+    for name in cardlab.games():
+        try:
+            module = importlib.import_module(f"cardlab.cores.{name}")
+        except ModuleNotFoundError:
+            continue
+        for i, options in enumerate(module.TEST_OPTIONS):
+            out.append(pytest.param(name, options, id=f"{name}-{i}"))
+    return out
+
+
+VARIANTS = variants()
+
+
+def walk(game, core, rng, check_decode=False):
+    """One random game on the State and on the core side by side."""
+    s = game.new_initial_state()
+    pos = core.encode(s)
+    simultaneous = game.spec.simultaneous
+    steps = 0
+    while True:
+        assert core.encode(s) == pos, (steps, s.to_dict())
+        if check_decode:
+            assert core.decode(pos) == s
+        p = s.current_player
+        assert core.player(pos) == p, (steps, s.to_dict())
+        if simultaneous:
+            assert core.simultaneous(pos) == bool(p >= 0 and s.simultaneous()), (steps, s.to_dict())
+        if p == TERMINAL:
+            assert tuple(core.returns(pos)) == tuple(s.returns())
+            return steps
+        if p == CHANCE:
+            outs = core.chance(pos)
+            probs = s.chance_outcomes()
+            total = sum(w for _, w in outs)
+            assert [Fraction(w, total) for _, w in outs] == [q for _, q in probs], (steps, s.to_dict())
+            i = rng.randrange(len(outs))
+            s, pos = s._apply(probs[i][0]), core.play(pos, outs[i][0])
+        else:
+            moves = core.moves(pos)
+            acts = s.legal_actions()
+            assert len(moves) == len(acts), (steps, s.to_dict(), acts)
+            i = rng.randrange(len(acts))
+            s, pos = s._apply(acts[i]), core.play(pos, moves[i])
+        steps += 1
+
+
+@pytest.mark.parametrize("name,options", VARIANTS)
+def test_core_agrees_with_state(name, options):
+    """P item 4: 300 seeded games per option set (the slow run: 5,000)."""
+    game = cardlab.load(name, **options)
+    core = core_of(game)
+    assert core is not None, f"{name} {options}: make_core gave no core"
+    rng = random.Random(f"{name}{sorted(options.items())}")
+    for i in range(300):
+        walk(game, core, rng, check_decode=i < 30)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,options", VARIANTS)
+def test_core_agrees_with_state_thousands(name, options):
+    """P item 4: 5,000 seeded games per option set."""
+    game = cardlab.load(name, **options)
+    core = core_of(game)
+    rng = random.Random(f"slow {name}{sorted(options.items())}")
+    for _ in range(5000):
+        walk(game, core, rng)
+
+
+@pytest.mark.parametrize("name,options", VARIANTS)
+def test_core_playout_plays_whole_games(name, options):
+    """cardlab.cores.playout ends every game with the State's kind of payoff."""
+    game = cardlab.load(name, **options)
+    rng = random.Random(3)
+    for _ in range(20):
+        r, steps = playout(game.new_initial_state(), rng)
+        assert len(r) == game.spec.num_players and steps > 0
+
+
+def test_core_of_caches():
+    game = cardlab.load("koinobori")
+    assert core_of(game) is core_of(game)
