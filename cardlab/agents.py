@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from .core import CHANCE, State, make_rng, sample_chance
+from .cores import playout
 from .errors import CardlabError, TooLargeError
 from .i18n import _
 
@@ -49,17 +50,6 @@ class RandomAgent(Agent):
 
     def choose(self, state: State) -> str:
         return self.rng.choice(state.legal_actions())
-
-
-def _rollout(state: State, rng: random.Random, limit: int = 10_000) -> State:
-    for _i in range(limit):
-        if state.is_terminal():
-            return state
-        if state.current_player == CHANCE:
-            state = state._apply(sample_chance(state, rng))
-        else:
-            state = state._apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def _expected_heuristic(state: State, player: int, rng: random.Random, depth: int = 2) -> float:
@@ -199,7 +189,7 @@ class MCTSAgent(Agent):
                 node = node.children[a]
                 path.append(node)
                 s = s._apply(a)
-            r = _rollout(s, rng).returns()
+            r = playout(s, rng)[0]  # on the game's compact core where it has one
             for n in path:
                 n.visits += 1
                 n.total += (float(r[n.player]) - lo) / span

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import math
+import random
 import sys
 import time
 import unicodedata
@@ -126,6 +127,9 @@ class _Search:
         self.state_table: dict | None = ({} if self.core is not None else self.table) if table else None
         #: the table's budget in entries: past it, the older half is forgotten (_forget)
         self.max_table_entries = max_table if max_table is not None else sys.maxsize
+        #: the core search's unit, 1/scale (set at its first position, see _scale)
+        self.scale: int | None = None
+        self.LO = self.HI = 0
         self.forgotten = 0
         self.pruning = pruning
         self.max_nodes = max_nodes
@@ -182,7 +186,7 @@ class _Search:
         if core is not None:
             pos = core.encode(s)
             if pos is not None:
-                return self.abc(pos, alpha, beta)
+                return self._core_entry(pos, alpha, beta)
         return self._ab_state(s, alpha, beta)
 
     def _ab_state(self, s: State, alpha, beta):
@@ -283,10 +287,26 @@ class _Search:
             del table[key]
         self.forgotten += 1
 
-    # the same search on the game's compact core: positions are ints (or tuples
-    # of ints), moves and chance outcomes ints, chance weights ints.  A table
+    # the same search on the game's compact core, in whole numbers: a value v
+    # is searched as v * scale (see _scale), so chance nodes add and compare
+    # integers; windows are whole numbers (a fractional bound widened to the
+    # next one out: always sound, and no pruning lost while every value is a
+    # whole number of 1/scale).  A value that is not stays an exact Fraction:
+    # the values never depend on the scale, only the speed does.  A table
     # entry is one int, value * 4 + flag, when the value is whole, else the
     # pair (value, flag).
+    def _core_entry(self, pos, alpha, beta):
+        """``ab`` on a core position: windows and the result in the game's units."""
+        S = self.scale
+        if S is None:
+            S = self.scale = _scale(self.core, pos, self.lo, self.hi)
+            self.LO, self.HI = math.floor(self.lo * S), math.ceil(self.hi * S)
+        a, b = alpha * S, beta * S
+        v = self.abc(pos, a if a.__class__ is int else math.floor(a), b if b.__class__ is int else math.ceil(b))
+        if S == 1:
+            return v
+        return Fraction(v, S) if v.__class__ is int else v / S
+
     def abc(self, pos, alpha, beta):
         self.nodes += 1
         if self.nodes >= self.next_tick:
@@ -307,52 +327,60 @@ class _Search:
                         self.hits += 1
                         return v
                     if v > alpha:
-                        alpha = v
+                        alpha = v if v.__class__ is int else math.floor(v)
                 elif v <= alpha:
                     self.hits += 1
                     return v
                 elif v < beta:
-                    beta = v
+                    beta = v if v.__class__ is int else math.ceil(v)
         core = self.core
         p = core.player(pos)
         if p == TERMINAL:
-            return core.returns(pos)[0]
-        if p >= 0 and self.simultaneous and core.simultaneous(pos):
-            return self._ab_state(core.decode(pos), alpha, beta)  # a matrix game
+            return core.returns(pos)[0] * self.scale
+        if p >= 0 and self.simultaneous and core.simultaneous(pos):  # a matrix game, on the State
+            S = self.scale
+            return self._ab_state(core.decode(pos), Fraction(alpha, S), Fraction(beta, S)) * S
         alpha0, beta0 = alpha, beta
-        lo, hi = self.lo, self.hi
+        lo, hi = self.LO, self.HI
         play, abc = core.play, self.abc
         if p == CHANCE:
+            # outcome i has probability w_i / W.  Star1, as in _ab_state, on
+            # W times the values: an outcome with w_i * v <= low leaves the
+            # node at most alpha (likewise high and beta)
             outs = core.chance(pos)
-            total = 0
+            W = 0
             for _o, w in outs:
-                total += w
-            best = 0
+                W += w
+            total = 0
             flag = _EXACT
-            if self.pruning:  # Star1, as in _ab_state, with probabilities w / total
-                low, high = alpha - hi, beta - lo
+            if self.pruning:
+                low, high = W * (alpha - hi), W * (beta - lo)
                 for o, w in outs:
-                    prob = Fraction(w, total)
-                    low += prob * hi
-                    high += prob * lo
-                    a_i, b_i = low / prob, high / prob
+                    low += w * hi
+                    high += w * lo
+                    a_i, b_i = low // w, -(-high // w)  # the outcome's window, whole numbers
                     v = abc(play(pos, o), a_i if a_i > lo else lo, b_i if b_i < hi else hi)
-                    if v <= a_i:
-                        best, flag = alpha - low + prob * v, _UPPER
+                    v *= w
+                    if v <= low:  # an upper bound <= alpha: rounded up, still one
+                        total, flag = W * alpha - low + v, _UPPER
                         break
-                    if v >= b_i:
-                        best, flag = beta - high + prob * v, _LOWER
+                    if v >= high:  # a lower bound >= beta: rounded down, still one
+                        total, flag = W * beta - high + v, _LOWER
                         break
-                    v *= prob
-                    best += v
+                    total += v
                     low -= v
                     high -= v
             else:
                 for o, w in outs:
-                    best += w * abc(play(pos, o), lo, hi)
-                best = Fraction(best, total)
-            if best.__class__ is Fraction and best.denominator == 1:
-                best = best.numerator
+                    total += w * abc(play(pos, o), lo, hi)
+            if total.__class__ is not int:
+                best = total / W
+            elif flag == _UPPER:
+                best = -(-total // W)
+            elif flag == _LOWER or not total % W:
+                best = total // W
+            else:
+                best = Fraction(total, W)  # not a whole number of 1/scale: exact all the same
         elif p == 0:
             best = -_INF
             for m in core.moves(pos):
@@ -360,7 +388,7 @@ class _Search:
                 if v > best:
                     best = v
                     if v > alpha:
-                        alpha = v
+                        alpha = v if v.__class__ is int else math.floor(v)
                         if alpha >= beta and self.pruning:
                             break
             flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
@@ -371,7 +399,7 @@ class _Search:
                 if v < best:
                     best = v
                     if v < beta:
-                        beta = v
+                        beta = v if v.__class__ is int else math.ceil(v)
                         if alpha >= beta and self.pruning:
                             break
             flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
@@ -501,6 +529,31 @@ class _Search:
                 self._forget(table)
             table[pos] = best
         return best
+
+
+def _scale(core, pos, lo, hi, playouts: int = 16) -> int:
+    """The unit of the core search's values below ``pos``: the least common
+    multiple, over a few seeded random playouts, of the product of the chance
+    weights' totals met on the way (draws from decks of 8, 7, 6 cards:
+    8·7·6) and of the payoffs' denominators.  When every value below ``pos``
+    is a whole number of 1/scale, the search adds and compares integers only;
+    where one is not, it stays an exact Fraction."""
+    rng = random.Random(0)
+    scale = math.lcm(Fraction(lo).denominator, Fraction(hi).denominator)
+    for _i in range(playouts):
+        p, product, steps = pos, 1, 0
+        while (q := core.player(p)) != TERMINAL and steps < 10_000:
+            steps += 1
+            if q == CHANCE:
+                outs = core.chance(p)
+                product *= sum(w for _o, w in outs)
+                p = core.play(p, rng.choices([o for o, _w in outs], [w for _o, w in outs])[0])
+            else:
+                p = core.play(p, rng.choice(core.moves(p)))
+        if q == TERMINAL:
+            product *= Fraction(core.returns(p)[0]).denominator
+        scale = math.lcm(scale, product)
+    return scale
 
 
 _CHOICES: dict[tuple, Any] = {}

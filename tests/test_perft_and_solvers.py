@@ -154,7 +154,8 @@ def test_P_star1_windows_below_chance_are_sound_and_narrow(monkeypatch):
                 r = original(self, self.core.encode(c) if on_core else c, alpha, beta)
             finally:
                 stack.pop()
-            calls.append((c, parent, alpha, beta, r))
+            S = self.scale if on_core else 1  # the core search counts in units of 1/scale
+            calls.append((c, parent, Fraction(alpha, S), Fraction(beta, S), Fraction(r, S)))
             return r
         return spy
 

@@ -33,7 +33,7 @@ offers:
     the position after a move or a chance outcome (never checked: moves come
     from ``moves`` or ``chance``).
 ``returns(pos) -> tuple``
-    one payoff per player, as ``State.returns()`` gives them.
+    one payoff per player at the end, as ``State.returns()`` gives them.
 ``simultaneous(pos) -> bool``
     (only for games whose ``spec.simultaneous`` can be true) whether ``pos``
     is a simultaneous choice; the solver hands those positions to the
@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import importlib
 import random
+from math import gcd
 from typing import Any
 
-from ..core import CHANCE, TERMINAL, Game, State
+from ..core import CHANCE, TERMINAL, Game, State, sample_chance
 
 __all__ = ["core_of", "playout"]
 
@@ -73,28 +74,40 @@ def core_of(game: Game) -> Any:
     return core
 
 
-def playout(state: State, rng: random.Random) -> tuple:
-    """One random game from ``state`` to its end (uniform among legal moves,
-    chance by its probabilities); returns ``(returns, steps)``.  Uses the core
-    when the game has one."""
-    core = core_of(state.game)
+def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: bool = True) -> tuple[tuple, int]:
+    """One random game from ``state``: uniform among the legal moves, chance
+    by its exact probabilities, drawn from ``rng`` exactly as
+    :func:`~cardlab.core.sample_chance` and ``rng.choice(legal_actions())``
+    draw them, so a seeded playout on the core is the same game as on the
+    ``State``.  Returns ``(returns, steps)``; after ``limit`` steps the game
+    is cut off and the returns are zeros (as ``State.returns()`` before the
+    end).  Uses the game's core when it has one (and ``use_core``)."""
+    core = core_of(state.game) if use_core else None
     steps = 0
     if core is None or (pos := core.encode(state)) is None:
         s = state
         while (p := s.current_player) != TERMINAL:
-            if p == CHANCE:
-                acts, probs = zip(*s.chance_outcomes())
-                s = s._apply(rng.choices(acts, probs)[0])
-            else:
-                s = s._apply(rng.choice(s.legal_actions()))
+            if steps == limit:
+                return tuple(s.returns()), steps
+            s = s._apply(sample_chance(s, rng) if p == CHANCE else rng.choice(s.legal_actions()))
             steps += 1
         return tuple(s.returns()), steps
     player, moves, chance, play = core.player, core.moves, core.chance, core.play
-    choice, choices = rng.choice, rng.choices
+    choice, randrange = rng.choice, rng.randrange
     while (p := player(pos)) != TERMINAL:
+        if steps == limit:
+            return (0,) * state.game.spec.num_players, steps
         if p == CHANCE:
-            outs, weights = zip(*chance(pos))
-            pos = play(pos, choices(outs, weights)[0])
+            outs = chance(pos)
+            g = 0
+            for _o, w in outs:
+                g = gcd(g, w)
+            k = randrange(sum(w for _o, w in outs) // g)  # as sample_chance: the lcm of the reduced denominators
+            for o, w in outs:
+                k -= w // g
+                if k < 0:
+                    break
+            pos = play(pos, o)
         else:
             pos = play(pos, choice(moves(pos)))
         steps += 1
