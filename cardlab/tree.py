@@ -1,8 +1,11 @@
-"""Game trees as plain :class:`networkx.DiGraph` objects, and their writers.
+"""Game trees as :class:`networkx.DiGraph` objects, and their writers.
 
 Node attributes (every node):
 
-``state``     the :class:`~cardlab.State` (dropped by the writers)
+``state``     the :class:`~cardlab.State` (dropped by the writers), not stored:
+              see below
+``parent``    the node through which this one was first reached (``None`` at
+              the root); its ``state`` is replayed along that edge
 ``player``    the player to move, ``cardlab.CHANCE`` (-1) or ``cardlab.TERMINAL`` (-2)
 ``terminal``  bool
 ``returns``   tuple of exact payoffs at terminal nodes, ``None`` elsewhere
@@ -21,12 +24,35 @@ Node attributes (every node):
               cycle, when transpositions merge (without merging, a choice
               with no cap on ties has an infinite tree)
 
+Memory (about 1 KB a node, its edges included): the nodes keep no
+:class:`~cardlab.State`.  ``G.nodes[n]["state"]`` (also ``.get("state")``
+and ``"state" in``) rebuilds it from the root position (the graph attribute
+``state``) by replaying the actions along the ``parent`` edges, the path
+through which ``n`` was first reached: the very position the node was made
+from (with merged transpositions the one reached first; positions equal as
+keys can differ in what they only show, such as mipig's square names).  The
+last few hundred rebuilt states stay cached on the graph, so reading every
+node's state in node order costs about one move each.  ``state`` is not
+listed among a node's items (``set(d)``, ``d.items()``, copies: a copy would
+rebuild every state); it works on the graph :func:`tree` returns, on its
+subgraph views and on copies that keep the path from the root
+(``G.copy()``, ``G.subgraph(...).copy()``), and holds for the tree as
+built (edit its edges or ``parent`` attributes and it no longer does).
+Likewise a node stores ``terminal``, ``label``, ``returns``, ``infoset``,
+``frontier`` and ``simultaneous`` only where they differ from their usual
+value, and an edge its three attributes in slots: the attribute dicts are
+``dict`` subclasses that answer for the rest (lookups, ``get``, ``in``,
+iteration, ``items()``, ``len``, ``==``, ``copy()``, ``dict(d)`` see every
+attribute, as in a plain dict; writing an attribute stores it).  Code that
+reads a dict's storage directly sees only what is stored: ``json.dumps``
+of an edge's dict gives ``{}``; pass it ``dict(d)``.
+
 Edge attributes: ``action`` (its notation), ``player`` (who chose it, or -1),
 ``prob`` (an exact :class:`~fractions.Fraction` on chance edges, ``None``
 otherwise).  When several outcomes or actions lead to the same merged
 position, one edge carries them all: ``action`` joins them with ``" | "`` and
-``prob`` is their sum.  Graph attributes: ``game``, ``root`` (always 0), ``merged``,
-``truncated``.
+``prob`` is their sum.  Graph attributes: ``game``, ``root`` (always 0),
+``state`` (the root position), ``merged``, ``truncated``.
 
 With ``merge_transpositions=True`` (the default) equal positions share one
 node, so the graph is a DAG (but for a tie picked again, above); information sets are then the positions'
@@ -39,6 +65,7 @@ decisions, the actions they took there, and what they see now.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -52,6 +79,202 @@ from .i18n import _
 __all__ = ["tree", "write_graphml", "write_dot", "DEFAULT_MAX_NODES"]
 
 DEFAULT_MAX_NODES = 100_000
+
+#: how many rebuilt node states a tree keeps (the most recently used)
+_STATE_CACHE = 512
+
+
+class _Attrs(dict):
+    """An attribute dict that stores only some of its items and computes the
+    others (:meth:`_virtual` names them, :meth:`__missing__` computes them):
+    a lookup, ``get``, ``in``, iteration, ``items()``, ``len``, ``copy()``,
+    ``==`` and ``repr`` see them all, as a plain dict holding them would.
+    Writing an item stores it (over the computed value)."""
+
+    __slots__ = ()
+
+    def _virtual(self) -> list[str]:
+        """The keys answered without being stored."""
+        return []
+
+    def __missing__(self, key: Any) -> Any:
+        raise KeyError(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        try:
+            return self.__missing__(key)
+        except KeyError:
+            return default
+
+    def __contains__(self, key: Any) -> bool:
+        return dict.__contains__(self, key) or key in self._virtual()
+
+    def __iter__(self) -> Iterator:
+        yield from dict.__iter__(self)
+        yield from self._virtual()
+
+    def __reversed__(self) -> Iterator:
+        return reversed(list(self))
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self._virtual())
+
+    def keys(self) -> KeysView:  # type: ignore[override]
+        return KeysView(self)
+
+    def items(self) -> ItemsView:  # type: ignore[override]
+        return ItemsView(self)
+
+    def values(self) -> ValuesView:  # type: ignore[override]
+        return ValuesView(self)
+
+    def copy(self) -> dict:
+        """A plain dict of every item."""
+        return {k: self[k] for k in self}
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, dict):
+            return self.copy() == (other.copy() if isinstance(other, _Attrs) else other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.copy())
+
+
+def _label(d: dict) -> str:
+    p = dict.get(d, "player")
+    if p == CHANCE:
+        return "chance"
+    if p == TERMINAL:
+        return "(" + ", ".join(str(r) for r in dict.get(d, "returns") or ()) + ")"
+    return f"P{p}"
+
+
+#: node attributes a node stores only where they differ from this (a node's
+#: memory): the value elsewhere, from the node's stored attributes
+_DERIVED: dict[str, Callable[[dict], Any]] = {
+    "terminal": lambda d: dict.get(d, "player") == TERMINAL,
+    "returns": lambda d: None,
+    "label": _label,
+    "infoset": lambda d: None,
+    "frontier": lambda d: False,
+    "simultaneous": lambda d: (),
+}
+
+
+class _NodeAttrs(_Attrs):
+    """A tree node's attribute dict: it stores ``parent``, ``player``,
+    ``depth`` and those of :data:`_DERIVED` that differ from their usual
+    value.  ``"state"`` is rebuilt (:func:`_state_of`) when looked up, but
+    not listed (a copy would rebuild every state)."""
+
+    __slots__ = ("_g",)
+
+    def _virtual(self) -> list[str]:
+        if not dict.__contains__(self, "player"):
+            return []
+        return [k for k in _DERIVED if not dict.__contains__(self, k)]
+
+    def __missing__(self, key: Any) -> Any:
+        if key in _DERIVED and dict.__contains__(self, "player"):
+            return _DERIVED[key](self)
+        if key != "state" or not self._replayable():
+            raise KeyError(key)
+        G = self._g
+        p = dict.__getitem__(self, "parent")
+        if p is None:
+            return _state_of(G, G.graph["root"])
+        for m in G._succ.get(p, ()):
+            if G._node[m] is self:
+                return _state_of(G, m)
+        raise KeyError(key)  # not reached through its parent in this graph: nothing to replay
+
+    def _replayable(self) -> bool:
+        return getattr(self, "_g", None) is not None and dict.__contains__(self, "parent")
+
+    def __contains__(self, key: Any) -> bool:
+        return _Attrs.__contains__(self, key) or (key == "state" and self._replayable())
+
+
+
+class _EdgeAttrs(_Attrs):
+    """A tree edge's attribute dict: ``action``, ``player`` and ``prob`` in
+    slots (a dict's own storage costs twice as much), the rest stored."""
+
+    __slots__ = ("_a", "_p", "_q")
+    _KEYS = ("action", "player", "prob")
+
+    def _virtual(self) -> list[str]:
+        if not hasattr(self, "_a"):
+            return []
+        return [k for k in self._KEYS if not dict.__contains__(self, k)]
+
+    def __missing__(self, key: Any) -> Any:
+        if hasattr(self, "_a"):
+            if key == "action":
+                return self._a
+            if key == "player":
+                return self._p
+            if key == "prob":
+                return self._q
+        raise KeyError(key)
+
+
+class _StateCache(dict):
+    """Rebuilt states by node, the most recently used last; copies and
+    pickles of a tree start with it empty."""
+
+    def __reduce__(self) -> tuple:
+        return _StateCache, ()
+
+    def __deepcopy__(self, memo: dict) -> "_StateCache":
+        return _StateCache()
+
+
+class _Tree(nx.DiGraph):
+    """The graph :func:`tree` returns: an :class:`networkx.DiGraph` whose
+    node and edge attribute dicts are :class:`_NodeAttrs` and
+    :class:`_EdgeAttrs`."""
+
+    edge_attr_dict_factory = _EdgeAttrs
+
+    def node_attr_dict_factory(self) -> _NodeAttrs:  # type: ignore[override]
+        d = _NodeAttrs()
+        d._g = self
+        return d
+
+
+def _state_of(G: nx.DiGraph, n: Any) -> State:
+    """The state of node ``n``: the root's replayed along the ``parent`` edges."""
+    cache = G.__dict__.get("_states")
+    if cache is None:
+        cache = G.__dict__["_states"] = _StateCache()
+    path = []  # (node, its parent) from n up to the first cached node or the root
+    while True:
+        s = cache.pop(n, None)
+        if s is not None:
+            cache[n] = s  # the most recently used last
+            break
+        p = G._node[n]["parent"]
+        if p is None:
+            s = cache[n] = G.graph["state"]
+            break
+        path.append((n, p))
+        n = p
+    for m, p in reversed(path):
+        s = s._apply(G._succ[p][m]["action"].split(" | ", 1)[0])  # the action that first reached m
+        cache[m] = s
+    while len(cache) > _STATE_CACHE:
+        del cache[next(iter(cache))]
+    return s
 
 
 def tree(
@@ -73,11 +296,18 @@ def tree(
     >>> G = cardlab.tree(s, max_depth=1)
     >>> G.nodes[0]["player"], G.number_of_nodes() == 1 + len(s.legal_actions())
     (0, True)
+    >>> G.nodes[1]["state"] == s.apply(G.edges[0, 1]["action"])
+    True
     """
-    G = nx.DiGraph(game=repr(state.game), root=0, merged=merge_transpositions, truncated=False)
+    G = _Tree(game=repr(state.game), root=0, state=state, merged=merge_transpositions, truncated=False)
     ids: dict[State, int] = {}
     infoset_ids: dict[tuple, str] = {}
     infoset_count: dict[int, int] = {}  # per player, to number information sets
+    # one object for equal values (a node's memory): payoffs, players of a choice, actions, probabilities
+    payoffs: dict[tuple, tuple] = {}
+    simultaneous: dict[tuple, tuple] = {}
+    names: dict[str, str] = {}
+    probs: dict[Fraction, Fraction] = {}
 
     def infoset(s: State, p: int, recall: tuple) -> str | None:
         if p < 0:
@@ -89,20 +319,27 @@ def tree(
             infoset_ids[key] = f"{p}:{n}"
         return infoset_ids[key]
 
-    def add(s: State, depth: int, recall: tuple) -> int:
+    def add(s: State, parent: int | None, depth: int, recall: tuple) -> int:
+        # only parent, player, depth and what differs from _DERIVED are stored (a node's memory)
         n = G.number_of_nodes()
         p = s.current_player
-        terminal = p == TERMINAL
-        ret = tuple(Fraction(r) for r in s.returns()) if terminal else None
-        label = ("chance" if p == CHANCE else
-                 "(" + ", ".join(str(r) for r in ret) + ")" if terminal else f"P{p}")
-        G.add_node(n, state=s, player=p, terminal=terminal, returns=ret, label=label,
-                   depth=depth, infoset=infoset(s, p, recall.get(p, ()) if recall else ()),
-                   frontier=False, simultaneous=s.simultaneous() if p >= 0 else ())
+        attrs: dict[str, Any] = {"parent": parent, "player": p, "depth": depth}
+        if p == TERMINAL:
+            raw = tuple(s.returns())
+            ret = payoffs.get(raw)
+            if ret is None:
+                ret = payoffs[raw] = tuple(Fraction(r) for r in raw)
+            attrs["returns"] = ret
+        elif p >= 0:
+            attrs["infoset"] = infoset(s, p, recall.get(p, ()) if recall else ())
+            sim = s.simultaneous()
+            if sim != ():
+                attrs["simultaneous"] = simultaneous.setdefault(sim, sim)
+        G.add_node(n, **attrs)
         return n
 
     # recall: per player, the tuple of (information set, action) pairs so far
-    root = add(state, 0, {})
+    root = add(state, None, 0, {})
     queue = deque([(state, root, {})])
     if merge_transpositions:
         ids[state] = root
@@ -137,17 +374,20 @@ def tree(
                 if not merge_transpositions and p >= 0:
                     child_recall = dict(recall)
                     child_recall[p] = recall.get(p, ()) + ((s.information_set(p), a),)
-                m = add(c, depth + 1, child_recall)
+                m = add(c, n, depth + 1, child_recall)
                 if merge_transpositions:
                     ids[c] = m
                 queue.append((c, m, child_recall))
-            if G.has_edge(n, m):  # two outcomes or actions reach one position
-                e = G.edges[n, m]
-                e["action"] += " | " + a
+            e = G._succ[n].get(m)
+            if e is not None:  # two outcomes or actions reach one position
+                e._a += " | " + a
                 if prob is not None:
-                    e["prob"] += prob
+                    e._q += prob
             else:
-                G.add_edge(n, m, action=a, player=p, prob=prob)
+                G.add_edge(n, m)  # its attributes in the slots of an _EdgeAttrs
+                e = G._succ[n][m]
+                e._a, e._p = names.setdefault(a, a), p
+                e._q = probs.setdefault(prob, prob) if type(prob) is Fraction else prob
     return G
 
 
@@ -164,7 +404,7 @@ def _plain(value: Any) -> Any:
 
 def _exportable(G: nx.DiGraph) -> nx.DiGraph:
     H = nx.DiGraph()
-    H.graph.update({k: _plain(v) for k, v in G.graph.items()})
+    H.graph.update({k: _plain(v) for k, v in G.graph.items() if k != "state"})
     for n, data in G.nodes(data=True):
         attrs = {k: _plain(v) for k, v in data.items() if k != "state" and v is not None}
         if data.get("state") is not None:
