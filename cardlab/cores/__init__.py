@@ -99,12 +99,11 @@ def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: 
             return (0,) * state.game.spec.num_players, steps
         if p == CHANCE:
             outs = chance(pos)
-            g = 0
-            for _o, w in outs:
-                g = gcd(g, w)
-            k = randrange(sum(w for _o, w in outs) // g)  # as sample_chance: the lcm of the reduced denominators
+            weights = [w for _o, w in outs]
+            g = gcd(*weights)
+            k = randrange(sum(weights) // g)  # as sample_chance: the lcm of the reduced denominators
             for o, w in outs:
-                k -= w // g
+                k -= w if g == 1 else w // g
                 if k < 0:
                     break
             pos = play(pos, o)
