@@ -21,11 +21,11 @@ offers:
     the public state back: ``decode(encode(s)) == s``.
 ``player(pos) -> int``
     the player to move, :data:`~cardlab.CHANCE` or :data:`~cardlab.TERMINAL`.
-``moves(pos) -> list[int]``
+``moves(pos) -> list[int]`` (or a tuple; callers never change it)
     the legal moves, in the order of ``decode(pos).legal_actions()``: move
     ``i`` is that list's action ``i`` (the solver maps best moves back to
     action strings by their index).
-``chance(pos) -> list[tuple[int, int]]``
+``chance(pos) -> list[tuple[int, int]]`` (or a tuple)
     ``(outcome, weight)`` pairs in the order of ``chance_outcomes()``, each
     weight a positive int: outcome ``i`` has probability
     ``weight_i / sum(weights)``.
@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from bisect import bisect_left
 from math import gcd
 from typing import Any
 
@@ -74,6 +75,22 @@ def core_of(game: Game) -> Any:
     return core
 
 
+#: a chance node's ``(outcome, weight)`` pairs -> how to draw from them (_draw)
+_DRAWS: dict = {}
+
+
+def _draw(outs) -> tuple[int, list[int], list[int]]:
+    """How :func:`~cardlab.core.sample_chance` draws from ``(outcome, weight)``
+    pairs: ``randrange(size)`` (size the lcm of the reduced probabilities'
+    denominators), then the first outcome whose running total passes it."""
+    g = gcd(*(w for _o, w in outs))
+    cumulative, total = [], 0
+    for _o, w in outs:
+        total += w // g
+        cumulative.append(total - 1)
+    return total, cumulative, [o for o, _w in outs]
+
+
 def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: bool = True) -> tuple[tuple, int]:
     """One random game from ``state``: uniform among the legal moves, chance
     by its exact probabilities, drawn from ``rng`` exactly as
@@ -94,19 +111,20 @@ def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: 
         return tuple(s.returns()), steps
     player, moves, chance, play = core.player, core.moves, core.chance, core.play
     choice, randrange = rng.choice, rng.randrange
+    draws = _DRAWS
     while (p := player(pos)) != TERMINAL:
         if steps == limit:
             return (0,) * state.game.spec.num_players, steps
         if p == CHANCE:
             outs = chance(pos)
-            weights = [w for _o, w in outs]
-            g = gcd(*weights)
-            k = randrange(sum(weights) // g)  # as sample_chance: the lcm of the reduced denominators
-            for o, w in outs:
-                k -= w if g == 1 else w // g
-                if k < 0:
-                    break
-            pos = play(pos, o)
+            key = outs if outs.__class__ is tuple else tuple(outs)
+            draw = draws.get(key)
+            if draw is None:
+                if len(draws) >= 100_000:
+                    draws.clear()
+                draw = draws[key] = _draw(outs)
+            size, cumulative, outcomes = draw
+            pos = play(pos, outcomes[bisect_left(cumulative, randrange(size))])
         else:
             pos = play(pos, choice(moves(pos)))
         steps += 1

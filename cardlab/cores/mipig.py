@@ -1,0 +1,564 @@
+"""The compact core of mipig (issue P, item 4): the rules of
+``cardlab/games/mipig.py`` on one int per position.
+
+Cards are *local* indices: the distinct cards of the two ready hands
+(option ``hands``), else the whole card set, in card-file order, so sorted
+local indices are sorted card indices.  ``cb`` bits hold one; a multiset of
+cards (a hand, a graveyard) is a vector of ``w``-bit counts, one per local
+card (``w`` is 1 unless a ready hand holds a card twice).
+
+The field (MP-Q4) lives on a grid of columns of ``S = 2n + 1`` squares
+(``n`` the hand size): square ``q = x*S + y`` in the key's coordinates
+(smallest x and y 0, so at most ``2n`` columns: ``W = 2n*S`` squares); row
+``y = 2n`` stays empty, so a shift by one square never wraps into the next
+column.  Squares sort like the key's ``x*32 + y``, so move orders agree.
+
+Bits of a position, lowest first::
+
+    phase 3 | mover 1 | first+1 2 | how 3 | round 5 | pending+1 | outcome code
+    | face-up counts: 4 bits per (player, attribute), player 0's five first
+    | hand0 | hand1 | grave0 | grave1 | shown0 | shown1   (shown: sets, closed hands only)
+    | cards on the field, local indices in square order (cb bits each, 2n slots)
+    | occupied mask | player-1 mask | face-up mask      (W bits each, at the top)
+
+The pending pick is a local card (first-player janken, MP-4) or a mark (end
+janken, MP-25); the outcome is an index into the game's list of outcomes
+(None, the whole numbers, the end janken's values).  The face-up counts
+are bookkeeping: the key does not hold them, they follow from its field
+(MP-19 … MP-22, kept incrementally for the bonus; the face-up totals of
+MP-24 are popcounts).  Who can attack (MP-11, MP-16, MP-17, MP-23) is a few
+mask operations, no loop over cards: own face-down cards AND the squares
+next to opponent cards (four shifts), the next mover's first.  A
+translation (MP-Q4) is one shift of the three masks together (every square
+below the shift is empty); the cards on the field keep their order.
+
+Moves: ``card << 12 | square`` to place (the square in the field's frame
+shifted by one column and one row, so that squares left of and above the
+field are >= 0), ``square << 2 | k`` to attack in direction k of
+``(-S, -1, +1, +S)`` (the engine's order), ``-1`` to pass (MP-18), the local
+card to show (MP-4), the mark to pick (MP-25); chance outcomes: the local
+card dealt, the coin's first player.
+
+Every option is handled.  ``encode`` gives None only for a field wider or
+taller than ``2n`` squares (no game reaches one).  ``decode`` gives the
+origin ``(0, 0)``: the squares' names (outside the key) are not kept.
+"""
+
+from __future__ import annotations
+
+from ..core import CHANCE, TERMINAL
+from ..games.mipig import (BATTLE, COIN, DEAL, END, JANKEN, PLACE, TIEBREAK, MipigState, _pack, _unpack,
+                           janken_beats, janken_value)
+
+__all__ = ["make_core", "MipigCore", "TEST_OPTIONS"]
+
+_FEW = {"id": "x", "name": "x", "top": 5, "bottom": 5, "left": 5, "right": 5, "attribute": "love"}
+
+TEST_OPTIONS = [
+    {},
+    {"open_hands": True},
+    {"hand_size": 3, "first_player": 0, "open_hands": True, "tiebreak": "value"},
+    {"hand_size": 3, "first_player": 1, "tiebreak": "draw"},
+    {"hand_size": 2, "deal": "shared", "first_player": "random", "payoff": "score"},
+    {"hand_size": 3, "tiebreak_cards": "all_on_field", "janken_rounds": 2},
+    {"hand_size": 2, "janken_rounds": 1, "tiebreak": "value"},
+    {"hand_size": 4, "hands": [["p01", "p04", "p07", "p10"], ["p02", "p05", "p08", "p11"]]},
+    {"hand_size": 2, "hands": ["duo_a", "duo_b"], "first_player": "random", "open_hands": True},
+    {"hand_size": 3, "hands": [["p01", "p01", "p02"], ["p03", "p04", "p04"]], "open_hands": True},
+    {"hand_size": 1},
+    {"hand_size": 10, "first_player": 0, "open_hands": True},
+    # two marks only, numbers equal: janken ties that cannot break (MP-Q2, MP-Q3), battles by marks (MP-14)
+    {"hand_size": 3, "cards": {"cards": [dict(_FEW, id=f"c{i}", janken=("rock", "scissors")[i % 2],
+                                              attribute=("love", "play")[i // 3]) for i in range(6)]}},
+    {"hand_size": 2, "cards": {"cards": [dict(_FEW, id=f"r{i}", janken="rock") for i in range(4)]}},
+]
+
+_K = 12  # placement move: card << _K | square
+
+
+def make_core(game):
+    """The core of this mipig game: every option is handled."""
+    return MipigCore(game)
+
+
+class MipigCore:
+    """One mipig game's rules on ints (see the module docstring)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        opts = game.options
+        n = game.n
+        if game.fixed_hands is not None:
+            univ = sorted(set(game.fixed_hands[0]) | set(game.fixed_hands[1]))
+            most = max(max(h.count(c) for c in h) for h in game.fixed_hands)
+        else:
+            univ = list(range(len(game.cards)))
+            most = 1
+        U = len(univ)
+        local = {c: i for i, c in enumerate(univ)}
+        cb = max(1, (U - 1).bit_length())
+        cm = (1 << cb) - 1
+        w = most.bit_length()
+        wm = (1 << w) - 1
+        S = 2 * n + 1
+        W = 2 * n * S
+        WM = (1 << W) - 1
+        W2 = 2 * W
+        # outcomes (MP-23 … MP-25, MP-Q3): None, the whole numbers, the end janken's values
+        outs: list = [None] + list(range(-2 * n, 2 * n + 1))
+        mark_sets = [[m for m in range(3) if b >> m & 1] for b in range(8)]
+        jv = {}
+        if opts["tiebreak"] == "value":
+            for b0 in range(8):
+                for b1 in range(8):
+                    v = janken_value(mark_sets[b0], mark_sets[b1], game.rounds)
+                    v = int(v) if v.denominator == 1 else v
+                    if v not in outs:
+                        outs.append(v)
+                    jv[b0 << 3 | b1] = outs.index(v)
+        code_of = {v: i for i, v in enumerate(outs) if v is not None}
+        self.outs = outs
+        self.code_of = code_of
+        rets = [(0, 0)] + [(v, -v) for v in outs[1:]]
+        # bit offsets
+        PB = (max(U, 3) + 1).bit_length()
+        PEND = 14
+        OUT = PEND + PB
+        CNT = OUT + max(1, len(outs).bit_length())
+        HB = U * w
+        H0 = CNT + 40
+        H1 = H0 + HB
+        G0 = H1 + HB
+        G1 = G0 + HB
+        SB = 0 if opts["open_hands"] else U
+        S0 = G1 + HB
+        S1 = S0 + SB
+        C = S1 + SB
+        M = C + 2 * n * cb
+        HM = (1 << HB) - 1
+        SM = (1 << SB) - 1
+        CM = (1 << (2 * n * cb)) - 1
+        BELOW_C = (1 << C) - 1      # everything below the cards
+        HEAD = (1 << CNT) - 1       # phase … outcome
+        KEEP_FH = 0x1F << 4         # the header's first and how
+        H_OFF = (H0, H1)
+        G_OFF = (G0, G1)
+        attr = [game.attr[c] for c in univ]
+        mark = [game.mark[c] for c in univ]
+        # MP-Q5: direction k of (-S, -1, +1, +S): attacker edge, defender edge (top, bottom, left, right)
+        DOFF = (-S, -1, 1, S)
+        a_num = [[game.edge[c][e] for c in univ] for e in (2, 0, 1, 3)]
+        d_num = [[game.edge[c][e] for c in univ] for e in (3, 1, 0, 2)]
+        # MP-14: janken of two marks, 1 the first wins
+        jk = [1 if janken_beats(a, b) else -1 if janken_beats(b, a) else 0 for a in range(3) for b in range(3)]
+        # MP-Q2: the cards (count vector, w bits each) whose mark beats mark m
+        beats_w = [sum(wm << (c * w) for c in range(U) if janken_beats(mark[c], m)) for m in range(3)]
+        mark_w = [sum(wm << (c * w) for c in range(U) if mark[c] == m) for m in range(3)]
+        # mark masks: the marks that beat m
+        beat_mark = [sum(1 << a for a in range(3) if janken_beats(a, m)) for m in range(3)]
+        COL0 = (1 << S) - 1
+        ROW0 = sum(1 << (x * S) for x in range(2 * n))
+        ROWS = [sum(1 << (x * S + y) for x in range(2 * n)) for y in range(S)]
+        # placement squares (frame shifted by one column and one row): the shift back (MP-Q4)
+        EXT = (2 * n + 1) * S
+        SH = [(S if s >= S else 0) + (1 if s % S else 0) for s in range(EXT)]
+        LOWS = [(1 << s) - 1 for s in range(max(EXT + S, W, 2 * n * cb) + 2)]
+        # attacks from a square: the opponent squares next to it, read from opp << S shifted by the square
+        PAT = 1 | 1 << (S - 1) | 1 << (S + 1) | 1 << (2 * S)
+        pat_bits = (1, 1 << (S - 1), 1 << (S + 1), 1 << (2 * S))
+        TAB = [{t: tuple(q << 2 | k for k in range(4) if t & pat_bits[k])
+                for t in (sum(pat_bits[k] for k in range(4) if j >> k & 1) for j in range(16))}
+               for q in range(W)]
+        every_all = opts["tiebreak_cards"] == "all_on_field"
+        tb_mode = opts["tiebreak"]
+        score = opts["payoff"] == "score"
+        rounds = game.rounds
+        cap = game.cap
+        open_hands = opts["open_hands"]
+        fp = opts["first_player"]
+        shared = game.shared
+        PASS = -1
+        ALL = [(c, 1) for c in range(U)]
+        PICKS = [tuple(m for m in range(3) if b >> m & 1) for b in range(8)]
+
+        hand_cache: dict = {}
+
+        def distinct(h):  # the distinct local cards of a count vector, ascending
+            if w == 1:
+                got = []
+                while h:
+                    b = h & -h
+                    got.append(b.bit_length() - 1)
+                    h ^= b
+                return got
+            got = hand_cache.get(h)
+            if got is None:
+                got = tuple(c for c in range(U) if h >> (c * w) & wm)
+                if len(hand_cache) > 100_000:
+                    hand_cache.clear()
+                hand_cache[h] = got
+            return got
+
+        def header(ph, mv, first, how, rnd=0, pend=-1, out=0):
+            return ph | mv << 3 | (first + 1) << 4 | how << 6 | rnd << 9 | (pend + 1) << PEND | out << OUT
+
+        def marks_of(pos, p):
+            """MP-25, MP-Q3: the marks (a 3-bit set) of player p's remaining cards."""
+            ms = pos >> M
+            occ = ms & WM
+            own = (ms >> W) & WM
+            up = ms >> W2
+            mine = own if p else occ ^ own
+            if not every_all:
+                mine &= up
+            cards = pos >> C
+            out = 0
+            i = 0
+            while occ:
+                b = occ & -occ
+                if b & mine:
+                    out |= 1 << mark[(cards >> (i * cb)) & cm]
+                occ ^= b
+                i += 1
+            return out
+
+        def after_deal(pos):  # MP-3, MP-4, MP-Q2: who goes first
+            base = pos & ~HEAD
+            if fp == 0 or fp == 1:
+                return base | header(PLACE, fp, fp, 1)
+            if fp == "random":
+                return base | header(COIN, 0, -1, 3)
+            hs = (pos >> H0) & HM | (pos >> H1) & HM
+            if sum(1 for m in range(3) if hs & mark_w[m]) == 1:  # one mark: cannot break
+                return base | header(COIN, 0, -1, 4)
+            return base | header(JANKEN, 0, -1, 0)
+
+        def finish(pos):
+            """MP-23 … MP-25, MP-Q3: the battle is over; count own face-up cards."""
+            ms = pos >> M
+            own = (ms >> W) & WM
+            up = ms >> W2
+            c1 = (up & own).bit_count()
+            c0 = up.bit_count() - c1
+            base = pos & ~HEAD | (pos & KEEP_FH)
+            if score:
+                return base | END | code_of[c0 - c1] << OUT
+            if c0 != c1:
+                return base | END | code_of[1 if c0 > c1 else -1] << OUT
+            if tb_mode == "draw":
+                return base | END | code_of[0] << OUT
+            b0, b1 = marks_of(pos, 0), marks_of(pos, 1)
+            if tb_mode == "value":
+                return base | END | jv[b0 << 3 | b1] << OUT
+            if not b0 or not b1 or (b0 == b1 and b0 & (b0 - 1) == 0):  # MP-Q3: cannot break
+                return base | END | code_of[0] << OUT
+            return base | TIEBREAK
+
+        def can_attack(mine, opp, up):
+            """MP-11, MP-16, MP-17: a face-down card of ``mine`` next to an ``opp`` card."""
+            return mine & ~up & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
+
+        who = [TERMINAL if ph == END else CHANCE if ph in (DEAL, COIN) else mv
+               for mv in (0, 1) for ph in range(8)]
+
+        def player(pos):
+            return who[pos & 15]
+
+        def moves(pos):
+            ph = pos & 7
+            p = (pos >> 3) & 1
+            if ph == BATTLE:
+                ms = pos >> M
+                occ = ms & WM
+                own = (ms >> W) & WM
+                if p:
+                    mine, opp = own, occ ^ own
+                else:
+                    mine, opp = occ ^ own, own
+                a = mine & ~(ms >> W2) & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
+                if not a:
+                    return [PASS]  # MP-18
+                q = opp << S
+                out = []
+                while a:
+                    b = a & -a
+                    s = b.bit_length() - 1
+                    out += TAB[s][(q >> s) & PAT]
+                    a ^= b
+                return out
+            if ph == PLACE:  # MP-5 … MP-7: each card (sorted, once) on each free square
+                free = spots((pos >> M) & WM)
+                return [c << _K | s for c in distinct((pos >> H_OFF[p]) & HM) for s in free]
+            if ph == JANKEN:  # MP-4
+                return list(distinct((pos >> H_OFF[p]) & HM))
+            if ph == TIEBREAK:  # MP-25
+                return list(PICKS[marks_of(pos, p)])
+            return []
+
+        spot_cache: dict = {0: (S + 1,)}  # the first card: square (0, 0) (MP-6)
+
+        def spots(occ):
+            """MP-6, MP-7: the empty squares next to a card (shifted frame), ascending."""
+            got = spot_cache.get(occ)
+            if got is None:
+                e = occ << (S + 1)
+                free = ((e << 1) | (e >> 1) | (e << S) | (e >> S)) & ~e
+                got = []
+                while free:
+                    b = free & -free
+                    got.append(b.bit_length() - 1)
+                    free ^= b
+                if len(spot_cache) > 100_000:
+                    spot_cache.clear()
+                    spot_cache[0] = (S + 1,)
+                spot_cache[occ] = got
+            return got
+
+        def chance(pos):
+            if pos & 7 == COIN:
+                return [(0, 1), (1, 1)]
+            h0 = (pos >> H0) & HM
+            h1 = (pos >> H1) & HM
+            if shared:
+                used = h0 | h1
+            else:
+                used = h0 if h0.bit_count() < n else h1
+            out = ALL[:]  # MP-3: the cards not dealt yet (to this hand, or at all)
+            while used:
+                c = used.bit_length() - 1
+                del out[c]
+                used ^= 1 << c
+            return out
+
+        def play(pos, m):
+            ph = pos & 7
+            if ph == BATTLE:
+                if m < 0:  # MP-18: pass
+                    return pos ^ 8
+                return attack(pos, m)
+            if ph == PLACE:
+                return place(pos, m)
+            if ph == DEAL:  # MP-3 (a random deal: w == 1, a hand is a set)
+                if ((pos >> H0) & HM).bit_count() < n:
+                    pos += 1 << (H0 + m * w)
+                else:
+                    pos += 1 << (H1 + m * w)
+                if ((pos >> H1) & HM).bit_count() == n:
+                    return after_deal(pos)
+                return pos & ~8 | (8 if ((pos >> H0) & HM).bit_count() == n else 0)
+            if ph == COIN:  # MP-Q2
+                return pos & ~HEAD | (pos & (7 << 6)) | header(PLACE, m, m, 0)
+            if ph == JANKEN:
+                return show(pos, m)
+            if ph == TIEBREAK:
+                return pick(pos, m)
+            raise AssertionError(pos)  # pragma: no cover
+
+        def place(pos, m):
+            """MP-5 … MP-7, MP-Q4: lay card ``m >> 12`` face down on square ``m & 4095``."""
+            c, s = m >> _K, m & 4095
+            p = (pos >> 3) & 1
+            pos -= 1 << (H_OFF[p] + c * w)
+            ms = (pos >> M) << (S + 1)
+            r = (ms & WM & LOWS[s]).bit_count() * cb
+            ms = (ms | 1 << s | p << (s + W)) >> SH[s]
+            cards = (pos >> C) & CM
+            cards = cards & LOWS[r] | c << r | (cards >> r) << (r + cb)
+            pos = pos & BELOW_C | cards << C | ms << M
+            if (pos >> H0) & (HM | HM << HB):
+                return pos ^ 8
+            # MP-9, MP-10: both hands empty, the first player attacks first
+            first = (pos >> 4) & 3
+            pos = pos & ~15 | BATTLE | (first - 1) << 3
+            return battle_next(pos)
+
+        def battle_next(pos):
+            """MP-10, MP-23: the battle goes on (the mover may have to pass) or ends."""
+            ms = pos >> M
+            occ = ms & WM
+            own = (ms >> W) & WM
+            up = ms >> W2
+            if can_attack(own, occ ^ own, up) or can_attack(occ ^ own, own, up):
+                return pos
+            return finish(pos)
+
+        # MP-19 … MP-22: the face-up count's bit offset of (player, card)
+        cnt_off = [[CNT + (p * 5 + attr[c]) * 4 for c in range(U)] for p in (0, 1)]
+        grave_one = [[1 << (G_OFF[p] + c * w) for c in range(U)] for p in (0, 1)]
+        mark3 = [3 * m for m in mark]
+        up_bit = [1 << (M + W2 + q) for q in range(W)]
+        gone = [~(1 << q | 1 << (q + W) | 1 << (q + W2)) for q in range(W)]
+
+        def attack(pos, m):
+            """MP-11 … MP-15, MP-19 … MP-22, MP-Q5: the battle of square m >> 2 in direction m & 3."""
+            a = m >> 2
+            k = m & 3
+            d = a + DOFF[k]
+            ms = pos >> M
+            occ = ms & WM
+            ra = (occ & LOWS[a]).bit_count() * cb
+            rd = (occ & LOWS[d]).bit_count() * cb
+            cards = pos >> C
+            ca = (cards >> ra) & cm
+            cd = (cards >> rd) & cm
+            # MP-12, MP-21: both face up, counted after the reveal (MP-22: own face-up cards)
+            if pos & 8:
+                p, oa, od = 1, cnt_off[1][ca], cnt_off[0][cd]
+            else:
+                p, oa, od = 0, cnt_off[0][ca], cnt_off[1][cd]
+            if ms >> (W2 + d) & 1:  # the defender was face up already
+                pos += (1 << oa) + up_bit[a]
+            else:
+                pos += (1 << oa) + (1 << od) + up_bit[a] + up_bit[d]
+            # MP-13, MP-20: number + bonus (count - 1); here both + count, the same comparison
+            ta = a_num[k][ca] + ((pos >> oa) & 15)
+            td = d_num[k][cd] + ((pos >> od) & 15)
+            if ta == td:
+                res = jk[mark3[ca] + mark[cd]]  # MP-14
+            else:
+                res = ta - td
+            if res:  # MP-15: the loser goes to its owner's graveyard (a draw: both stay)
+                if res > 0:
+                    sq, r, c, o, oc = d, rd, cd, 1 - p, od
+                else:
+                    sq, r, c, o, oc = a, ra, ca, p, oa
+                pos += grave_one[o][c] - (1 << oc)
+                ms = (pos >> M) & gone[sq]
+                cards = (pos >> C) & CM
+                cards = cards & LOWS[r] | (cards >> (r + cb)) << r
+                occ = ms & WM
+                if not occ & COL0 or not occ & ROW0:  # MP-Q4: translate back to x, y >= 0
+                    mx = ((occ & -occ).bit_length() - 1) // S
+                    my = 0
+                    while not occ & ROWS[my]:
+                        my += 1
+                    ms >>= mx * S + my
+                    occ = ms & WM
+                pos = pos & BELOW_C | cards << C | ms << M
+            else:
+                ms = pos >> M
+            # MP-10, MP-18, MP-23: the opponent moves next (and may have to pass), unless nobody can attack
+            own = (ms >> W) & WM
+            down = ~ms >> W2
+            if p:
+                mine, opp = occ ^ own, own  # the next mover is player 0
+            else:
+                mine, opp = own, occ ^ own
+            if (mine & down & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
+                    or opp & down & ((mine << 1) | (mine >> 1) | (mine << S) | (mine >> S))):
+                return pos ^ 8
+            return finish(pos ^ 8)
+
+        def show(pos, c):
+            """MP-4, MP-Q2: the first-player janken, player 0 then player 1 unseen."""
+            if not (pos >> 3) & 1:
+                return pos | 8 | (c + 1) << PEND
+            c0 = ((pos >> PEND) & ((1 << PB) - 1)) - 1
+            if not open_hands:  # the shown cards become known (MP-Q6)
+                pos |= 1 << (S0 + c0) | 1 << (S1 + c)
+            m0, m1 = mark[c0], mark[c]
+            base = pos & ~HEAD
+            if m0 == m1:  # MP-Q2: pick again
+                r = ((pos >> 9) & 31) + 1 if rounds is not None else 0
+                if not ((pos >> H0) & HM | (pos >> H1) & HM) & beats_w[m0]:
+                    return base | header(COIN, 0, -1, 4)
+                if r >= cap:
+                    return base | header(COIN, 0, -1, 5)
+                return base | header(JANKEN, 0, -1, 0, r)
+            f = 0 if janken_beats(m0, m1) else 1
+            return base | header(PLACE, f, f, 2)
+
+        def pick(pos, mk):
+            """MP-25, MP-Q3: the end janken, player 0 then player 1 unseen."""
+            if not (pos >> 3) & 1:
+                return pos | 8 | (mk + 1) << PEND
+            m0 = ((pos >> PEND) & ((1 << PB) - 1)) - 1
+            base = pos & ~HEAD | (pos & KEEP_FH)
+            rnd = (pos >> 9) & 31
+            if m0 != mk:
+                return base | END | 8 | rnd << 9 | code_of[1 if janken_beats(m0, mk) else -1] << OUT
+            r = rnd + 1 if rounds is not None else 0
+            if r >= cap or not (marks_of(pos, 0) | marks_of(pos, 1)) & beat_mark[m0]:
+                return base | END | 8 | r << 9 | code_of[0] << OUT  # MP-Q3: a draw
+            return base | TIEBREAK | r << 9
+
+        def returns(pos):
+            return rets[(pos >> OUT) & ((1 << (CNT - OUT)) - 1)]
+
+        def simultaneous(pos):
+            ph = pos & 15
+            return ph == JANKEN or ph == TIEBREAK  # mover 0: the janken starts (MP-4, MP-25)
+
+        # -- the API edge ----------------------------------------------------------
+        def encode(state):
+            k = state._k
+            ph, mv, first, how, h0, h1, fld, g0, g1, rnd, pend, s0, s1, outcome = k
+            if outcome is not None and outcome not in code_of:
+                return None
+            pos = header(ph, mv, first, how, rnd, -1, 0 if outcome is None else code_of[outcome])
+            if pend >= 0:
+                pos |= (pend + 1 if ph == TIEBREAK else local[pend] + 1) << PEND
+            for off, cs in ((H0, h0), (H1, h1), (G0, g0), (G1, g1)):
+                for c in cs:
+                    if c not in local:
+                        return None
+                    pos += 1 << (off + local[c] * w)
+            for off, cs in ((S0, s0), (S1, s1)):
+                if cs and not SB:
+                    return None
+                for c in cs:
+                    pos |= 1 << (off + local[c])
+            occ = own = up = cards = 0
+            for i, (x, y, c, o, u) in enumerate(sorted(map(_unpack, fld))):
+                if x >= 2 * n or y >= 2 * n or c not in local:
+                    return None
+                q = x * S + y
+                occ |= 1 << q
+                own |= o << q
+                up |= u << q
+                cards |= local[c] << (i * cb)
+                if u:
+                    pos += 1 << (CNT + (o * 5 + attr[local[c]]) * 4)
+            return pos | cards << C | (occ | own << W | up << W2) << M
+
+        def decode(pos):
+            ph, mv = pos & 7, (pos >> 3) & 1
+            first = ((pos >> 4) & 3) - 1
+            how = (pos >> 6) & 7
+            rnd = (pos >> 9) & 31
+            pend = ((pos >> PEND) & ((1 << PB) - 1)) - 1
+            if pend >= 0 and ph == JANKEN:
+                pend = univ[pend]
+            outcome = outs[(pos >> OUT) & ((1 << (CNT - OUT)) - 1)]
+
+            def multiset(off):
+                v = (pos >> off) & HM
+                if w > 1:
+                    return tuple(univ[c] for c in range(U) for _ in range((v >> (c * w)) & wm))
+                return cardset(v)
+
+            def cardset(v):
+                out = []
+                while v:
+                    b = v & -v
+                    out.append(univ[b.bit_length() - 1])
+                    v ^= b
+                return tuple(out)
+
+            ms = pos >> M
+            occ, own, up = ms & WM, (ms >> W) & WM, ms >> W2
+            cards = (pos >> C) & CM
+            cells = []
+            while occ:
+                b = occ & -occ
+                q = b.bit_length() - 1
+                cells.append(_pack(q // S, q % S, univ[cards & cm], own >> q & 1, up >> q & 1))
+                cards >>= cb
+                occ ^= b
+            key = (ph, mv, first, how, multiset(H0), multiset(H1), tuple(cells), multiset(G0),
+                   multiset(G1), rnd, pend, cardset((pos >> S0) & SM), cardset((pos >> S1) & SM), outcome)
+            return MipigState(game, key)
+
+        self.encode, self.decode = encode, decode
+        self.player, self.moves, self.chance, self.play = player, moves, chance, play
+        self.returns, self.simultaneous = returns, simultaneous
