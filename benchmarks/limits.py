@@ -1,0 +1,129 @@
+"""Issue P's limits: how large a position cardlab.solve takes in seconds and
+memory, each case in a fresh process (CPU time; peak resident memory of
+that process), against the issue's targets.
+
+    python benchmarks/limits.py              # every case
+    python benchmarks/limits.py --quick      # one position per case, the small cases only
+    python benchmarks/limits.py --case kn6   # one case (the table row of each of its positions)
+
+Cases (open hands everywhere, so every card is seen: perfect information):
+
+- ``mipig3``: mipig, 3 cards each, whole games from the first placement,
+  against the minimal packed-int solver of ``benchmarks/mipig_yardstick.py``
+  (target: cardlab within 3× of it, values equal);
+- ``mipig4``: 4 each, whole games from the first placement (≤ 20 s, ≤ 500 MB);
+- ``mipig5``: 5 each, from the last four placements (≤ 10 s);
+- ``kn6`` / ``kn8``: Koi-koi Nobori with the default deck, the first turn of
+  a seeded random game at which the deck holds 6 (8) cards and each hand 3
+  (deck 6: ≤ 5 s; deck 8: ≤ 60 s and ≤ 1 GB).
+
+mipig: ``first_player=0, tiebreak='value', deal='shared'`` (the options of
+``benchmarks/positions/mipig.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cardlab
+from cardlab import CHANCE
+from cardlab.core import sample_chance
+
+HERE = Path(__file__).resolve().parent
+MIPIG = dict(open_hands=True, first_player=0, tiebreak="value", deal="shared")
+#: case -> (what, target seconds, target MB, seeds, quick seeds)
+CASES = {
+    "mipig3": ("mipig 3 each, whole game", None, None, range(6), range(2)),
+    "mipig4": ("mipig 4 each, whole game", 20, 500, range(3), ()),
+    "mipig5": ("mipig 5 each, last four placements", 10, None, range(3), range(1)),
+    "kn6": ("Koi-koi Nobori deck 6, 3 in each hand", 5, None, range(3), range(1)),
+    "kn8": ("Koi-koi Nobori deck 8, 3 in each hand", 60, 1000, range(2), ()),
+}
+
+
+def position(case: str, seed: int):
+    """The position of ``case`` for ``seed`` (deterministic)."""
+    if case.startswith("mipig"):
+        n = int(case[5])
+        s = cardlab.load("mipig", hand_size=n, **MIPIG).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while case == "mipig5" and len(s.cells()) < 2 * n - 4:  # play placements until four are left
+            s = s._apply(rng.choice(s.legal_actions()))
+        return s
+    want = int(case[2:])
+    game = cardlab.load("koinobori", open_hands=True)
+    while True:  # the seed's game, or the next seed's when it never gets there
+        rng = random.Random(seed)
+        s = game.new_initial_state(seed=seed)
+        while not s.is_terminal():
+            d = s.to_dict()
+            deck = sum(d["deck"].values())
+            if deck < want:
+                break
+            if (deck == want and d["stage"] == "turn" and s.current_player >= 0
+                    and all(sum(h.values()) == 3 for h in d["hands"])):
+                return s
+            s = s._apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+        seed += 1000
+
+
+def run_one(case: str, seed: int) -> dict:
+    """Solve one position here (the child process) and measure it."""
+    s = position(case, seed)
+    sys.setrecursionlimit(100_000)
+    out = {}
+    if case == "mipig3":
+        sys.path.insert(0, str(HERE))
+        from mipig_yardstick import solve as yardstick
+
+        t = time.process_time()
+        out["yardstick"] = str(yardstick(s))
+        out["yardstick_s"] = time.process_time() - t
+    t = time.process_time()
+    sol = cardlab.solve(s, progress=False, max_nodes=None)
+    out.update(value=str(sol.value), nodes=sol.nodes, entries=sol.tt_entries, seconds=time.process_time() - t,
+               mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--case", choices=sorted(CASES))
+    ap.add_argument("--child", nargs=2, metavar=("CASE", "SEED"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(run_one(args.child[0], int(args.child[1]))))
+        return
+    print(f"cardlab {cardlab.__version__}, Python {sys.version.split()[0]}\n")
+    print("| case | seed | value | nodes | table entries | CPU s | peak MB | target | met |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for case, (what, secs, mb, seeds, quick) in CASES.items():
+        if args.case and case != args.case:
+            continue
+        for seed in (quick if args.quick else seeds):
+            r = json.loads(subprocess.run([sys.executable, __file__, "--child", case, str(seed)], check=True,
+                                          capture_output=True, text=True).stdout)
+            if case == "mipig3":
+                if r["yardstick"] != r["value"]:
+                    raise AssertionError(f"mipig3 seed {seed}: yardstick {r['yardstick']} != cardlab {r['value']}")
+                ratio = r["seconds"] / r["yardstick_s"]
+                target, met = f"≤ 3× yardstick ({r['yardstick_s']:.2f} s)", f"{ratio:.1f}× " + (
+                    "yes" if ratio <= 3 else "no")
+            else:
+                target = " and ".join(t for t in (f"≤ {secs} s" if secs else "", f"≤ {mb} MB" if mb else "") if t)
+                ok = (not secs or r["seconds"] <= secs) and (not mb or r["mb"] <= mb)
+                met = "yes" if ok else "no"
+            print(f"| {what} | {seed} | {r['value']} | {r['nodes']:,} | {r['entries']:,} | {r['seconds']:.2f} | "
+                  f"{r['mb']:,.0f} | {target} | {met} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
