@@ -99,10 +99,12 @@ def mix_text(mix: dict[str, Any], epsilon: Any = 0) -> str:
 
 
 #: the default node budget of solve() and analyse(): each position searched
-#: keeps one transposition-table entry, about 300 bytes (measured on open-hands
-#: deals of koinobori and mipig, 280-300 bytes a position; mazemon 180; see
-#: benchmarks/run.py), so the default stays near 0.6 GB.  Pass a larger
-#: ``max_nodes`` to go further, or ``None`` for no limit at all.
+#: keeps one transposition-table entry (until the table budget below): about
+#: 120 bytes where the game's core packs a position into one int (koinobori,
+#: mipig, mazemon, MONSTER CARDS: a Koi-koi Nobori endgame of 3.7 million
+#: entries took 0.52 GB in all), about 420 on Toritsuki's tuples, 300 to 600
+#: on State keys; the estimate stays 300 bytes, so the default stays near
+#: 0.6 GB.  Pass a larger ``max_nodes`` to go further, or ``None`` for no limit.
 DEFAULT_MAX_NODES = 2_000_000
 BYTES_PER_POSITION = 300
 #: the default table budget (entries): a search that keeps more forgets the
@@ -119,12 +121,11 @@ class _Search:
         spec = game.spec
         # the game's utility bounds (ints where they are whole: faster sums)
         self.lo, self.hi = (int(u) if u == int(u) else u for u in (spec.min_utility, spec.max_utility))
-        #: the game's compact core (cardlab.cores), searched where it can encode a position
-        self.core = core_of(game) if use_core else None
-        #: the transposition table: a core position -> its entry (see _store); the positions the
-        #: core hands back (simultaneous choices) and games with no core: the State key -> (value, flag)
+        #: what the search plays on: the game's compact core (cardlab.cores), or the
+        #: public State seen as one (a game with no core, or use_core=False)
+        self.core = (core_of(game) if use_core else None) or _STATE_CORE
+        #: the transposition table: a position -> its entry (see abc)
         self.table: dict | None = {} if table else None
-        self.state_table: dict | None = ({} if self.core is not None else self.table) if table else None
         #: the table's budget in entries: past it, the older half is forgotten (_forget)
         self.max_table_entries = max_table if max_table is not None else sys.maxsize
         #: the core search's unit, 1/scale (set at its first position, see _scale)
@@ -163,11 +164,8 @@ class _Search:
             self.bar.update(self.nodes - self.bar.n)
 
     def entries(self) -> int:
-        """The table's size now (core positions and State keys)."""
-        n = len(self.table or ())
-        if self.state_table is not self.table:
-            n += len(self.state_table or ())
-        return n
+        """The table's size now."""
+        return len(self.table or ())
 
     def close(self) -> None:
         if self.bar is not None:
@@ -180,104 +178,18 @@ class _Search:
     # utility bounds, lo <= alpha < beta <= hi, so a bound that reaches lo or
     # hi is exact.
     def ab(self, s: State, alpha, beta):
-        """The value of ``s`` for player 0 within ``(alpha, beta)`` (fail-soft): on
-        the game's core where it can encode ``s``, else on the ``State``."""
-        core = self.core
-        if core is not None:
-            pos = core.encode(s)
-            if pos is not None:
-                return self._core_entry(pos, alpha, beta)
-        return self._ab_state(s, alpha, beta)
+        """The value of ``s`` for player 0 within ``(alpha, beta)`` (fail-soft)."""
+        return self._core_entry(self._encode(s), alpha, beta)
 
-    def _ab_state(self, s: State, alpha, beta):
-        self.nodes += 1
-        if self.nodes >= self.next_tick:
-            self._tick()
-        table = self.state_table
-        key = s._k
-        if table is not None:
-            e = table.get(key)
-            if e is not None:
-                v, flag = e
-                if flag == _EXACT:
-                    self.hits += 1
-                    return v
-                if flag == _LOWER:
-                    if v >= beta:
-                        self.hits += 1
-                        return v
-                    if v > alpha:
-                        alpha = v
-                elif v <= alpha:
-                    self.hits += 1
-                    return v
-                elif v < beta:
-                    beta = v
-        p = s.current_player
-        if p == TERMINAL:
-            return s.returns()[0]
-        alpha0, beta0 = alpha, beta
-        lo, hi = self.lo, self.hi
-        if self.simultaneous and p >= 0 and s.simultaneous():
-            v = _choice_value(self.matrix(s)[2])  # the mover's value
-            best, flag = (v if p == 0 else -v), _EXACT
-        elif p == CHANCE:
-            # Star1 (Ballard): each outcome is searched with the window its
-            # parent's implies, the outcomes not yet searched taken at their
-            # bounds.  `low` is alpha less the outcomes so far and those not
-            # yet searched at hi: an outcome at most low / prob leaves the
-            # node at most alpha (likewise `high`, beta and lo).
-            best = 0
-            flag = _EXACT
-            if self.pruning:
-                low, high = alpha - hi, beta - lo
-                for a, prob in s.chance_outcomes():
-                    low += prob * hi
-                    high += prob * lo
-                    a_i, b_i = low / prob, high / prob
-                    v = self.ab(s._apply(a), a_i if a_i > lo else lo, b_i if b_i < hi else hi)
-                    if v <= a_i:
-                        best, flag = alpha - low + prob * v, _UPPER
-                        break
-                    if v >= b_i:
-                        best, flag = beta - high + prob * v, _LOWER
-                        break
-                    v *= prob
-                    best += v
-                    low -= v
-                    high -= v
-            else:
-                for a, prob in s.chance_outcomes():
-                    best += prob * self.ab(s._apply(a), lo, hi)
-        elif p == 0:
-            best = -_INF
-            for a in s.legal_actions():
-                v = self.ab(s._apply(a), alpha, beta)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if self.pruning and alpha >= beta:
-                            break
-            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
-        else:
-            best = _INF
-            for a in s.legal_actions():
-                v = self.ab(s._apply(a), alpha, beta)
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if self.pruning and alpha >= beta:
-                            break
-            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
-        if flag == _UPPER and best <= lo or flag == _LOWER and best >= hi:
-            flag = _EXACT  # a bound at the game's own bound is the value
-        if table is not None:
-            if len(table) >= self.max_table_entries:
-                self._forget(table)
-            table[key] = (best, flag)
-        return best
+    def _encode(self, s: State):
+        """``s`` as a position of the search's core.  A state the game's core
+        cannot encode turns the search to the ``State`` itself (its table
+        entries stay: their keys and units do not clash)."""
+        pos = self.core.encode(s)
+        if pos is None:
+            self.core = _STATE_CORE
+            pos = s
+        return pos
 
     def _forget(self, table: dict) -> None:
         """The table is at its budget: drop its older half (age-based
@@ -287,8 +199,8 @@ class _Search:
             del table[key]
         self.forgotten += 1
 
-    # the same search on the game's compact core, in whole numbers: a value v
-    # is searched as v * scale (see _scale), so chance nodes add and compare
+    # the search plays on the core (the game's own, or the State seen as one),
+    # in whole numbers: a value v is searched as v * scale (see _scale), so chance nodes add and compare
     # integers; windows are whole numbers (a fractional bound widened to the
     # next one out: always sound, and no pruning lost while every value is a
     # whole number of 1/scale).  A value that is not stays an exact Fraction:
@@ -296,7 +208,7 @@ class _Search:
     # entry is one int, value * 4 + flag, when the value is whole, else the
     # pair (value, flag).
     def _core_entry(self, pos, alpha, beta):
-        """``ab`` on a core position: windows and the result in the game's units."""
+        """``abc`` with the window and the result in the game's units."""
         S = self.scale
         if S is None:
             S = self.scale = _scale(self.core, pos, self.lo, self.hi)
@@ -337,16 +249,19 @@ class _Search:
         p = core.player(pos)
         if p == TERMINAL:
             return core.returns(pos)[0] * self.scale
-        if p >= 0 and self.simultaneous and core.simultaneous(pos):  # a matrix game, on the State
-            S = self.scale
-            return self._ab_state(core.decode(pos), Fraction(alpha, S), Fraction(beta, S)) * S
         alpha0, beta0 = alpha, beta
         lo, hi = self.LO, self.HI
         play, abc = core.play, self.abc
-        if p == CHANCE:
-            # outcome i has probability w_i / W.  Star1, as in _ab_state, on
-            # W times the values: an outcome with w_i * v <= low leaves the
-            # node at most alpha (likewise high and beta)
+        if p >= 0 and self.simultaneous and core.simultaneous(pos):  # a matrix game, on the State
+            v = _choice_value(self.matrix(core.decode(pos))[2]) * self.scale  # the mover's value
+            best, flag = (v if p == 0 else -v), _EXACT
+        elif p == CHANCE:
+            # Star1 (Ballard): each outcome is searched with the window its
+            # parent's implies, the outcomes not yet searched taken at their
+            # bounds.  Outcome i has probability w_i / W; on W times the
+            # values, `low` is alpha less the outcomes so far and those not
+            # yet searched at hi: an outcome with w_i * v <= low leaves the
+            # node at most alpha (likewise `high`, beta and lo)
             outs = core.chance(pos)
             W = 0
             for _o, w in outs:
@@ -449,48 +364,8 @@ class _Search:
 
     # any number of players: max-n (each player maximises their own payoff)
     def maxn(self, s: State) -> tuple:
-        """max-n: on the game's core where it can encode ``s``, else on the ``State``."""
-        core = self.core
-        if core is not None:
-            pos = core.encode(s)
-            if pos is not None:
-                return self.maxnc(pos)
-        return self._maxn_state(s)
-
-    def _maxn_state(self, s: State) -> tuple:
-        self.nodes += 1
-        if self.nodes >= self.next_tick:
-            self._tick()
-        table = self.state_table
-        key = s._k
-        if table is not None:
-            v = table.get(key)
-            if v is not None:
-                self.hits += 1
-                return v
-        p = s.current_player
-        if p == TERMINAL:
-            best = tuple(s.returns())
-        elif self.simultaneous and p >= 0 and s.simultaneous():
-            raise NotSolvableError(_("{game}: a simultaneous choice needs two players and a zero-sum game (a "
-                                     "matrix game); max-n does not solve it").format(game=s.game.name))
-        elif p == CHANCE:
-            acc = None
-            for a, prob in s.chance_outcomes():
-                v = self.maxn(s._apply(a))
-                acc = [prob * x for x in v] if acc is None else [x + prob * y for x, y in zip(acc, v)]
-            best = tuple(acc)
-        else:
-            best = None
-            for a in s.legal_actions():  # ties go to the first action in canonical order
-                v = self.maxn(s._apply(a))
-                if best is None or v[p] > best[p]:
-                    best = v
-        if table is not None:
-            if len(table) >= self.max_table_entries:
-                self._forget(table)
-            table[key] = best
-        return best
+        """max-n: every player's exact value of ``s``."""
+        return self.maxnc(self._encode(s))
 
     def maxnc(self, pos) -> tuple:
         """max-n on the game's core (every player's value, exact)."""
@@ -508,7 +383,8 @@ class _Search:
         if p == TERMINAL:
             best = tuple(core.returns(pos))
         elif p >= 0 and self.simultaneous and core.simultaneous(pos):
-            return self._maxn_state(core.decode(pos))  # refused with its reason there
+            raise NotSolvableError(_("{game}: a simultaneous choice needs two players and a zero-sum game (a "
+                                     "matrix game); max-n does not solve it").format(game=core.decode(pos).game.name))
         elif p == CHANCE:
             outs = core.chance(pos)
             total = sum(w for _o, w in outs)
@@ -529,6 +405,47 @@ class _Search:
                 self._forget(table)
             table[pos] = best
         return best
+
+
+class _StateCore:
+    """The public ``State`` seen as a core (the protocol of :mod:`cardlab.cores`):
+    positions are the states themselves, moves their actions, chance weights
+    the probabilities over their common denominator."""
+
+    @staticmethod
+    def encode(s: State) -> State:
+        return s
+
+    decode = encode
+
+    @staticmethod
+    def player(s: State) -> int:
+        return s.current_player
+
+    @staticmethod
+    def moves(s: State) -> list[str]:
+        return s.legal_actions()
+
+    @staticmethod
+    def chance(s: State) -> list[tuple[str, int]]:
+        outcomes = s.chance_outcomes()
+        d = math.lcm(*(q.denominator for _a, q in outcomes))
+        return [(a, q.numerator * (d // q.denominator)) for a, q in outcomes]
+
+    @staticmethod
+    def play(s: State, action: str) -> State:
+        return s._apply(action)
+
+    @staticmethod
+    def returns(s: State) -> list:
+        return s.returns()
+
+    @staticmethod
+    def simultaneous(s: State) -> bool:
+        return bool(s.simultaneous())
+
+
+_STATE_CORE = _StateCore()
 
 
 def _scale(core, pos, lo, hi, playouts: int = 16) -> int:

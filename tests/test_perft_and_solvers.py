@@ -141,26 +141,23 @@ def test_P_star1_windows_below_chance_are_sound_and_narrow(monkeypatch):
     and the outcomes of chance nodes are searched with windows narrower than
     the full one; on every two-player reference position with chance nodes."""
     calls, stack = [], []
+    original = _Search.abc
 
-    def spying(original, on_core):
-        def spy(self, c, alpha, beta):
-            if not self.pruning:  # the reference search below
-                return original(self, c, alpha, beta)
-            if on_core:  # a position of the game's compact core: its State
-                c = self.core.decode(c)
-            parent = stack[-1] if stack else None
-            stack.append(c)
-            try:
-                r = original(self, self.core.encode(c) if on_core else c, alpha, beta)
-            finally:
-                stack.pop()
-            S = self.scale if on_core else 1  # the core search counts in units of 1/scale
-            calls.append((c, parent, Fraction(alpha, S), Fraction(beta, S), Fraction(r, S)))
-            return r
-        return spy
+    def spy(self, pos, alpha, beta):
+        if not self.pruning:  # the reference search below
+            return original(self, pos, alpha, beta)
+        c = self.core.decode(pos)  # the State of a position of the game's compact core
+        parent = stack[-1] if stack else None
+        stack.append(c)
+        try:
+            r = original(self, pos, alpha, beta)
+        finally:
+            stack.pop()
+        S = self.scale  # the search counts in units of 1/scale
+        calls.append((c, parent, Fraction(alpha, S), Fraction(beta, S), Fraction(r, S)))
+        return r
 
-    monkeypatch.setattr(_Search, "_ab_state", spying(_Search._ab_state, False))
-    monkeypatch.setattr(_Search, "abc", spying(_Search.abc, True))
+    monkeypatch.setattr(_Search, "abc", spy)
     narrowed = 0
     for _, game, entry in REFERENCE:
         if game.spec.num_players != 2 or not game.spec.chance:
@@ -236,5 +233,5 @@ def test_P_table_budget_forgets_and_stays_exact(game, entry):
     full, small = _Search(game, progress=False, max_table=None), _Search(game, progress=False, max_table=16)
     values = [search.maxn(s)[0] if maxn else search.exact(s) for search in (full, small)]
     assert values[1] == values[0] == cardlab.solve(s, progress=False).values[0]
-    assert small.entries() <= 2 * 16  # the core's table and the State table, each within budget
+    assert small.entries() <= 16
     assert (small.forgotten > 0) == (full.entries() > 16)
