@@ -133,7 +133,7 @@ def main(argv=None):
                 t0 = time.process_time()
                 vnodes = value_only(s)
                 tv = min(tv or _INF, time.process_time() - t0)
-                if have_openspiel:
+                if have_openspiel and spec.max_game_length is not None:
                     method, value, nodes, seconds = openspiel_search(s, args.limit)
                     to = min(to or _INF, seconds)
         try:
@@ -145,7 +145,10 @@ def main(argv=None):
         vo_cols = ["—", "—"]
         if spec.num_players == 2 and spec.zero_sum:
             vo_cols = [f"{tv * 1000:,.1f}", f"{vnodes:,}"]
-        if have_openspiel and spec.num_players == 2 and spec.zero_sum:
+        if have_openspiel and spec.num_players == 2 and spec.zero_sum and spec.max_game_length is None:
+            os_cols = ["(no length bound: janken ties may repeat without end; OpenSpiel's search needs one)"] + \
+                ["—"] * 5
+        elif have_openspiel and spec.num_players == 2 and spec.zero_sum:
             if value is None:
                 os_cols = [method, f"> {to * 1000:,.0f} (gave up)", f"> {args.limit:,}", f"> {to / t:,.0f}×",
                            "—", "—"]
