@@ -78,7 +78,10 @@ def openspiel_search(state, limit):
 
     from cardlab.bridges.openspiel import openspiel_game
 
-    depth = state.game.spec.max_game_length + 1
+    # OpenSpiel's search needs a depth: a game with no length bound (mipig's janken ties
+    # with no cap, janken_rounds=None) gets 1,000, far past any game without a tie
+    length = state.game.spec.max_game_length
+    depth = (1000 if length is None else length) + 1
     for deterministic in (True, False):
         og = openspiel_game(state, deterministic=deterministic)
         og.node_limit = limit
@@ -99,6 +102,8 @@ def openspiel_search(state, limit):
                 time.process_time() - t
         except CardlabError:  # a chance node in a game declared deterministic
             continue
+        except (AttributeError, ValueError):  # refused: not perfect information (simultaneous janken picks)
+            return "(refused: a simultaneous choice is not perfect information)", None, None, None
         return method, value, og.applied + 1, time.process_time() - t
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -107,6 +112,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="reference positions only, one run each")
     ap.add_argument("--repeat", type=int, default=3, help="interleaved rounds (the fastest of each is kept)")
+    ap.add_argument("--only", default="", help="only the positions whose label holds this text")
     ap.add_argument("--limit", type=int, default=3_000_000,
                     help="give up minimax / OpenSpiel past this many nodes")
     args = ap.parse_args(argv)
@@ -123,6 +129,8 @@ def main(argv=None):
     rows, short = [], []
     folders = FOLDERS[:1] if args.quick else FOLDERS
     for label, s in positions(folders):
+        if args.only not in label:
+            continue
         spec = s.game.spec
         t = tv = to = None
         for _ in range(repeat):  # interleaved rounds, the fastest of each kept
@@ -133,9 +141,9 @@ def main(argv=None):
                 t0 = time.process_time()
                 vnodes = value_only(s)
                 tv = min(tv or _INF, time.process_time() - t0)
-                if have_openspiel and spec.max_game_length is not None:
+                if have_openspiel:
                     method, value, nodes, seconds = openspiel_search(s, args.limit)
-                    to = min(to or _INF, seconds)
+                    to = seconds if seconds is None else min(to or _INF, seconds)
         try:
             tb, base = timed(lambda: cardlab.minimax(s, max_nodes=args.limit), 1)
             base_cols = [f"{tb * 1000:,.1f}", f"{base.nodes:,}"]
@@ -145,11 +153,10 @@ def main(argv=None):
         vo_cols = ["—", "—"]
         if spec.num_players == 2 and spec.zero_sum:
             vo_cols = [f"{tv * 1000:,.1f}", f"{vnodes:,}"]
-        if have_openspiel and spec.num_players == 2 and spec.zero_sum and spec.max_game_length is None:
-            os_cols = ["(no length bound: janken ties may repeat without end; OpenSpiel's search needs one)"] + \
-                ["—"] * 5
-        elif have_openspiel and spec.num_players == 2 and spec.zero_sum:
-            if value is None:
+        if have_openspiel and spec.num_players == 2 and spec.zero_sum:
+            if nodes is None:
+                os_cols = [method] + ["—"] * 5
+            elif value is None:
                 os_cols = [method, f"> {to * 1000:,.0f} (gave up)", f"> {args.limit:,}", f"> {to / t:,.0f}×",
                            "—", "—"]
                 if to / t < GOAL:  # OpenSpiel gave up, but not yet 10× slower
