@@ -253,6 +253,13 @@ class _Core:
                 return pos + TURN_O[sm]
             return pos + END_O[sm]
 
+        def refill_or_turn(pos, sm):
+            """KN-8 (2): a field short of 3 cards is refilled while the deck holds a carp
+            (KN-Q5); else the turn ends."""
+            if not FI[pos & FMASK] & 16 and pos & CARPM:
+                return pos + REFL_P[sm]
+            return to_turn(pos, sm)
+
         nsum = {}
 
         def captured(pos, sm, then):
@@ -273,14 +280,7 @@ class _Core:
                     return pos + (then << TS) + KOIK_P[sm]
             if then == 1 and pos & DECKM:  # KN-8 (1): no draw from an empty deck
                 return pos + DRAWH_P[sm]
-            fi = FI[pos & FMASK]
-            if not fi & 16 and pos & CARPM:  # KN-8 (2), KN-Q5
-                return pos + REFL_P[sm]
-            if pos & HCARP and pos & DECKM:  # the fast case of the KN-Q4 test
-                return pos + TURN_O[sm]
-            if ACT[pos & HMASK] >> ((fi & 14) | (1 if pos & DECKM else 0)) & 1:
-                return pos + TURN_O[sm]
-            return pos + END_O[sm]
+            return refill_or_turn(pos, sm)
 
         # -- the protocol ----------------------------------------------------
         PLAYER = [-1] * 32
@@ -371,14 +371,7 @@ class _Core:
                 pos += CD[sm][m]
                 k = CK[sm]
                 if k == 1:  # after a hand draw or a refill: refill (again) or the turn ends (KN-8)
-                    fi = FI[pos & FMASK]
-                    if not fi & 16 and pos & CARPM:
-                        return pos + REFL_P[sm]
-                    if pos & HCARP and pos & DECKM:  # the fast case of the KN-Q4 test
-                        return pos + TURN_O[sm]
-                    if ACT[pos & HMASK] >> ((fi & 14) | (1 if pos & DECKM else 0)) & 1:
-                        return pos + TURN_O[sm]
-                    return pos + END_O[sm]
+                    return refill_or_turn(pos, sm)
                 i = m - CHANCE0
                 if k == 2:  # KN-10: a drawn card that pairs is captured at once
                     fi = FI[pos & FMASK]
