@@ -23,6 +23,7 @@ import random
 import sys
 import time
 import unicodedata
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
@@ -132,6 +133,11 @@ class _Search:
         self.scale: int | None = None
         self.LO = self.HI = 0
         self.forgotten = 0
+        #: the history heuristic, where the core asks for it (``core.history_heuristic``):
+        #: per player, the nodes searched below each move where it cut a search off;
+        #: moves are tried heaviest first (ties in the legal order)
+        self.history = (defaultdict(int), defaultdict(int))
+        self.ordering = getattr(self.core, "history_heuristic", False)
         self.pruning = pruning
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -188,6 +194,7 @@ class _Search:
         pos = self.core.encode(s)
         if pos is None:
             self.core = _STATE_CORE
+            self.ordering = False
             pos = s
         return pos
 
@@ -223,6 +230,10 @@ class _Search:
         self.nodes += 1
         if self.nodes >= self.next_tick:
             self._tick()
+        core = self.core
+        p = core.player(pos)
+        if p == TERMINAL:
+            return core.returns(pos)[0] * self.scale
         table = self.table
         if table is not None:
             e = table.get(pos)
@@ -245,10 +256,6 @@ class _Search:
                     return v
                 elif v < beta:
                     beta = v if v.__class__ is int else math.ceil(v)
-        core = self.core
-        p = core.player(pos)
-        if p == TERMINAL:
-            return core.returns(pos)[0] * self.scale
         alpha0, beta0 = alpha, beta
         lo, hi = self.LO, self.HI
         play, abc = core.play, self.abc
@@ -298,24 +305,36 @@ class _Search:
                 best = Fraction(total, W)  # not a whole number of 1/scale: exact all the same
         elif p == 0:
             best = -_INF
-            for m in core.moves(pos):
+            ms = core.moves(pos)
+            if self.ordering and len(ms) > 1:
+                ms = sorted(ms, key=self.history[0].__getitem__, reverse=True)
+            for m in ms:
+                n0 = self.nodes
                 v = abc(play(pos, m), alpha, beta)
                 if v > best:
                     best = v
                     if v > alpha:
                         alpha = v if v.__class__ is int else math.floor(v)
                         if alpha >= beta and self.pruning:
+                            if self.ordering:
+                                self.history[0][m] += int((self.nodes - n0) ** 0.75)
                             break
             flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
         else:
             best = _INF
-            for m in core.moves(pos):
+            ms = core.moves(pos)
+            if self.ordering and len(ms) > 1:
+                ms = sorted(ms, key=self.history[1].__getitem__, reverse=True)
+            for m in ms:
+                n0 = self.nodes
                 v = abc(play(pos, m), alpha, beta)
                 if v < best:
                     best = v
                     if v < beta:
                         beta = v if v.__class__ is int else math.ceil(v)
                         if alpha >= beta and self.pruning:
+                            if self.ordering:
+                                self.history[1][m] += int((self.nodes - n0) ** 0.75)
                             break
             flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
         if flag == _UPPER and best <= lo or flag == _LOWER and best >= hi:

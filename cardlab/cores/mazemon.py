@@ -347,6 +347,7 @@ class MazemonCore:
             return ret[(pos & MVB) << 1 | (pos >> XC & 3) << 2 | pos >> YC]
 
         self.player, self.moves, self.chance, self.play, self.returns = player, moves, chance, play, returns
+        self.uniform_chance = True  # MZ-2, MZ-3, MZ-22: a fair coin, any two cards, any steal alike
 
     # (field of the engine's player block, its place for x, for y; None: never set for y)
     _FIELDS = ((XH, YH, FULL), (XB, YB, FULL), (XW, YW, FULL), (XA, None, FULL),
