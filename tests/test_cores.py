@@ -53,12 +53,19 @@ def walk(game, core, rng, check_decode=False):
             probs = s.chance_outcomes()
             total = sum(w for _, w in outs)
             assert [Fraction(w, total) for _, w in outs] == [q for _, q in probs], (steps, s.to_dict())
+            if getattr(core, "uniform_chance", False):  # what playout's draw by index relies on
+                assert len({w for _, w in outs}) == 1, (steps, s.to_dict())
             i = rng.randrange(len(outs))
             s, pos = s._apply(probs[i][0]), core.play(pos, outs[i][0])
         else:
             moves = core.moves(pos)
             acts = s.legal_actions()
             assert len(moves) == len(acts), (steps, s.to_dict(), acts)
+            if getattr(core, "random_move", None) is not None:  # what rng.choice(moves) would draw
+                for k in (0, len(moves) - 1, rng.randrange(len(moves))):
+                    drawn = []
+                    assert core.random_move(pos, lambda n: drawn.append(n) or k) == moves[k], (steps, k, s.to_dict())
+                    assert drawn == [len(moves)]  # one draw, among all the moves
             i = rng.randrange(len(acts))
             s, pos = s._apply(acts[i]), core.play(pos, moves[i])
         steps += 1
@@ -66,7 +73,10 @@ def walk(game, core, rng, check_decode=False):
 
 @pytest.mark.parametrize("name,options", VARIANTS)
 def test_core_agrees_with_state(name, options):
-    """P item 4: 300 seeded games per option set (the slow run: 2,000 more)."""
+    """P item 4: 300 seeded games per option set (the slow run: 2,000 more).
+    Also the optional parts of the protocol: a core that says its chance is
+    uniform has equal weights at every chance node met, and its
+    ``random_move`` picks the move of the index drawn."""
     game = cardlab.load(name, **options)
     core = core_of(game)
     assert core is not None, f"{name} {options}: make_core gave no core"
