@@ -28,9 +28,14 @@ are bookkeeping: the key does not hold them, they follow from its field
 (MP-19 … MP-22, kept incrementally for the bonus; the face-up totals of
 MP-24 are popcounts).  Who can attack (MP-11, MP-16, MP-17, MP-23) is a few
 mask operations, no loop over cards: own face-down cards AND the squares
-next to opponent cards (four shifts), the next mover's first.  A
-translation (MP-Q4) is one shift of the three masks together (every square
-below the shift is empty); the cards on the field keep their order.
+next to opponent cards (four shifts), the next mover's first.  A player's
+attack moves depend on the three masks alone: they are cached per field
+(and player); a battle step finds the next mover's there, which are also
+the next ``moves`` call's.  A battle step itself is table-driven per
+(mover, move): its changes to the counts and graveyards are one addition,
+to the masks one xor.  A translation (MP-Q4) is one shift of the three
+masks together (every square below the shift is empty); the cards on the
+field keep their order.
 
 Moves: ``card << 12 | square`` to place (the square in the field's frame
 shifted by one column and one row, so that squares left of and above the
@@ -138,7 +143,6 @@ class MipigCore:
         HM = (1 << HB) - 1
         SM = (1 << SB) - 1
         CM = (1 << (2 * n * cb)) - 1
-        BELOW_C = (1 << C) - 1      # everything below the cards
         HEAD = (1 << CNT) - 1       # phase … outcome
         KEEP_FH = 0x1F << 4         # the header's first and how
         H_OFF = (H0, H1)
@@ -202,24 +206,24 @@ class MipigCore:
         def header(ph, mv, first, how, rnd=0, pend=-1, out=0):
             return ph | mv << 3 | (first + 1) << 4 | how << 6 | rnd << 9 | (pend + 1) << PEND | out << OUT
 
-        def marks_of(pos, p):
-            """MP-25, MP-Q3: the marks (a 3-bit set) of player p's remaining cards."""
+        mark_bits = ([8 << m for m in mark], [1 << m for m in mark])  # player 0's marks << 3 | player 1's
+
+        def marks(pos):
+            """MP-25, MP-Q3: the marks (3-bit sets) of the players' remaining cards, player 0's << 3
+            | player 1's."""
             ms = pos >> M
             occ = ms & WM
             own = (ms >> W) & WM
-            up = ms >> W2
-            mine = own if p else occ ^ own
-            if not every_all:
-                mine &= up
-            cards = pos >> C
+            keep = occ if every_all else ms >> W2
+            cards = (pos >> C) & CM
+            b0, b1 = mark_bits
             out = 0
-            i = 0
             while occ:
                 b = occ & -occ
-                if b & mine:
-                    out |= 1 << mark[(cards >> (i * cb)) & cm]
+                if b & keep:
+                    out |= (b1 if b & own else b0)[cards & cm]
+                cards >>= cb
                 occ ^= b
-                i += 1
             return out
 
         def after_deal(pos):  # MP-3, MP-4, MP-Q2: who goes first
@@ -233,30 +237,29 @@ class MipigCore:
                 return base | header(COIN, 0, -1, 4)
             return base | header(JANKEN, 0, -1, 0)
 
+        CLEAR = ~HEAD | KEEP_FH  # the header cleared, but first and how
+        end_with = [END | i << OUT for i in range(len(outs))]  # the end, with outcome i
+
         def finish(pos):
             """MP-23 … MP-25, MP-Q3: the battle is over; count own face-up cards."""
-            ms = pos >> M
-            own = (ms >> W) & WM
-            up = ms >> W2
-            c1 = (up & own).bit_count()
+            ms = pos >> (M + W)  # own | up << W
+            up = ms >> W
+            c1 = (up & ms).bit_count()
             c0 = up.bit_count() - c1
-            base = pos & ~HEAD | (pos & KEEP_FH)
+            base = pos & CLEAR
             if score:
-                return base | END | code_of[c0 - c1] << OUT
+                return base | end_with[code_of[c0 - c1]]
             if c0 != c1:
-                return base | END | code_of[1 if c0 > c1 else -1] << OUT
+                return base | end_with[code_of[1 if c0 > c1 else -1]]
             if tb_mode == "draw":
-                return base | END | code_of[0] << OUT
-            b0, b1 = marks_of(pos, 0), marks_of(pos, 1)
+                return base | end_with[code_of[0]]
+            bs = marks(pos)
             if tb_mode == "value":
-                return base | END | jv[b0 << 3 | b1] << OUT
+                return base | end_with[jv[bs]]
+            b0, b1 = bs >> 3, bs & 7
             if not b0 or not b1 or (b0 == b1 and b0 & (b0 - 1) == 0):  # MP-Q3: cannot break
-                return base | END | code_of[0] << OUT
+                return base | end_with[code_of[0]]
             return base | TIEBREAK
-
-        def can_attack(mine, opp, up):
-            """MP-11, MP-16, MP-17: a face-down card of ``mine`` next to an ``opp`` card."""
-            return mine & ~up & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
 
         who = [TERMINAL if ph == END else CHANCE if ph in (DEAL, COIN) else mv
                for mv in (0, 1) for ph in range(8)]
@@ -264,35 +267,48 @@ class MipigCore:
         def player(pos):
             return who[pos & 15]
 
-        def moves(pos):
-            ph = pos & 7
-            p = (pos >> 3) & 1
-            if ph == BATTLE:
-                ms = pos >> M
-                occ = ms & WM
-                own = (ms >> W) & WM
-                if p:
-                    mine, opp = own, occ ^ own
-                else:
-                    mine, opp = occ ^ own, own
-                a = mine & ~(ms >> W2) & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
-                if not a:
-                    return [PASS]  # MP-18
+        # MP-11, MP-16, MP-17: per mover p, the field's masks -> p's attack moves (or the pass)
+        attack_cache: tuple = ({}, {})
+        PASS_ONLY = (PASS,)  # MP-18
+
+        def attacks(ms, p):
+            """The attack moves of player p on the field ``ms`` (``attack_cache``'s misses)."""
+            occ = ms & WM
+            own = (ms >> W) & WM
+            if p:
+                mine, opp = own, occ ^ own
+            else:
+                mine, opp = occ ^ own, own
+            a = mine & ~(ms >> W2) & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
+            if not a:
+                got = PASS_ONLY
+            else:
                 q = opp << S
-                out = []
+                got = ()
                 while a:
                     b = a & -a
                     s = b.bit_length() - 1
-                    out += TAB[s][(q >> s) & PAT]
+                    got += TAB[s][(q >> s) & PAT]
                     a ^= b
-                return out
+            cache = attack_cache[p]
+            if len(cache) > 100_000:
+                cache.clear()
+            cache[ms] = got
+            return got
+
+        def moves(pos):
+            ph = pos & 7
+            p = 1 if pos & 8 else 0
+            if ph == BATTLE:  # MP-11, MP-18 (attack_cache: the moves of the field's masks)
+                ms = pos >> M
+                return attack_cache[p].get(ms) or attacks(ms, p)
             if ph == PLACE:  # MP-5 … MP-7: each card (sorted, once) on each free square
                 free = spots((pos >> M) & WM)
                 return [c << _K | s for c in distinct((pos >> H_OFF[p]) & HM) for s in free]
             if ph == JANKEN:  # MP-4
                 return list(distinct((pos >> H_OFF[p]) & HM))
             if ph == TIEBREAK:  # MP-25
-                return list(PICKS[marks_of(pos, p)])
+                return list(PICKS[marks(pos) >> 3 * (1 - p) & 7])
             return []
 
         def random_move(pos, randrange):
@@ -365,18 +381,30 @@ class MipigCore:
                 return pick(pos, m)
             raise AssertionError(pos)  # pragma: no cover
 
+        # the cards on the field: the card of rank i at bit AT[i]; laying a card of rank i keeps
+        # the bits below AT[i] and moves those from AT[i] up to the field's masks up by cb (MP-5),
+        # removing one keeps the bits below AT[i] and moves those above it down by cb (MP-15)
+        BELOW_M = (1 << M) - 1
+        AT = [C + i * cb for i in range(2 * n)]
+        KEEP_LOW = [(1 << r) - 1 for r in AT]
+        MOVE_UP = [BELOW_M ^ ((1 << r) - 1) for r in AT]
+        MOVE_DOWN = [BELOW_M ^ ((1 << (r + cb)) - 1) for r in AT]
+        # MP-5: a card of player p's hand; its bits on placement square s (shifted frame, MP-Q4)
+        hand_one = [[1 << (H_OFF[p] + c * w) for c in range(U)] for p in (0, 1)]
+        put = [[1 << s | p << (s + W) for s in range(EXT)] for p in (0, 1)]
+        LOW_W = [WM & LOWS[s] for s in range(EXT)]
+        HANDS = (HM | HM << HB) << H0  # both hands
+
         def place(pos, m):
             """MP-5 … MP-7, MP-Q4: lay card ``m >> 12`` face down on square ``m & 4095``."""
             c, s = m >> _K, m & 4095
-            p = (pos >> 3) & 1
-            pos -= 1 << (H_OFF[p] + c * w)
+            p = 1 if pos & 8 else 0
+            pos -= hand_one[p][c]
             ms = (pos >> M) << (S + 1)
-            r = (ms & WM & LOWS[s]).bit_count() * cb
-            ms = (ms | 1 << s | p << (s + W)) >> SH[s]
-            cards = (pos >> C) & CM
-            cards = cards & LOWS[r] | c << r | (cards >> r) << (r + cb)
-            pos = pos & BELOW_C | cards << C | ms << M
-            if (pos >> H0) & (HM | HM << HB):
+            i = (ms & LOW_W[s]).bit_count()  # the card's rank: the cards from it up move up by cb
+            ms = (ms | put[p][s]) >> SH[s]
+            pos = (pos & KEEP_LOW[i]) | c << AT[i] | (pos & MOVE_UP[i]) << cb | ms << M
+            if pos & HANDS:
                 return pos ^ 8
             # MP-9, MP-10: both hands empty, the first player attacks first
             first = (pos >> 4) & 3
@@ -386,57 +414,87 @@ class MipigCore:
         def battle_next(pos):
             """MP-10, MP-23: the battle goes on (the mover may have to pass) or ends."""
             ms = pos >> M
-            occ = ms & WM
-            own = (ms >> W) & WM
-            up = ms >> W2
-            if can_attack(own, occ ^ own, up) or can_attack(occ ^ own, own, up):
+            p = 1 if pos & 8 else 0
+            if ((attack_cache[p].get(ms) or attacks(ms, p)) is not PASS_ONLY
+                    or (attack_cache[1 - p].get(ms) or attacks(ms, 1 - p)) is not PASS_ONLY):
                 return pos
             return finish(pos)
 
-        # MP-19 … MP-22: the face-up count's bit offset of (player, card)
+        # The battle step, table-driven per mover p and attack move m: few operations on the
+        # position (each makes a new int of a few hundred bits).
+        # MP-19 … MP-22: per (player, card) the face-up count's bit offset and one at that offset
         cnt_off = [[CNT + (p * 5 + attr[c]) * 4 for c in range(U)] for p in (0, 1)]
-        grave_one = [[1 << (G_OFF[p] + c * w) for c in range(U)] for p in (0, 1)]
+        # MP-15: one card to its owner's graveyard, with the mover's bit flipped (MP-10: the
+        # opponent moves next; every battle step but a draw sends exactly one card there)
+        flip = (8, -8)
+        to_grave = [[(1 << (G_OFF[o] + c * w)) + flip[p] for c in range(U)] for p in (0, 1) for o in (0, 1)]
+        # per mover p, direction k and card c: (number on the edge, count offset, one at it, to the
+        # graveyard), attacker (number a_num) and defender (d_num, the opponent's card)
+        side = [[[(num[k][c], cnt_off[o][c], 1 << cnt_off[o][c], to_grave[2 * p + o][c]) for c in range(U)]
+                 for k in range(4)] for p in (0, 1) for num, o in ((a_num, p), (d_num, 1 - p))]
+        CNTS = (1 << (CNT + 40)) - 1  # the header and the face-up counts
+        # per mover p and attack move m: the squares below the attacker and the defender (their
+        # ranks), the two players' card tables, the defender's face-up bit, and the field masks
+        # flipped by a win, a loss (both: the defender face down, face up) and a draw's position
+        # increment (face down, face up; the mover's bit flipped)
+        ATK: list = [[None] * (4 * W), [None] * (4 * W)]
+        for p in (0, 1):
+            for a in range(W):
+                for k in range(4):
+                    d = a + DOFF[k]
+                    if not 0 <= d < W:
+                        continue
+                    ua, ud = 1 << (W2 + a), 1 << (W2 + d)
+                    win = 1 << d | (1 - p) << (W + d) | ua  # MP-15: the defender's square emptied
+                    loss = 1 << a | p << (W + a)            # the attacker's
+                    ATK[p][a << 2 | k] = (LOWS[a], LOWS[d], side[2 * p][k], side[2 * p + 1][k], ud,
+                                          (win, win | ud, loss | ud, loss,
+                                           ((ua | ud) << M) + flip[p], (ua << M) + flip[p]))
+        ATK0, ATK1 = ATK
         mark3 = [3 * m for m in mark]
-        up_bit = [1 << (M + W2 + q) for q in range(W)]
-        gone = [~(1 << q | 1 << (q + W) | 1 << (q + W2)) for q in range(W)]
 
         def attack(pos, m):
             """MP-11 … MP-15, MP-19 … MP-22, MP-Q5: the battle of square m >> 2 in direction m & 3."""
-            a = m >> 2
-            k = m & 3
-            d = a + DOFF[k]
+            if pos & 8:
+                p, tab, nxt = 1, ATK1, attack_cache[0]
+            else:
+                p, tab, nxt = 0, ATK0, attack_cache[1]
+            la, ld, A, D, dbit, xs = tab[m]
             ms = pos >> M
             occ = ms & WM
-            ra = (occ & LOWS[a]).bit_count() * cb
-            rd = (occ & LOWS[d]).bit_count() * cb
-            cards = pos >> C
-            ca = (cards >> ra) & cm
-            cd = (cards >> rd) & cm
-            # MP-12, MP-21: both face up, counted after the reveal (MP-22: own face-up cards)
-            if pos & 8:
-                p, oa, od = 1, cnt_off[1][ca], cnt_off[0][cd]
+            ra = (occ & la).bit_count()  # the cards' ranks
+            rd = (occ & ld).bit_count()
+            ca = (pos >> AT[ra]) & cm
+            cd = (pos >> AT[rd]) & cm
+            na, oa, ia, ga = A[ca]
+            nd, od, id_, gd = D[cd]
+            # MP-12, MP-21: both face up, counted after the reveal (MP-22: own face-up cards);
+            # MP-13, MP-20: number + bonus (count - 1); here both + count, the same comparison,
+            # on the counts before the reveal: the attacker's card adds one to its count, the
+            # defender's too unless it was face up already (then the difference gains one)
+            cnt = pos & CNTS
+            res = na + ((cnt >> oa) & 15) - nd - ((cnt >> od) & 15)
+            if ms & dbit:
+                res += 1
+                j = 1
             else:
-                p, oa, od = 0, cnt_off[0][ca], cnt_off[1][cd]
-            if ms >> (W2 + d) & 1:  # the defender was face up already
-                pos += (1 << oa) + up_bit[a]
-            else:
-                pos += (1 << oa) + (1 << od) + up_bit[a] + up_bit[d]
-            # MP-13, MP-20: number + bonus (count - 1); here both + count, the same comparison
-            ta = a_num[k][ca] + ((pos >> oa) & 15)
-            td = d_num[k][cd] + ((pos >> od) & 15)
-            if ta == td:
+                j = 0
+            if not res:
                 res = jk[mark3[ca] + mark[cd]]  # MP-14
-            else:
-                res = ta - td
-            if res:  # MP-15: the loser goes to its owner's graveyard (a draw: both stay)
-                if res > 0:
-                    sq, r, c, o, oc = d, rd, cd, 1 - p, od
-                else:
-                    sq, r, c, o, oc = a, ra, ca, p, oa
-                pos += grave_one[o][c] - (1 << oc)
-                ms = (pos >> M) & gone[sq]
-                cards = (pos >> C) & CM
-                cards = cards & LOWS[r] | (cards >> (r + cb)) << r
+            # the counts and graveyards change by one addition (delta), the masks by one xor
+            if res > 0:  # MP-15: the loser goes to its owner's graveyard
+                r = rd
+                delta = ia + gd - id_ if j else ia + gd
+                ms ^= xs[j]
+            elif res < 0:
+                r = ra
+                delta = ga if j else id_ + ga
+                ms ^= xs[2 + j]
+            else:  # a draw: both stay, face up
+                pos += ia + xs[5] if j else ia + id_ + xs[4]
+                r = -1
+                ms = pos >> M
+            if r >= 0:
                 occ = ms & WM
                 if not occ & COL0 or not occ & ROW0:  # MP-Q4: translate back to x, y >= 0
                     mx = ((occ & -occ).bit_length() - 1) // S
@@ -444,21 +502,15 @@ class MipigCore:
                     while not occ & ROWS[my]:
                         my += 1
                     ms >>= mx * S + my
-                    occ = ms & WM
-                pos = pos & BELOW_C | cards << C | ms << M
-            else:
-                ms = pos >> M
-            # MP-10, MP-18, MP-23: the opponent moves next (and may have to pass), unless nobody can attack
-            own = (ms >> W) & WM
-            down = ~ms >> W2
-            if p:
-                mine, opp = occ ^ own, own  # the next mover is player 0
-            else:
-                mine, opp = own, occ ^ own
-            if (mine & down & ((opp << 1) | (opp >> 1) | (opp << S) | (opp >> S))
-                    or opp & down & ((mine << 1) | (mine >> 1) | (mine << S) | (mine >> S))):
-                return pos ^ 8
-            return finish(pos ^ 8)
+                pos = ((pos & KEEP_LOW[r]) + delta) | ((pos & MOVE_DOWN[r]) >> cb) | ms << M
+            # MP-10, MP-18, MP-23: the opponent moves next (and may have to pass), unless nobody can
+            # attack; the opponent's moves, found here, are the next ``moves`` call's
+            if (nxt.get(ms) or attacks(ms, 1 - p)) is not PASS_ONLY:
+                return pos
+            # the opponent passes: can the mover still attack?
+            if (attack_cache[p].get(ms) or attacks(ms, p)) is not PASS_ONLY:
+                return pos
+            return finish(pos)
 
         def show(pos, c):
             """MP-4, MP-Q2: the first-player janken, player 0 then player 1 unseen."""
@@ -489,7 +541,8 @@ class MipigCore:
             if m0 != mk:
                 return base | END | 8 | rnd << 9 | code_of[1 if janken_beats(m0, mk) else -1] << OUT
             r = rnd + 1 if rounds is not None else 0
-            if r >= cap or not (marks_of(pos, 0) | marks_of(pos, 1)) & beat_mark[m0]:
+            bs = marks(pos)
+            if r >= cap or not (bs >> 3 | bs) & beat_mark[m0]:
                 return base | END | 8 | r << 9 | code_of[0] << OUT  # MP-Q3: a draw
             return base | TIEBREAK | r << 9
 
