@@ -42,9 +42,10 @@ offers:
     true when every chance node's weights are all equal: :func:`playout`
     then draws an outcome by its index alone.
 ``history_heuristic`` (optional attribute, default false)
-    true asks the solver to try the moves that cut its search off most
-    first (measured per core: it halves mipig's search and doubles Koi-koi
-    Nobori's).
+    true asks the solver to try first the moves whose cut-offs have saved
+    it the most (the history heuristic, weighted by the size of the subtree
+    searched below the cutting move).  Measured per core: it halves mipig's
+    search and doubles Koi-koi Nobori's, so only mipig asks.
 ``random_move(pos, randrange) -> move`` (optional)
     ``moves(pos)[randrange(len(moves(pos)))]``, found without building the
     list where that is cheaper (what ``rng.choice`` draws, from the same
