@@ -10,7 +10,8 @@ Texts people read come in English or Japanese: ``cardlab.set_language("ja")``
 (the default follows ``LANG``/``LANGUAGE``; see :mod:`cardlab.i18n`).
 """
 
-from .core import CHANCE, TERMINAL, Game, Spec, State, load
+from .core import CHANCE, TERMINAL, Game, Spec, State
+from .games import load
 from .errors import (
     CardFileError,
     CardlabError,

@@ -46,7 +46,9 @@ import time
 from fractions import Fraction
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from .core import CHANCE, load, sample_chance
+from . import games
+from .core import CHANCE, sample_chance
+from .games import load
 from .errors import CardlabError
 from .i18n import _
 from .solve import DEFAULT_MAX_NODES
@@ -505,12 +507,7 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
 
 def _with_open_hands(game: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     options = dict(options or {})
-    from .core import games, _REGISTRY
-
-    games()
-    cls = _REGISTRY.get(game)
-    if cls is None:
-        load(game)  # raises UnknownGameError naming the games
+    cls = games.package(game).GAME  # an unknown game: UnknownGameError naming the games
     if "open_hands" in cls.OPTIONS:
         options.setdefault("open_hands", True)
     return options

@@ -54,7 +54,9 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from . import agents as _agents
 from . import render
-from .core import CHANCE, Game, State, load, make_rng, sample_chance
+from . import games
+from .core import CHANCE, Game, State, make_rng, sample_chance
+from .games import load
 from .solve import BYTES_PER_POSITION, DEFAULT_MAX_NODES
 from .errors import CardlabError, OptionError, TooLargeError
 from .i18n import LANGUAGES, N_, _, check_language, get_language, pgettext, using
@@ -174,10 +176,8 @@ def _position(args: argparse.Namespace):
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from .core import _REGISTRY, games
-
-    for name in games():
-        cls = _REGISTRY[name]
+    for name in games.names():
+        cls = games.package(name).GAME
         print(f"{name:<15} {_(cls.title)}")
     return 0
 

@@ -1,4 +1,4 @@
-"""The game protocol every cardlab game follows: ``Game``, ``State``, the registry.
+"""The game protocol every cardlab game follows: ``Game`` and ``State``.
 
 A :class:`Game` is an immutable configuration (its name and options) and a
 factory of states.  A :class:`State` is an immutable, hashable position:
@@ -7,13 +7,12 @@ on.  Actions are short strings in the game's notation (``"nobori higoi"``);
 chance is a pseudo-player (:data:`CHANCE`) whose outcomes come with exact
 :class:`fractions.Fraction` probabilities.
 
-Each game module under :mod:`cardlab.games` subclasses both and registers the
-game with :func:`register`.
+Each game's package under :mod:`cardlab.games` subclasses both; the
+catalogue (:mod:`cardlab.games`) lists the games and loads them by name.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -41,9 +40,6 @@ __all__ = [
     "Option",
     "Game",
     "State",
-    "register",
-    "load",
-    "games",
     "make_rng",
     "sample_chance",
 ]
@@ -491,7 +487,7 @@ class State:
         :meth:`public_action` hides it, open hands or not: open hands show
         cards, never a choice not yet made); the two picks take effect
         together.  The solvers take the pair as one zero-sum matrix game
-        (:mod:`cardlab.simultaneous`); a pair whose tie leads back to this
+        (:mod:`cardlab.matrix`); a pair whose tie leads back to this
         very position is a choice played again on a tie, solved as its fixed
         point."""
         return ()
@@ -594,18 +590,11 @@ def _grammar(game: Game) -> str:
 
 
 # -- the registry -----------------------------------------------------------
-_REGISTRY: dict[str, type[Game]] = {}
 
 
 #: how deep a position's JSON may nest (``to_dict`` writes at most a few levels)
 MAX_POSITION_DEPTH = 24
 _MAX_NUMBER = 10**9
-
-
-#: the largest card or data file read (bytes): a JSON card file is a few kB
-MAX_DATA_FILE = 5_000_000
-#: the ``what=`` words of :func:`read_data_file` the games pass (for the catalogue)
-_DATA_FILE_WORDS = (N_("card file"), N_("deck file"), N_("affinity file"), N_("cost file (option costs)"))
 
 
 def _not_json(value: Any, path: str = "", depth: int = 0, floats: bool = False) -> str:
@@ -670,33 +659,6 @@ for _name in State._TAKE_PLAYER + State._TAKE_ACTION:  # the defaults too
     setattr(State, _name, _checked(State.__dict__[_name], _name in State._TAKE_ACTION))
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game loadable by ``cardlab.load(cls.name)``."""
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-def games() -> list[str]:
-    """The names of the registered games, sorted."""
-    importlib.import_module("cardlab.games")  # registers the built-in games
-
-    return sorted(_REGISTRY)
-
-
-def load(name: str, **options: Any) -> Game:
-    """Load a game by name with options.
-
-    >>> import cardlab
-    >>> cardlab.load("koinobori", open_hands=True).spec.perfect_information
-    True
-    """
-    known = games()
-    if name not in _REGISTRY:
-        raise UnknownGameError(
-            _("unknown game {name}; the games are: {games}").format(name=repr(name), games=", ".join(known)))
-    return _REGISTRY[name](**options)
-
-
 def check_keys(d: Mapping[str, Any], required: Iterable[str], where: str) -> None:
     """Raise :class:`PositionError` naming the missing and unexpected fields."""
     required = set(required)
@@ -706,61 +668,6 @@ def check_keys(d: Mapping[str, Any], required: Iterable[str], where: str) -> Non
         raise PositionError(
             _("{where}: position fields missing: {missing}; unexpected: {extra}; expected exactly: {expected}").format(
                 where=where, missing=missing or _("none"), extra=extra or _("none"), expected=sorted(required)))
-
-
-def read_data_file(source: Any, default: str, named: Mapping[str, str] | None = None,
-                   what: str = "card file") -> tuple[str, Any]:
-    """Read the JSON data a game option points at: ``(where, data)``.
-
-    ``source`` is ``None`` (the packaged file ``default`` in ``cardlab/data``),
-    a name of ``named`` (another packaged file), a dict (already parsed), or
-    a path.  Unreadable files and bad JSON raise :class:`CardFileError`
-    naming the file; checking the content is the game's job.
-    """
-    from importlib import resources
-    from pathlib import Path
-
-    from .errors import CardFileError
-
-    named = named or {}
-    if source is None or (isinstance(source, str) and source in named):
-        filename = default if source is None else named[source]
-        text = resources.files("cardlab.data").joinpath(filename).read_text("utf-8")
-        return f"cardlab/data/{filename}", json.loads(text)
-    if isinstance(source, Mapping):
-        where = f"<{what.removesuffix(' file')} dict>"
-        problem = _not_json(source, where, 0, floats=True)
-        if problem:
-            raise CardFileError(problem)
-        return where, dict(source)
-    if not isinstance(source, (str, Path)):
-        raise CardFileError(_("a {what} is None, a path or a dict, not {source}").format(
-            what=_(what), source=repr(str(source)[:80])))
-    where = str(source)
-    what_text = _(what)
-    try:
-        with open(source, "rb") as f:
-            raw = f.read(MAX_DATA_FILE + 1)
-        if len(raw) > MAX_DATA_FILE:
-            raise CardFileError(_("{where}: larger than {mb} MB; a {what} is a small JSON file").format(
-                where=where, mb=MAX_DATA_FILE // 1_000_000, what=what_text))
-        data = json.loads(raw.decode("utf-8"))
-    except OSError as exc:
-        raise CardFileError(_("{where}: cannot read the {what} ({reason})").format(
-            where=where, what=what_text, reason=exc.strerror)) from None
-    except json.JSONDecodeError as exc:
-        raise CardFileError(_("{where}: not valid JSON (line {line}: {reason})").format(
-            where=where, line=exc.lineno, reason=exc.msg)) from None
-    except ValueError:  # a NUL in the path, bytes that are not UTF-8
-        raise CardFileError(_("{where}: cannot read the {what} (a path without NUL to a UTF-8 JSON file "
-                              "is expected)").format(where=where, what=what_text)) from None
-    except RecursionError:
-        raise CardFileError(_("{where}: the JSON is nested too deeply to be a {what}").format(
-            where=where, what=what_text)) from None
-    problem = _not_json(data, where, 0, floats=True)
-    if problem:
-        raise CardFileError(problem)
-    return where, data
 
 
 def fraction_list(values: Sequence[Any]) -> list[Fraction]:

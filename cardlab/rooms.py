@@ -51,7 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from .core import CHANCE, State, load, sample_chance
+from .core import CHANCE, State, sample_chance
+from .games import load
 from .errors import CardlabError
 from .i18n import _
 

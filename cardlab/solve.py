@@ -9,7 +9,7 @@ take over (``sympy.Rational(v.numerator, v.denominator)``).
 Simultaneous choices (:meth:`~cardlab.State.simultaneous`, two players,
 zero-sum) are matrix games: the value of every pair of picks is searched
 with a full window and the matrix solved exactly
-(:mod:`cardlab.simultaneous`); a pair of picks that leads back to the same
+(:mod:`cardlab.matrix`); a pair of picks that leads back to the same
 position (a tied janken picked again) makes that entry the node's own
 value, and the node's value is the fixed point.  The rare fixed point that
 is irrational comes back as an exact sympy number.
@@ -35,7 +35,7 @@ from .core import CHANCE, TERMINAL, State
 from .cores import core_of
 from .errors import NotSolvableError, TooLargeError
 from .i18n import N_, _, pgettext
-from .simultaneous import repeated_value
+from .matrix import repeated_value
 
 __all__ = ["solve", "minimax", "solve_tree", "analyse", "Solution", "Analysis"]
 
@@ -72,7 +72,7 @@ class Solution:
     mixes: dict = field(default_factory=dict)
     #: ``{player: epsilon}`` for a mix that gets the value only to within
     #: epsilon (a tie picked again where no fixed mix reaches the value, see
-    #: :func:`cardlab.simultaneous.repeated_value`); empty: every mix optimal
+    #: :func:`cardlab.matrix.repeated_value`); empty: every mix optimal
     mix_epsilon: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
@@ -628,7 +628,7 @@ def _solution(state: State, search: _Search, method: str, start: float) -> Solut
 def _choice(state: State, search: _Search) -> tuple[State, list[str], list[str], list[list], Any]:
     """The simultaneous choice ``state`` is part of (either level): its
     start, rows, columns, the matrix with the tie entries filled in, and the
-    :class:`~cardlab.simultaneous.MatrixSolution`."""
+    :class:`~cardlab.matrix.MatrixSolution`."""
     root = state.simultaneous_start() or state
     rows, cols, A = search.matrix(root)
     try:
@@ -673,7 +673,7 @@ def solve_tree(G: nx.DiGraph) -> dict[int, tuple]:
     nodes as expectations.  A ``frontier`` node has no value: the tree must be
     complete.  A simultaneous choice (node attribute ``simultaneous``) is
     solved as its matrix game, a tie that leads back to it as the fixed
-    point (:mod:`cardlab.simultaneous`).
+    point (:mod:`cardlab.matrix`).
     """
     values: dict[int, tuple] = {}
     # a tie picked again: an edge from the second picker back to the choice's start
@@ -746,7 +746,7 @@ class Analysis:
     #: action's value is then against the other player's optimal mix)
     mix: dict | None = None
     #: the mix gets the value only to within this (0: exactly; see
-    #: :func:`cardlab.simultaneous.repeated_value`)
+    #: :func:`cardlab.matrix.repeated_value`)
     mix_epsilon: Any = 0
 
     @property

@@ -18,7 +18,7 @@ import cardlab
 from cardlab import render
 from cardlab.agents import open_hands_copy
 from cardlab.errors import CardlabError
-from cardlab.renderers import mipig as mr
+from cardlab.games.mipig import render as mr
 from cardlab.widgets import board
 
 from test_render_mipig import battle

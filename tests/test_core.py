@@ -341,7 +341,7 @@ def test_import_cardlab_gives_render():
 
 def test_tree_sums_chance_outcomes_that_reach_the_same_position():
     """Two chance outcomes leading to one merged position keep their whole probability."""
-    from cardlab.core import Game, Spec, State, register  # noqa: F401
+    from cardlab.core import Game, Spec, State
 
     class Coin(State):
         __slots__ = ()

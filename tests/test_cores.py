@@ -20,7 +20,7 @@ def variants():
     out = []
     for name in cardlab.games():
         try:
-            module = importlib.import_module(f"cardlab.cores.{name}")
+            module = importlib.import_module(f"cardlab.games.{name}.core")
         except ModuleNotFoundError:
             continue
         for i, options in enumerate(module.TEST_OPTIONS):

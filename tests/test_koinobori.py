@@ -165,7 +165,7 @@ def test_KN_Q9_card_file_gives_fukinagashi_pairs_their_own_points(tmp_path):
     assert s.score(0) == 5 + 3 and s.score(1) == 0 + 2
     plain = cardlab.load("koinobori", payoff="score")
     assert g.spec.max_utility > plain.spec.max_utility  # 3 fukinagashi may score 5 with a magoi
-    from cardlab.renderers import koinobori as kr
+    from cardlab.games.koinobori import render as kr
     assert "<title>nobori fuki+magoi ふきながし+まごい: 5 points</title>" in kr.html(s)
 
 

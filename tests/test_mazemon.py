@@ -743,7 +743,7 @@ def test_MZ_Q8_heuristic_and_observation_use_only_what_the_player_sees():
 def test_MZ_18_MZ_Q3_cost_table_matches_summon_cost(mode):
     """MZ-18, MZ-Q3: the engine's precomputed costs equal summon_cost() for
     every card and every possible battle zone."""
-    from cardlab.games.mazemon import _BITS
+    from cardlab.games.mazemon.state import _BITS
     game = cardlab.load("mazemon", material_count=mode)
     for p, deck in enumerate(game.decks):
         for i, c in enumerate(deck):
@@ -785,7 +785,7 @@ def test_MZ_9_turn_ends_by_itself_only_when_nothing_is_left():
     direct attack is possible (the fast check agrees with the full list)."""
     import random
     from cardlab.core import sample_chance
-    from cardlab.games.mazemon import _can_act, _options
+    from cardlab.games.mazemon.state import _can_act, _options
     game = cardlab.load("mazemon")
     seen = 0
     for seed in range(40):

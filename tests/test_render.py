@@ -15,7 +15,7 @@ import pytest
 import cardlab
 from cardlab import render
 from cardlab.core import sample_chance
-from cardlab.renderers import koinobori as kr
+from cardlab.games.koinobori import render as kr
 
 ENDGAME = {  # a Koi-koi Nobori endgame: 2 cards in the deck, both kabutogaeshi used
     "stage": "turn", "to_move": 0, "deck": {"higoi": 1, "fukinagashi": 1},
@@ -63,9 +63,9 @@ def test_renderings_are_deterministic_and_show_everything_without_perspective(ga
 
 def test_every_game_registers_its_renderers(game):
     """``render.html`` / ``render.text`` draw with the game's own module of
-    ``cardlab.renderers`` (mid-game and at the end); ``text`` without a
+    ``cardlab.games.<game>.render`` (mid-game and at the end); ``text`` without a
     perspective is ``str(state)``; a bad perspective is refused there too."""
-    module = importlib.import_module(f"cardlab.renderers.{game.name}")
+    module = importlib.import_module(f"cardlab.games.{game.name}.render")
     assert render.has_renderer(game.name)
     states = playout_states(game, 7)
     for s in (states[len(states) // 2], states[-1]):

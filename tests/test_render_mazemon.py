@@ -1,4 +1,4 @@
-"""The Mazemon renderer (cardlab/renderers/mazemon.py): what each perspective
+"""The Mazemon renderer (cardlab/games/mazemon/render.py): what each perspective
 may see, the key items of the table (battle zones with wounds upside down,
 mana rows with tapped cards sideways, trash, hands with their summon price,
 captured piles, the substitute prompt, attack costs) and a board played to
@@ -16,7 +16,7 @@ from test_render import playout_states as playout
 
 import cardlab
 from cardlab import render
-from cardlab.renderers import mazemon as mr
+from cardlab.games.mazemon import render as mr
 from cardlab.widgets import board
 from test_widgets import board_plays_to_the_end, hand_over
 

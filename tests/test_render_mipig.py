@@ -1,4 +1,4 @@
-"""The mipig renderer (cardlab/renderers/mipig.py): what each perspective may
+"""The mipig renderer (cardlab/games/mipig/render.py): what each perspective may
 see, the key items of the table (grid, placement squares, attack arrows,
 hands, backs, bonuses, graveyards, the end count) and a board played to the
 end by clicking."""
@@ -13,7 +13,7 @@ import pytest
 import cardlab
 from cardlab import render
 from cardlab.games.mipig import ATTRIBUTE_JA, MARK_JA
-from cardlab.renderers import mipig as mr
+from cardlab.games.mipig import render as mr
 from cardlab.widgets import board
 from test_widgets import click_to_end
 
@@ -389,7 +389,7 @@ def test_layout_html_is_the_table_with_the_field_as_squares_MP_8():
 def test_MP_1_janken_hands_are_drawn_not_emoji():
     """Issue L: ✊ ✌ ✋ showed as empty boxes without an emoji font; each
     card draws its janken hand (MP-1, MP-4) as SVG, beside its Japanese word."""
-    from cardlab.renderers import mipig as mr
+    from cardlab.games.mipig import render as mr
 
     game = cardlab.load("mipig")
     seen = set()

@@ -1,4 +1,4 @@
-"""The MONSTER CARDS renderer (cardlab/renderers/monster_cards.py) and card
+"""The MONSTER CARDS renderer (cardlab/games/monster_cards/render.py) and card
 builder form (cardlab/widgets/monster_cards_builder.py): what each
 perspective may see, the key items of the table for 2 to 8 players, the
 scale of a battle, a board played to the end by clicking, and the builder
@@ -14,7 +14,7 @@ import cardlab
 from cardlab import render
 from cardlab.games import monster_cards as mc
 from cardlab.games.monster_cards import Card
-from cardlab.renderers import monster_cards as mr
+from cardlab.games.monster_cards import render as mr
 from cardlab.widgets import board
 from cardlab.widgets.monster_cards_builder import CardBuilder
 

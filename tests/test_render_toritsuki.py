@@ -1,4 +1,4 @@
-"""The Toritsuki renderer (cardlab/renderers/toritsuki.py): what each
+"""The Toritsuki renderer (cardlab/games/toritsuki/render.py): what each
 perspective may see, the key items of the table (front and back rows with
 resting yokai sideways, yoki and damage zones, deck counts, the battle panel
 with every BP modifier, the defender's block and possession prompts) and a
@@ -16,7 +16,7 @@ from test_toritsuki import GAME, OPEN, battle, pos, y
 
 import cardlab
 from cardlab import render
-from cardlab.renderers import toritsuki as tr
+from cardlab.games.toritsuki import render as tr
 from cardlab.widgets import board
 from test_widgets import board_plays_to_the_end, hand_over
 

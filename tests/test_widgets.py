@@ -54,11 +54,11 @@ def click_to_end(b: Board, seed: int, limit: int = 3000, each=None) -> int:
 
 def board_plays_to_the_end(name: str, seed: int, stage: str, limit: int = 1000) -> tuple[set, str]:
     """A person against random on the board of ``name``, drawn by its own
-    renderer (``cardlab.renderers.<name>``), clicked to the end; checks each
+    renderer (``cardlab.games.<name>.render``), clicked to the end; checks each
     click's labels and table, and the final table in both views.  Returns
     the values of the state's ``stage`` attribute seen on the way and the
     last table as player 0 saw it."""
-    module = importlib.import_module(f"cardlab.renderers.{name}")
+    module = importlib.import_module(f"cardlab.games.{name}.render")
     b = board(name, ["person", "random"], seed=seed)
     seen = set()
 

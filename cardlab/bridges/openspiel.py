@@ -44,7 +44,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from ..core import CHANCE, TERMINAL, Game, State, games, load
+from ..core import CHANCE, TERMINAL, Game, State
+from ..games import load, names as games
 from ..errors import CardlabError, TooLargeError
 from ..i18n import _
 

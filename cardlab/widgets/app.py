@@ -27,7 +27,8 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..agents import AGENTS
-from ..core import Game, games, load
+from ..core import Game
+from ..games import load, names as games
 from ..errors import CardlabError
 from ..i18n import _, pgettext
 from .board import (SEAT_CHOICES, Board, _relabel, _seat_options, _tr, board, language_picker, option_value,

@@ -30,7 +30,8 @@ import ipywidgets as widgets
 
 from .. import i18n, render
 from ..agents import AGENTS, Agent, open_hands_copy
-from ..core import CHANCE, Game, Option, State, load
+from ..core import CHANCE, Game, Option, State
+from ..games import load
 from ..errors import CardlabError, OptionError, TooLargeError
 from ..i18n import _, ngettext, pgettext
 from ..match import Match

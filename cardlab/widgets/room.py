@@ -21,7 +21,8 @@ from urllib.parse import parse_qsl
 import ipywidgets as widgets
 
 from .. import i18n, render
-from ..core import State, load
+from ..core import State
+from ..games import load
 from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
 from ..rooms import RoomStore, StaleMoveError, default_path
@@ -255,7 +256,7 @@ class Lobby(widgets.VBox):
 
     def _build(self, store: RoomStore, poll: float | None) -> None:
         from ..agents import AGENTS
-        from ..core import games
+        from ..games import names as games
 
         super().__init__()
         self.store = store

@@ -39,8 +39,8 @@ from __future__ import annotations
 from itertools import combinations
 from types import SimpleNamespace
 
-from ..core import CHANCE, TERMINAL
-from ..games import toritsuki as T
+from ...core import CHANCE, TERMINAL
+from . import state as T
 
 __all__ = ["make_core", "TEST_OPTIONS"]
 

@@ -63,7 +63,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..core import (
+from ...core import (
     CHANCE,
     TERMINAL,
     Game,
@@ -74,11 +74,10 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
-    read_data_file,
-    register,
 )
-from ..errors import CardFileError, OptionError, PositionError
-from ..i18n import N_, _, get_language, pgettext
+from ...cardfile import read_data_file
+from ...errors import CardFileError, OptionError, PositionError
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["Mazemon", "MazemonState", "Card", "CardSet", "Battle", "load_cards", "battle",
            "summon_cost", "shared_materials", "attribute_relation", "ATTRIBUTES"]
@@ -485,7 +484,6 @@ _BITS = tuple(tuple(_bits(m)) for m in range(FULL + 1))
 
 
 # -- the game -------------------------------------------------------------------
-@register
 class Mazemon(Game):
     """Mazemon (マゼモン), two players, ten cards each.
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..games.koinobori import (
+from .state import (
     DRAW_HAND,
     F,
     K,

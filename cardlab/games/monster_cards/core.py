@@ -43,8 +43,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import CHANCE, TERMINAL
-from ..games.monster_cards import (
+from ...core import CHANCE, TERMINAL
+from .state import (
     ACT as K_ACT,
     DRAW as K_DRAW,
     END as K_END,

@@ -99,10 +99,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core import (CHANCE, TERMINAL, Game, Hidden, Option, Spec, State, bool_option, check_keys,
-                    make_rng, read_data_file, register)
-from ..errors import CardFileError, PositionError
-from ..i18n import N_, _, get_language, ngettext, pgettext
+from ...core import (CHANCE, TERMINAL, Game, Hidden, Option, Spec, State, bool_option, check_keys,
+                    make_rng)
+from ...cardfile import read_data_file
+from ...errors import CardFileError, PositionError
+from ...i18n import N_, _, get_language, ngettext, pgettext
 
 __all__ = ["Toritsuki", "ToritsukiState", "Card", "Method", "CardSet", "load_cards",
            "BattleReport", "SideReport", "RANKS", "CATEGORIES", "ICONS"]
@@ -522,7 +523,6 @@ class BattleReport:
 
 
 # -- the game -----------------------------------------------------------------
-@register
 class Toritsuki(Game):
     """Toritsuki card battle (とりつきカードバトル), two players.
 

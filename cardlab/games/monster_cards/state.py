@@ -56,7 +56,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import (
+from ...core import (
     CHANCE,
     TERMINAL,
     Game,
@@ -67,11 +67,10 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
-    read_data_file,
-    register,
 )
-from ..errors import CardFileError, CardlabError, PositionError
-from ..i18n import N_, _, get_language, pgettext
+from ...cardfile import read_data_file
+from ...errors import CardFileError, CardlabError, PositionError
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = [
     "MonsterCards", "MonsterCardsState", "Card", "Skill", "SKILLS", "Battle", "battle",
@@ -756,7 +755,6 @@ def _cost_ok(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100_000
 
 
-@register
 class MonsterCards(Game):
     """MONSTER CARDS (モンスターカード), 2 to 8 players, decks the players built.
 

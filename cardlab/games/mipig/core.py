@@ -51,8 +51,8 @@ origin ``(0, 0)``: the squares' names (outside the key) are not kept.
 
 from __future__ import annotations
 
-from ..core import CHANCE, TERMINAL
-from ..games.mipig import (BATTLE, COIN, DEAL, END, JANKEN, PLACE, TIEBREAK, MipigState, _pack, _unpack,
+from ...core import CHANCE, TERMINAL
+from .state import (BATTLE, COIN, DEAL, END, JANKEN, PLACE, TIEBREAK, MipigState, _pack, _unpack,
                            janken_beats, janken_value)
 
 __all__ = ["make_core", "MipigCore", "TEST_OPTIONS"]

@@ -30,11 +30,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .. import render
-from ..core import State
-from ..games.mipig import (ATTRIBUTE_JA, ATTRIBUTE_TERM, EDGE_TERM, MARK_JA, MARK_TERM, PHASE_TERM,
+from ... import display
+from ...core import State
+from .state import (ATTRIBUTE_JA, ATTRIBUTE_TERM, EDGE_TERM, MARK_JA, MARK_TERM, PHASE_TERM,
                            Battle, Card, attribute_bonus, card_name, direction_text, how_text, mark_word)
-from ..i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["text", "html", "layout", "move_html", "action_label", "view", "card_svg", "battle_html",
            "placement_targets", "attack_options"]
@@ -128,7 +128,7 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     ids for a hand that is shown and an int (its size) for a hidden one; each
     field cell is ``{x, y, owner, face_up, card}`` with ``card=None`` for a
     face-down card the perspective may not see."""
-    render.check_perspective(state, perspective)
+    display.check_perspective(state, perspective)
     if perspective is None:
         d = state.to_dict()
         hands: list[Any] = d["hands"]
@@ -228,7 +228,6 @@ def _result(v: dict[str, Any]) -> str:
 
 
 # -- text --------------------------------------------------------------------------
-@render.register_text(NAME)
 def text(state: State, *, perspective: int | None = None) -> str:
     """The text board; hidden cards show as ``??`` and a hidden hand as its
     number of cards (``perspective=None``: ``str(state)``, everything)."""
@@ -474,7 +473,6 @@ def _frame(inner: str) -> str:
             f'max-width:760px">{inner}</div>')
 
 
-@render.register_html(NAME)
 def html(state: State, *, perspective: int | None = None) -> str:
     """The table: both seats (the viewer's at the bottom) with hands 手札 and
     graveyards 墓地, the field フィールド as a grid with the legal placement
@@ -486,8 +484,7 @@ def html(state: State, *, perspective: int | None = None) -> str:
                   + below)
 
 
-@render.register_layout(NAME)
-def layout(state: State, *, perspective: int | None = None) -> render.Layout:
+def layout(state: State, *, perspective: int | None = None) -> display.Layout:
     """The board's interactive table: the field フィールド as a grid of
     squares (what ``perspective`` may see on each), placement as "a card of
     the hand 手札, then a dashed square" (MP-5 … MP-7) and an attack as
@@ -540,7 +537,7 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
             prompts = (_("choose an attacker: one of your face-down cards 裏向き (MP-11, MP-16)"),
                        _("choose the target: a touching opponent card (MP-11, MP-17)"))
             labels = (_("attack 攻撃"), _("target 対象"))
-    return render.Layout(
+    return display.Layout(
         above=_frame(above), below=_frame(below), squares=squares,
         grid_title=(caption + " " + _("The squares keep their names for the whole game (MP-Q4): the first card "
                                       "laid is on 0,0, x grows to the right and y downwards, and the squares "
@@ -550,7 +547,6 @@ def layout(state: State, *, perspective: int | None = None) -> render.Layout:
         prompts=prompts, labels=labels)
 
 
-@render.register_move_html(NAME)
 def move_html(state: State, action: str) -> str:
     """An attack as a picture (:func:`battle_html`, without its text: the
     board prints the move's explanation beside it); ``""`` for any other move."""
@@ -594,7 +590,6 @@ def battle_html(battle: Battle, *, with_text: bool = True) -> str:
 
 
 # -- action labels -------------------------------------------------------------------
-@render.register_action_label(NAME)
 def action_label(action: str) -> str:
     """A button label with the Japanese terms.
 
@@ -605,7 +600,7 @@ def action_label(action: str) -> str:
     >>> action_label("pick rock")
     'pick 選ぶ: rock グー'
 
-    A move's public form (``render.public_action``) reads ``??`` for what
+    A move's public form (``display.public_action``) reads ``??`` for what
     the viewer may not know:
 
     >>> action_label("place ?? 1,0"), action_label("pick ??")

@@ -32,11 +32,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .. import render
-from ..core import State
-from ..games.mazemon import (ATTR_JA, Card, MazemonState, _sep, attribute_word, load_cards, shared_materials,
+from ... import display
+from ...core import State
+from .state import (ATTR_JA, Card, MazemonState, _sep, attribute_word, load_cards, shared_materials,
                              summon_cost, technique_word)
-from ..i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["action_label", "attr_term", "back_svg", "battle_html", "card_svg", "html", "material_japanese",
            "pay_now", "text", "view"]
@@ -89,7 +89,7 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     """The facts to draw, from ``observation(perspective)`` (or, with
     ``perspective=None``, from ``to_dict()``): a shown hand is a list of card
     ids, a hidden one an int (its size)."""
-    render.check_perspective(state, perspective)
+    display.check_perspective(state, perspective)
     d = state.to_dict() if perspective is None else state.observation(perspective)
     v = {k: d[k] for k in ("phase", "turn", "first", "quiet_turns", "acted", "substitute_used",
                            "direct_used", "pending", "players")}
@@ -135,7 +135,6 @@ def _result_line(v: dict[str, Any]) -> str:
 
 
 # -- text ----------------------------------------------------------------------------
-@render.register_text(NAME)
 def text(state: State, *, perspective: int | None = None) -> str:
     """The text board; a hidden hand shows as its number of cards and each
     shown hand card carries the mana its summon costs now, e.g. ``petal_fox(1)``
@@ -395,7 +394,6 @@ def battle_html(b: Any, game: Any = None) -> str:
             f"<tr><td>{lab['substitute']}</td><td>{sub}</td></tr></table>")
 
 
-@render.register_move_html(NAME)
 def move_html(state: State, action: str) -> str:
     """A battle as the table of :func:`battle_html`, drawn for the move that
     settles it: an attack with no みがわり decision after it, or the
@@ -460,7 +458,6 @@ def _pending_html(state: State, v: dict[str, Any]) -> str:
             + f"<ul style=\"margin:2px 0\">{''.join(rows)}</ul></div>")
 
 
-@render.register_html(NAME)
 def html(state: State, *, perspective: int | None = None) -> str:
     """The table: both sides (the viewer's at the bottom) with battle zones,
     mana rows, trash, hands (with summon prices), captured piles, the
@@ -506,7 +503,6 @@ VERB = {"charge": N_("charge チャージ"), "summon": N_("summon しゅつげ�
         "substitute": N_("substitute みがわり"), "steal": N_("take うばう"), "trash": N_("trash トラッシュ")}
 
 
-@render.register_action_label(NAME)
 def action_label(action: str, state: MazemonState | None = None) -> str:
     """A button label with the Japanese terms; with the position, each card
     by the name printed on it (English and Japanese; in Japanese the Japanese

@@ -35,7 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core import (
+from ...core import (
     CHANCE,
     TERMINAL,
     Game,
@@ -46,11 +46,10 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
-    read_data_file,
-    register,
 )
-from ..errors import CardFileError, PositionError
-from ..i18n import N_, _, get_language, pgettext
+from ...cardfile import read_data_file
+from ...errors import CardFileError, PositionError
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["Koinobori", "KoinoboriState", "load_deck", "CARDS", "COLOURS", "KINDS"]
 
@@ -249,7 +248,6 @@ def _deck_ok(value: Any) -> bool:
 
 
 # -- the game ---------------------------------------------------------------
-@register
 class Koinobori(Game):
     """Koi-koi Nobori (こいこいのぼり), two players.
 

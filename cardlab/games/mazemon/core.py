@@ -47,8 +47,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..core import CHANCE, TERMINAL
-from ..games.mazemon import (
+from ...core import CHANCE, TERMINAL
+from .state import (
     BATTLE,
     CHARGE,
     DECK_SIZE,

@@ -34,11 +34,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .. import render
-from ..core import CHANCE, State
-from ..games.toritsuki import (CATEGORY_JA, ICON_JA, RANKS, Card, ToritsukiState, category_text,
+from ... import display
+from ...core import CHANCE, State
+from .state import (CATEGORY_JA, ICON_JA, RANKS, Card, ToritsukiState, category_text,
                                icon_text)
-from ..i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["STAGE_JA", "action_label", "back_svg", "battle_html", "card_svg", "html", "text", "view"]
 
@@ -90,7 +90,7 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     """The facts to draw, from ``observation(perspective)`` (or, with
     ``perspective=None``, from ``to_dict()``): a shown hand is a list of card
     numbers, a hidden one an int (its size)."""
-    render.check_perspective(state, perspective)
+    display.check_perspective(state, perspective)
     d = state.to_dict() if perspective is None else state.observation(perspective)
     v = {k: d[k] for k in ("stage", "turn_player", "first_player", "first_turn", "event_used",
                            "winner", "battle")}
@@ -178,7 +178,6 @@ def _yokai_text(state: State, y: list) -> str:
     return f"{_short_name(c)}#{c.no}{bonus} {state_word}"
 
 
-@render.register_text(NAME)
 def text(state: State, *, perspective: int | None = None) -> str:
     """The text board; ``perspective=None`` is ``str(state)`` (everything)."""
     if perspective is None:
@@ -548,7 +547,6 @@ def _prompt(state: State, v: dict[str, Any], perspective: int | None) -> str:
     return f'<div style="margin-top:4px">{head}:<ul style="margin:2px 0">{items}</ul></div>'
 
 
-@render.register_html(NAME)
 def html(state: State, *, perspective: int | None = None) -> str:
     """The table: both sides (the viewer's at the bottom) with back and front
     rows, yoki and damage zones, deck and trash counts, hands, and between them
@@ -596,7 +594,6 @@ def html(state: State, *, perspective: int | None = None) -> str:
 ROWS = {"F": N_("front 前衛"), "B": N_("back 後衛")}
 
 
-@render.register_action_label(NAME)
 def action_label(action: str, state: ToritsukiState | None = None) -> str:
     """A button label with the Japanese terms; with the position, each card
     by the name printed on it and each battle method by its name, as a

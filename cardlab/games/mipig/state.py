@@ -43,7 +43,7 @@ observation and information set show only *that* player 0 has picked, with
 open hands too (open hands show cards, never a choice not yet made).  The
 solvers take each janken as the matrix game it is; a tie is picked again
 until it breaks (MP-Q2, MP-Q3): the tied janken comes back to the very
-same position, and its value is a fixed point (:mod:`cardlab.simultaneous`).
+same position, and its value is a fixed point (:mod:`cardlab.matrix`).
 A tie on a mark that no card of either player beats cannot break
 (:func:`tie_can_break`; MP-Q2, MP-Q3): a coin for the first player, a draw
 at the end, as when every card shows one mark.  ``janken_rounds=N`` caps
@@ -81,7 +81,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import (
+from ...core import (
     CHANCE,
     TERMINAL,
     Game,
@@ -92,12 +92,11 @@ from ..core import (
     bool_option,
     check_keys,
     make_rng,
-    read_data_file,
-    register,
 )
-from ..errors import CardFileError, IllegalActionError, OptionError, PositionError
-from ..i18n import N_, _, get_language, pgettext
-from ..simultaneous import capped_value, matrix_solution, repeated_value
+from ...cardfile import read_data_file
+from ...errors import CardFileError, IllegalActionError, OptionError, PositionError
+from ...i18n import N_, _, get_language, pgettext
+from ...matrix import capped_value, matrix_solution, repeated_value
 
 __all__ = ["Mipig", "MipigState", "Card", "CardSet", "Battle", "Bonus", "load_cards",
            "attribute_bonus", "janken_beats", "tie_can_break", "janken_matrix", "janken_value", "matrix_game_value",
@@ -383,7 +382,7 @@ def _int_in(lo: int, hi: int):
 # -- janken as a small simultaneous game (MP-Q2, MP-Q3) -------------------------------
 def matrix_game_value(A: Sequence[Sequence[Any]]) -> Fraction:
     """The exact value of the zero-sum matrix game ``A`` (row player maximises);
-    see :func:`cardlab.simultaneous.matrix_solution` for the strategies.
+    see :func:`cardlab.matrix.matrix_solution` for the strategies.
 
     >>> matrix_game_value([[0, 1], [1, -1]])
     Fraction(1, 3)
@@ -405,7 +404,7 @@ def janken_value(marks0: Sequence[int], marks1: Sequence[int], rounds: int | Non
     the end-of-game janken when player 0 may show any mark of ``marks0`` and
     player 1 any of ``marks1`` (indices into :data:`MARKS`), both at once,
     and a tie is picked again: with ``rounds=None`` until it breaks (the
-    fixed point of :func:`cardlab.simultaneous.repeated_value`), else at
+    fixed point of :func:`cardlab.matrix.repeated_value`), else at
     most ``rounds`` times, then a draw; a tie that cannot break
     (:func:`tie_can_break`) is a draw.  No cards on a side, or one and the
     same single mark on both sides, is a draw at once.
@@ -563,7 +562,6 @@ def _normalise(cells: list[int]) -> tuple[tuple[int, ...], int, int]:
 
 
 # -- the game --------------------------------------------------------------------
-@register
 class Mipig(Game):
     """mipig trading cards (mipigトレーディングカード), two players.
 

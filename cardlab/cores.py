@@ -10,7 +10,7 @@ search cores where one exists and fall back to the ``State`` otherwise;
 :func:`playout` plays random games on them.
 
 A core is built for one :class:`~cardlab.Game` (its options fixed) by
-``cardlab.cores.<game name>.make_core(game)``, which returns ``None`` when
+``make_core(game)`` of the game's ``core`` module (``cardlab.games.mipig.core``), which returns ``None`` when
 the options are beyond it.  :func:`core_of` finds and caches it.  A core
 offers:
 
@@ -58,13 +58,13 @@ on thousands of seeded random games.
 
 from __future__ import annotations
 
-import importlib
 import random
 from bisect import bisect_left
 from math import gcd
 from typing import Any
 
-from ..core import CHANCE, TERMINAL, Game, State, sample_chance
+from . import games
+from .core import CHANCE, TERMINAL, Game, State, sample_chance
 
 __all__ = ["core_of", "playout"]
 
@@ -76,14 +76,9 @@ def core_of(game: Game) -> Any:
     module has none or its options are beyond it."""
     core = game.__dict__.get("_core", _NONE)
     if core is _NONE:
-        try:
-            module = importlib.import_module(f"{__name__}.{game.name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{game.name}":
-                raise
-            core = None
-        else:
-            core = module.make_core(game)
+        package = games.CATALOGUE.get(game.name)
+        module = getattr(package, "core", None)
+        core = None if module is None else module.make_core(game)
         game.__dict__["_core"] = core
     return core
 

@@ -37,10 +37,10 @@ from collections import Counter
 from html import escape
 from typing import Any, Sequence
 
-from .. import render
-from ..core import State
-from ..i18n import N_, _, get_language, pgettext
-from ..games.monster_cards import KEYS, SKILLS, Battle, Card
+from ... import display
+from ...core import State
+from ...i18n import N_, _, get_language, pgettext
+from .state import KEYS, SKILLS, Battle, Card
 
 __all__ = ["text", "html", "action_label", "view", "card_svg", "scale_svg", "battle_html",
            "last_battle", "board", "BattleRenderer", "term"]
@@ -120,7 +120,7 @@ def _choice(value: Any) -> str:
 
 
 def _tables(x: Any):
-    from ..games.monster_cards import load_affinity
+    from .state import load_affinity
     if x is None:
         return load_affinity()
     if isinstance(x, State):
@@ -135,7 +135,7 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     ``hand``, ``deck_top`` and ``graveyard`` as a list of card names when shown
     and as an int (the count) when hidden; ``deck`` is the number of cards in
     the deck (with ``perspective=None`` also ``deck_cards``, the unknown rest)."""
-    render.check_perspective(state, perspective)
+    display.check_perspective(state, perspective)
     n = state.game.spec.num_players
     obs = state.observation(0 if perspective is None else perspective)
     seats = [dict(p) for p in obs["players"]]
@@ -187,7 +187,6 @@ def _zone_text(z: dict | None, state: State) -> str:
 
 
 # -- text --------------------------------------------------------------------------
-@render.register_text(NAME)
 def text(state: State, *, perspective: int | None = None) -> str:
     """The text board; hidden zones show as counts (``perspective=None``:
     ``str(state)``, everything)."""
@@ -416,7 +415,6 @@ def _seat_html(v: dict[str, Any], q: int, state: State, perspective: int | None)
             + "<div><small>" + _("ruins (跡地, public): {cards}").format(cards=ruins) + "</small></div></div>")
 
 
-@render.register_html(NAME)
 def html(state: State, *, perspective: int | None = None, battle: Battle | None = None) -> str:
     """The table for 2 to 8 players: the shared zones in the middle (attack,
     defence, GameChanger), every seat around them with its deck, hand and
@@ -511,7 +509,7 @@ def board(game_or_state: Any = "monster_cards", players: Sequence[Any] | None = 
           perspective: Any = "auto", **kwargs: Any):
     """A :func:`cardlab.widgets.board` whose table also draws the scale of
     the last battle (勝負の秤) after each battle."""
-    from ..widgets import board as make_board
+    from ...widgets import board as make_board
     r = BattleRenderer()
     b = make_board(game_or_state, players, perspective, renderer=r, **kwargs)
     r.board = b
@@ -519,7 +517,6 @@ def board(game_or_state: Any = "monster_cards", players: Sequence[Any] | None = 
     return b
 
 
-@render.register_move_html(NAME)
 def move_html(state: State, action: str) -> str:
     """A defence (``defend X``) as its battle: both cards, the scale 勝負の秤
     and the explanation (:func:`battle_html`); ``""`` for any other move."""
@@ -528,7 +525,6 @@ def move_html(state: State, action: str) -> str:
 
 
 # -- action labels -------------------------------------------------------------------
-@render.register_action_label(NAME)
 def action_label(action: str, state: State | None = None) -> str:
     """A button label with the Japanese term; with ``state``, in Japanese the
     card is named by its Japanese name.

@@ -21,11 +21,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .. import render
-from ..core import State
-from ..games.koinobori import (CARDS, COLOURS, ENGLISH, JAPANESE, KINDS, TITLE, card_name, list_text,
+from ... import display
+from ...core import State
+from .state import (CARDS, COLOURS, ENGLISH, JAPANESE, KINDS, TITLE, card_name, list_text,
                                role_name, stage_word)
-from ..i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["text", "html", "action_label", "view", "card_svg"]
 
@@ -70,7 +70,7 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     """The facts to draw, from ``observation(perspective)`` (or, with
     ``perspective=None``, from ``to_dict()``): ``hands`` holds a count dict
     for a hand that is shown and an int (its size) for a hidden one."""
-    render.check_perspective(state, perspective)
+    display.check_perspective(state, perspective)
     obs = state.observation(0 if perspective is None else perspective)
     if perspective is None:
         d = state.to_dict()
@@ -109,7 +109,6 @@ def _roles(state: State, names: list[str]) -> list[str]:
 
 
 # -- text --------------------------------------------------------------------------
-@render.register_text(NAME)
 def text(state: State, *, perspective: int | None = None) -> str:
     """The text board; a hidden hand shows as its number of cards
     (``perspective=None``: ``str(state)``, everything)."""
@@ -227,7 +226,6 @@ def _seat_html(v: dict[str, Any], p: int, points: dict[str, int], worth: dict[st
             + "<div>" + escape(_("nobori (のぼり):")) + f" {_row(nob)}</div></div>")
 
 
-@render.register_html(NAME)
 def html(state: State, *, perspective: int | None = None) -> str:
     """The table: both seats (the viewer's at the bottom), the field (場) and
     the deck (山札), scores, kabutogaeshi, koi-koi and the options in play."""
@@ -281,7 +279,6 @@ VERB = {"nobori": N_("nobori のぼり"), "play": N_("play 出す"), "capture": 
 WORD = {"agari": N_("agari 上がり (stop)"), "koikoi": N_("koi-koi こいこい (play on)"), "pass": N_("pass パス")}
 
 
-@render.register_action_label(NAME)
 def action_label(action: str) -> str:
     """A button label with the Japanese terms.
 
