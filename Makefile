@@ -53,9 +53,12 @@ lab: $(VENV)/.lab-installed $(MO)
 ## make test: unit tests and doctests, the slow playouts, then every notebook under nbval
 # (notebook outputs are stored in English whatever LANG says: LANGUAGE=en; the Japanese
 #  editions in notebooks/ja/ say cardlab.set_language("ja") themselves)
+# (the unit and slow suites run in TEST_JOBS processes with pytest-xdist; the browser
+#  tests share one browser and the notebooks one kernel at a time, so they run in one)
+TEST_JOBS ?= 2
 test: $(VENV)/.test-installed $(MO)
-	$(BIN)/python -m pytest -q
-	$(BIN)/python -m pytest -q -m slow tests
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS)
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m slow tests
 	$(BIN)/python -m pytest -q -m browser tests
 	LANGUAGE=en $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
 
@@ -81,7 +84,7 @@ lite-serve: lite
 
 ## make test-fast: unit tests and doctests only
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS)
 
 ## make notebooks: re-execute every notebook and store its outputs (for nbval)
 notebooks: $(VENV)/.test-installed

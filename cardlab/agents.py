@@ -23,6 +23,7 @@ from typing import Any
 from .core import CHANCE, State, make_rng, sample_chance
 from .cores import playout
 from .errors import CardlabError, TooLargeError
+from .hidden import open_hands_copy  # noqa: F401  (its home was here: cardlab.agents.open_hands_copy)
 from .i18n import _
 
 __all__ = ["Agent", "RandomAgent", "HeuristicAgent", "SolverAgent", "MCTSAgent", "make", "AGENTS"]
@@ -75,19 +76,6 @@ class HeuristicAgent(Agent):
         legal = set(state.legal_actions())
         best = max(t for t in scored if t[2] in legal)
         return best[2]
-
-
-def open_hands_copy(state: State) -> State:
-    """The same position in the game's open-hands variant (perfect information)."""
-    game = state.game
-    if game.spec.perfect_information:
-        return state
-    if "open_hands" not in game.OPTIONS:
-        raise CardlabError(_("{game} has no open_hands option").format(game=game.name))
-    open_game = game.with_options(open_hands=True)
-    d = state.to_dict()
-    d["options"] = open_game.options_dict()
-    return open_game.state_from_dict(d)
 
 
 class SolverAgent(Agent):

@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping
 
 from .core import _not_json
 from .errors import CardFileError
-from .i18n import N_, _, pgettext
+from .i18n import N_, _
 
 __all__ = ["Field", "Schema", "card_error", "file_error", "read_data_file", "short", "MAX_DATA_FILE"]
 
@@ -51,14 +51,10 @@ def short(value: Any, limit: int = 60) -> str:
     return r if len(r) <= limit else r[:limit - 3] + "..."
 
 
-def _text(context: str | None, message: str) -> str:
-    return pgettext(context, message) if context else _(message)
-
-
-def card_error(where: str, card: Any, field: str, why: str, context: str | None = None) -> CardFileError:
-    """The one message of a bad card: ``{where}: card {card}, field {field}: {why}``
-    (``context``: the game whose words the message takes, as in its rules)."""
-    return CardFileError(_text(context, "{where}: card {card}, field {field}: {why}").format(
+def card_error(where: str, card: Any, field: str, why: str) -> CardFileError:
+    """The one message of a bad card, in every game:
+    ``{where}: card {card}, field {field}: {why}``."""
+    return CardFileError(_("{where}: card {card}, field {field}: {why}").format(
         where=where, card=short(card, 43), field=short(field, 43), why=why))
 
 
@@ -100,28 +96,28 @@ class Field:
     check: Callable[[Any], str] | None = None
     accepts: str = ""
 
-    def value(self, raw: Any, context: str | None) -> Any:
+    def value(self, raw: Any) -> Any:
         """``raw`` turned into the game's value, or :class:`_Bad` saying why not."""
         kind = self.kind
         if kind == "id":
             if not isinstance(raw, str) or not _ID_RE.fullmatch(raw):
-                raise _Bad(_text(context, "must be up to 40 letters, digits, '_', '.' or '-' (no spaces), "
+                raise _Bad(_("must be up to 40 letters, digits, '_', '.' or '-' (no spaces), "
                                           "got {value}").format(value=short(raw)))
         elif kind == "text":
             if not isinstance(raw, str) or not raw:
-                raise _Bad(_text(context, "must be a non-empty string, got {value}").format(value=short(raw)))
+                raise _Bad(_("must be a non-empty string, got {value}").format(value=short(raw)))
         elif kind == "str":
             if not isinstance(raw, str):
-                raise _Bad(_text(context, "must be a string, got {value}").format(value=short(raw)))
+                raise _Bad(_("must be a string, got {value}").format(value=short(raw)))
         elif kind == "int":
             if not isinstance(raw, int) or isinstance(raw, bool) or not self.lo <= raw <= self.hi:
-                raise _Bad(_text(context, "must be a whole number from {lo} to {hi}, got {value}").format(
+                raise _Bad(_("must be a whole number from {lo} to {hi}, got {value}").format(
                     lo=self.lo, hi=self.hi, value=short(raw)))
         elif kind == "choice":
             choices = self.choices or {}
             if not isinstance(raw, str) or raw not in choices:
                 accepted = self.accepts or ", ".join(choices)
-                raise _Bad(_text(context, "{value} is not accepted here; accepted: {accepted}").format(
+                raise _Bad(_("{value} is not accepted here; accepted: {accepted}").format(
                     value=short(raw), accepted=accepted))
             raw = choices[raw]
         elif kind != "any":
@@ -135,11 +131,10 @@ class Field:
 
 @dataclass(frozen=True)
 class Schema:
-    """The fields of a game's cards, and the game's words (``context``, the
-    gettext context of its messages: ``"mazemon"`` writes in kana)."""
+    """The fields of a game's cards; every game's card files are refused in the
+    same words (one style: file, card, field, what is accepted)."""
 
     fields: tuple[Field, ...]
-    context: str | None = None
     #: the field that names a card in messages and must be unique
     key: str = "id"
     max_cards: int = 1000
@@ -147,31 +142,29 @@ class Schema:
     def card(self, where: str, raw: Any, label: str) -> dict[str, Any]:
         """One card's values by field name; refused with :func:`card_error`."""
         if not isinstance(raw, dict):
-            raise card_error(where, label, "(card)", _text(self.context, "each card must be a JSON object"),
-                             self.context)
+            raise card_error(where, label, "(card)", _("each card must be a JSON object"))
         names = [f.name for f in self.fields]
         extra = sorted(k for k in raw if k not in names) if all(isinstance(k, str) for k in raw) else ["?"]
         if extra:
-            raise card_error(where, label, extra[0], _text(self.context, "unknown field; accepted: {fields}").format(
-                fields=", ".join(names)), self.context)
+            raise card_error(where, label, extra[0], _("unknown field; accepted: {fields}").format(
+                fields=", ".join(names)))
         out: dict[str, Any] = {}
         for f in self.fields:
             if f.name not in raw:
                 if f.required:
-                    raise card_error(where, label, f.name, _text(self.context, "missing; every card has it"),
-                                     self.context)
+                    raise card_error(where, label, f.name, _("missing; every card has it"))
                 out[f.name] = f.default
                 continue
             try:
-                out[f.name] = f.value(raw[f.name], self.context)
+                out[f.name] = f.value(raw[f.name])
             except _Bad as bad:
-                raise card_error(where, label, f.name, str(bad), self.context) from None
+                raise card_error(where, label, f.name, str(bad)) from None
         return out
 
     def cards(self, where: str, raw: Any) -> list[dict[str, Any]]:
         """Every card of the list ``raw`` checked (:meth:`card`), the keys unique."""
         if not isinstance(raw, list) or not raw:
-            raise file_error(where, _text(self.context, "'cards' must be a non-empty list of card objects"))
+            raise file_error(where, _("'cards' must be a non-empty list of card objects"))
         if len(raw) > self.max_cards:
             raise file_error(where, _("at most {limit} cards, got {count}").format(limit=self.max_cards,
                                                                                      count=len(raw)))
@@ -181,8 +174,8 @@ class Schema:
             label = key if isinstance(key, str) else f"#{i}"
             card = self.card(where, c, label)
             if card[self.key] in seen:
-                raise card_error(where, label, self.key, _text(self.context, "used by two cards; card ids must be "
-                                                                            "unique"), self.context)
+                raise card_error(where, label, self.key, _("used by two cards; card ids must be "
+                                                                            "unique"))
             seen.add(card[self.key])
             out.append(card)
         return out

@@ -579,7 +579,11 @@ class State:
         return f"{self.game!r}.state_from_dict({json.dumps(self.to_dict(), ensure_ascii=False)})"
 
     def _repr_html_(self) -> str:
-        from . import render  # lazily: rules know nothing of display
+        # The one import that runs back up (tests/test_architecture.py allows
+        # exactly this edge): the engine draws itself in a notebook by asking the
+        # renderer, imported lazily here so that the rules know nothing of display
+        # at import time, as python-chess's Board._repr_svg_ imports chess.svg.
+        from . import render
 
         return render.html(self)
 

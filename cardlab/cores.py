@@ -59,6 +59,7 @@ on thousands of seeded random games.
 from __future__ import annotations
 
 import random
+import sys
 from bisect import bisect_left
 from math import gcd
 from typing import Any
@@ -69,6 +70,11 @@ from .core import CHANCE, TERMINAL, Game, State, sample_chance
 __all__ = ["core_of", "playout"]
 
 _NONE = object()
+
+# the cores lived in cardlab/cores/<game>.py before each game had a package:
+# ``import cardlab.cores.mipig`` still gives the game's core module
+for _name, _package in games.CATALOGUE.items():
+    sys.modules[f"{__name__}.{_name}"] = _package.core
 
 
 def core_of(game: Game) -> Any:

@@ -19,7 +19,7 @@ a node; a *realization plan* ``x`` gives each sequence the probability that
 the player plays it, with ``x[∅] = 1`` and, at every information set, the
 sequences through it summing to the sequence leading to it.  The value is
 ``max_x min_y xᵀAy``; replacing the inner minimum by its LP dual gives one
-linear program, solved here by a two-phase simplex over
+linear program, solved by a two-phase simplex (:mod:`cardlab.lp`) over
 :class:`fractions.Fraction`, so the value and the strategies are exact.
 
 >>> import cardlab
@@ -32,6 +32,7 @@ linear program, solved here by a two-phase simplex over
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,6 +43,7 @@ import networkx as nx
 from .core import CHANCE, State
 from .errors import NotSolvableError, TooLargeError
 from .i18n import _
+from .lp import simplex as _simplex
 
 __all__ = [
     "Equilibrium",
@@ -220,130 +222,7 @@ def sequence_form(G: nx.DiGraph) -> SequenceForm:
     return SequenceForm(seqs, index, parent, acts, payoff)
 
 
-# -- an exact simplex over fractions ----------------------------------------------------
-def _simplex(rows: list[dict[int, Fraction]], rhs: list[Fraction], senses: list[str],
-             cost: dict[int, Fraction], free: set[int], nvars: int) -> tuple[Fraction, dict[int, Fraction]]:
-    """Maximise ``cost·z`` subject to ``rows[i]·z (senses[i]) rhs[i]`` with
-    ``senses`` ``"="`` or ``"<="``, ``rhs >= 0``, ``z >= 0`` except the
-    ``free`` variables.  Two phases, sparse rows, exact; Dantzig's rule with
-    Bland's rule after degenerate pivots (no cycling).  Returns the optimum
-    and the nonzero variables."""
-    # split free variables: z = z⁺ - z⁻ (z⁻ gets a new column)
-    neg = {}
-    ncol = nvars
-    for j in sorted(free):
-        neg[j] = ncol
-        ncol += 1
-    T: list[dict[int, Fraction]] = []
-    b: list[Fraction] = []
-    basis: list[int] = []
-    artificial: set[int] = set()
-    for row, r, sense in zip(rows, rhs, senses):
-        new = dict(row)
-        for j, v in row.items():
-            if j in neg:
-                new[neg[j]] = -v
-        if sense == "<=":
-            new[ncol] = Fraction(1)
-        else:
-            artificial.add(ncol)
-            new[ncol] = Fraction(1)
-        basis.append(ncol)
-        ncol += 1
-        T.append(new)
-        b.append(Fraction(r))
-
-    def sub(target: dict, f: Fraction, row: dict) -> None:  # target -= f * row, sparse
-        for j, v in row.items():
-            nv = target.get(j, 0) - f * v
-            if nv:
-                target[j] = nv
-            else:
-                target.pop(j, None)
-
-    def pivot(obj: dict, r: int, c: int) -> Fraction:
-        row = T[r]
-        piv = row[c]
-        if piv != 1:
-            inv = 1 / piv
-            for j in row:
-                row[j] *= inv
-            b[r] *= inv
-        for i, other in enumerate(T):
-            if i != r:
-                f = other.get(c)
-                if f:
-                    sub(other, f, row)
-                    b[i] -= f * b[r]
-        f = obj.get(c)
-        delta = Fraction(0)
-        if f:
-            sub(obj, f, row)
-            delta = f * b[r]
-        basis[r] = c
-        return delta
-
-    def run(obj: dict, value: Fraction, banned: set[int]) -> Fraction:
-        degenerate = 0
-        while True:
-            cands = [j for j, v in obj.items() if v > 0 and j not in banned]
-            if not cands:
-                return value
-            c = min(cands) if degenerate > 50 else max(cands, key=lambda j: (obj[j], -j))
-            best, r = None, -1
-            for i, row in enumerate(T):
-                a = row.get(c)
-                if a is not None and a > 0:
-                    ratio = b[i] / a
-                    if best is None or ratio < best or (ratio == best and basis[i] < basis[r]):
-                        best, r = ratio, i
-            if r < 0:
-                raise NotSolvableError(_("the sequence-form LP is unbounded (the tree is malformed)"))
-            degenerate = degenerate + 1 if best == 0 else 0
-            value += pivot(obj, r, c)
-
-    # phase 1: maximise -(sum of artificials)
-    if artificial:
-        obj: dict[int, Fraction] = {}
-        value = Fraction(0)
-        for i, row in enumerate(T):
-            if basis[i] in artificial:
-                for j, v in row.items():
-                    if j not in artificial:
-                        obj[j] = obj.get(j, 0) + v
-                value -= b[i]
-        obj = {j: v for j, v in obj.items() if v}
-        value = run(obj, value, artificial)
-        if value != 0:
-            raise NotSolvableError(_("the sequence-form LP is infeasible (the tree is malformed)"))
-        for i in range(len(T)):  # drive zero-level artificials out of the basis
-            if basis[i] in artificial:
-                c = next((j for j in T[i] if j not in artificial), None)
-                if c is not None:
-                    pivot({}, i, c)
-    # phase 2
-    obj = {}
-    value = Fraction(0)
-    full = {j: v for j, v in cost.items() if v}
-    for j, v in list(full.items()):
-        if j in neg:
-            full[neg[j]] = -v
-    obj = dict(full)
-    for i, row in enumerate(T):
-        cb = full.get(basis[i])
-        if cb:
-            sub(obj, cb, row)
-            value += cb * b[i]
-    value = run(obj, value, artificial)
-    sol: dict[int, Fraction] = {}
-    for i, j in enumerate(basis):
-        if b[i]:
-            sol[j] = b[i]
-    out = {j: sol.get(j, Fraction(0)) - sol.get(neg[j], Fraction(0)) if j in neg else sol.get(j, Fraction(0))
-           for j in range(nvars)}
-    return value, {j: v for j, v in out.items() if v}
-
-
+# -- the sequence-form LP (solved by the exact simplex of cardlab.lp) ----------------------
 def _best_plan(sf: SequenceForm, me: int) -> tuple[Fraction, dict[int, Fraction]]:
     """Player ``me``'s optimal realization plan and the value for ``me``:
     ``max f·q  s.t.  E x = e,  Fᵀq - Bᵀx <= 0,  x >= 0, q free`` where ``B`` is
@@ -646,23 +525,7 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
     G = game_tree(game_or_tree, max_nodes=max_nodes)
     acts = _infoset_actions(G)
     every = every or max(1, iterations // 20)
-    # compact arrays: node i -> kind, data
-    order = _preorder(G)
-    idx = {n: i for i, n in enumerate(order)}
-    infoset_ids = {I: k for k, I in enumerate(acts)}
-    kind: list[int] = []          # -2 terminal, -1 chance, 0/1 player
-    util: list[float] = []
-    kids: list[list[int]] = []
-    probs: list[list[float]] = []
-    node_is: list[int] = []
-    for n in order:
-        d = G.nodes[n]
-        succ = list(G.succ[n].items())
-        kind.append(-2 if d["terminal"] else d["player"])
-        util.append(float(d["returns"][0]) if d["terminal"] else 0.0)
-        kids.append([idx[m] for m, _ in succ])
-        probs.append([float(e["prob"]) for _, e in succ] if d["player"] == CHANCE and not d["terminal"] else [])
-        node_is.append(infoset_ids[d["infoset"]] if kind[-1] in (0, 1) else -1)
+    kind, util, kids, probs, node_is = _compact(G, acts)
     sizes = [len(acts[I]) for I in acts]
     regret = [[0.0] * k for k in sizes]
     avg = [[0.0] * k for k in sizes]
@@ -674,11 +537,6 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
         if sigma is None:
             sigma = frozen[i] = _matched(regret[i])
         return sigma
-
-    def _matched(r: list[float]) -> list[float]:
-        pos = [x if x > 0 else 0.0 for x in r]
-        s = sum(pos)
-        return [x / s for x in pos] if s > 0 else [1.0 / len(r)] * len(r)
 
     def walk(n: int, trainee: int, reach_me: float, reach_other: float, weight: float) -> float:
         k = kind[n]
@@ -703,30 +561,61 @@ def cfr(game_or_tree: State | nx.DiGraph, iterations: int = 1000, *, every: int 
         return sum(s * walk(c, trainee, reach_me, reach_other * s, weight)
                    for c, s in zip(kids[n], sigma) if s > 0)
 
-    import sys
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     curve: list[tuple[int, float]] = []
-    names = list(acts)
-
-    def average() -> tuple[Strategy, Strategy]:
-        out: tuple[Strategy, Strategy] = ({}, {})
-        for k, I in enumerate(names):
-            p = int(I.split(":")[0]) if isinstance(I, str) and ":" in I else _owner(G, I)
-            tot = sum(avg[k])
-            dist = ([x / tot for x in avg[k]] if tot > 0 else [1.0 / sizes[k]] * sizes[k])
-            out[p][I] = dict(zip(acts[I], dist))
-        return out
-
     for t in range(1, iterations + 1):
         for p in (0, 1):
             frozen.clear()
             walk(0, p, 1.0, 1.0, float(t))
         if t % every == 0 or t == iterations:
-            curve.append((t, float(exploitability(G, average()))))
-    strategies = average()
+            curve.append((t, float(exploitability(G, _average(G, acts, avg)))))
+    strategies = _average(G, acts, avg)
     value = float(_expected(G, strategies))
     return CFRResult(strategies=strategies, curve=curve, iterations=iterations, value=value,
                      nodes=G.number_of_nodes(), seconds=time.perf_counter() - start)
+
+
+def _compact(G: nx.DiGraph, acts: dict) -> tuple[list[int], list[float], list[list[int]], list[list[float]],
+                                                 list[int]]:
+    """The tree as compact arrays for CFR, node ``i`` in preorder: its kind
+    (-2 terminal, -1 chance, 0/1 the player), player 0's payoff, its
+    children, the chance probabilities and its information set's number."""
+    order = _preorder(G)
+    idx = {n: i for i, n in enumerate(order)}
+    infoset_ids = {I: k for k, I in enumerate(acts)}
+    kind: list[int] = []
+    util: list[float] = []
+    kids: list[list[int]] = []
+    probs: list[list[float]] = []
+    node_is: list[int] = []
+    for n in order:
+        d = G.nodes[n]
+        succ = list(G.succ[n].items())
+        kind.append(-2 if d["terminal"] else d["player"])
+        util.append(float(d["returns"][0]) if d["terminal"] else 0.0)
+        kids.append([idx[m] for m, _ in succ])
+        probs.append([float(e["prob"]) for _, e in succ] if d["player"] == CHANCE and not d["terminal"] else [])
+        node_is.append(infoset_ids[d["infoset"]] if kind[-1] in (0, 1) else -1)
+    return kind, util, kids, probs, node_is
+
+
+def _matched(r: list[float]) -> list[float]:
+    """Regret matching: the positive regrets, normalised (uniform when none is)."""
+    pos = [x if x > 0 else 0.0 for x in r]
+    s = sum(pos)
+    return [x / s for x in pos] if s > 0 else [1.0 / len(r)] * len(r)
+
+
+def _average(G: nx.DiGraph, acts: dict, avg: list[list[float]]) -> tuple[Strategy, Strategy]:
+    """CFR's average strategy of each player, from the accumulated weights ``avg``."""
+    out: tuple[Strategy, Strategy] = ({}, {})
+    for k, I in enumerate(acts):
+        p = int(I.split(":")[0]) if isinstance(I, str) and ":" in I else _owner(G, I)
+        tot = sum(avg[k])
+        size = len(acts[I])
+        dist = ([x / tot for x in avg[k]] if tot > 0 else [1.0 / size] * size)
+        out[p][I] = dict(zip(acts[I], dist))
+    return out
 
 
 def _owner(G: nx.DiGraph, I: str) -> int:

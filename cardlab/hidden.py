@@ -6,7 +6,8 @@ From that, :func:`arrangements` lists every filling consistent with what the
 player has seen (the same information set), each with its exact probability,
 and :func:`sample_arrangement` draws one uniformly at random.  The fair hint
 (:func:`cardlab.analyse` with ``player=``) averages over them: a single-dummy
-analysis, computed only from what that player may know.
+analysis, computed only from what that player may know, each arrangement
+solved as its :func:`open_hands_copy` (the same position with every card shown).
 
 Both depend only on the player's information set, never on where the hidden
 cards really are: the unseen cards are put in a canonical order first, and
@@ -31,10 +32,10 @@ from fractions import Fraction
 from typing import Iterator
 
 from .core import Hidden, State
-from .errors import TooLargeError
+from .errors import CardlabError, TooLargeError
 from .i18n import _
 
-__all__ = ["arrangements", "count_fillings", "sample_arrangement", "information_rng"]
+__all__ = ["arrangements", "count_fillings", "sample_arrangement", "information_rng", "open_hands_copy"]
 
 
 def _key(card) -> tuple:
@@ -164,3 +165,16 @@ def sample_arrangement(state: State, player: int, rng: random.Random, tries: int
             return t
     raise TooLargeError(_("{game}: no deal consistent with what player {player} saw in {tries:,} tries").format(
         game=state.game.name, player=player, tries=tries))
+
+
+def open_hands_copy(state: State) -> State:
+    """The same position in the game's open-hands variant (perfect information)."""
+    game = state.game
+    if game.spec.perfect_information:
+        return state
+    if "open_hands" not in game.OPTIONS:
+        raise CardlabError(_("{game} has no open_hands option").format(game=game.name))
+    open_game = game.with_options(open_hands=True)
+    d = state.to_dict()
+    d["options"] = open_game.options_dict()
+    return open_game.state_from_dict(d)

@@ -299,96 +299,122 @@ def tree(
     >>> G.nodes[1]["state"] == s.apply(G.edges[0, 1]["action"])
     True
     """
-    G = _Tree(game=repr(state.game), root=0, state=state, merged=merge_transpositions, truncated=False)
-    ids: dict[State, int] = {}
-    infoset_ids: dict[tuple, str] = {}
-    infoset_count: dict[int, int] = {}  # per player, to number information sets
-    # one object for equal values (a node's memory): payoffs, players of a choice, actions, probabilities
-    payoffs: dict[tuple, tuple] = {}
-    simultaneous: dict[tuple, tuple] = {}
-    names: dict[str, str] = {}
-    probs: dict[Fraction, Fraction] = {}
+    return _Builder(state, max_depth, max_nodes, merge_transpositions, truncate).run()
 
-    def infoset(s: State, p: int, recall: tuple) -> str | None:
+
+class _Builder:
+    """One expansion of :func:`tree`: the graph, the nodes met so far (merged
+    transpositions), the information sets numbered per player, and one
+    object for equal values (a node's memory: payoffs, players of a choice,
+    action names, probabilities)."""
+
+    def __init__(self, state: State, max_depth: int | None, max_nodes: int, merge: bool, truncate: bool) -> None:
+        self.state, self.max_depth, self.max_nodes, self.merge, self.truncate = (
+            state, max_depth, max_nodes, merge, truncate)
+        self.G = _Tree(game=repr(state.game), root=0, state=state, merged=merge, truncated=False)
+        self.ids: dict[State, int] = {}
+        self.infoset_ids: dict[tuple, str] = {}
+        self.infoset_count: dict[int, int] = {}  # per player, to number information sets
+        self.payoffs: dict[tuple, tuple] = {}
+        self.simultaneous: dict[tuple, tuple] = {}
+        self.names: dict[str, str] = {}
+        self.probs: dict[Fraction, Fraction] = {}
+
+    def run(self) -> nx.DiGraph:
+        """Breadth first from the root; recall: per player, the tuple of
+        (information set, action) pairs so far (only without merging)."""
+        state = self.state
+        root = self.add(state, None, 0, {})
+        queue = deque([(state, root, {})])
+        if self.merge:
+            self.ids[state] = root
+        while queue:
+            self.expand(*queue.popleft(), queue)
+        return self.G
+
+    def infoset(self, s: State, p: int, recall: tuple) -> str | None:
         if p < 0:
             return None
-        key = (p, recall, s.information_set(p)) if not merge_transpositions else (p, s.information_set(p))
-        if key not in infoset_ids:
-            n = infoset_count.get(p, 0)
-            infoset_count[p] = n + 1
-            infoset_ids[key] = f"{p}:{n}"
-        return infoset_ids[key]
+        key = (p, recall, s.information_set(p)) if not self.merge else (p, s.information_set(p))
+        if key not in self.infoset_ids:
+            n = self.infoset_count.get(p, 0)
+            self.infoset_count[p] = n + 1
+            self.infoset_ids[key] = f"{p}:{n}"
+        return self.infoset_ids[key]
 
-    def add(s: State, parent: int | None, depth: int, recall: tuple) -> int:
-        # only parent, player, depth and what differs from _DERIVED are stored (a node's memory)
+    def add(self, s: State, parent: int | None, depth: int, recall: dict) -> int:
+        """A new node; only parent, player, depth and what differs from
+        _DERIVED are stored (a node's memory)."""
+        G = self.G
         n = G.number_of_nodes()
         p = s.current_player
         attrs: dict[str, Any] = {"parent": parent, "player": p, "depth": depth}
         if p == TERMINAL:
             raw = tuple(s.returns())
-            ret = payoffs.get(raw)
+            ret = self.payoffs.get(raw)
             if ret is None:
-                ret = payoffs[raw] = tuple(Fraction(r) for r in raw)
+                ret = self.payoffs[raw] = tuple(Fraction(r) for r in raw)
             attrs["returns"] = ret
         elif p >= 0:
-            attrs["infoset"] = infoset(s, p, recall.get(p, ()) if recall else ())
+            attrs["infoset"] = self.infoset(s, p, recall.get(p, ()) if recall else ())
             sim = s.simultaneous()
             if sim != ():
-                attrs["simultaneous"] = simultaneous.setdefault(sim, sim)
+                attrs["simultaneous"] = self.simultaneous.setdefault(sim, sim)
         G.add_node(n, **attrs)
         return n
 
-    # recall: per player, the tuple of (information set, action) pairs so far
-    root = add(state, None, 0, {})
-    queue = deque([(state, root, {})])
-    if merge_transpositions:
-        ids[state] = root
-    while queue:
-        s, n, recall = queue.popleft()
+    def expand(self, s: State, n: int, recall: dict, queue: deque) -> None:
+        """Node ``n``'s children: new ones are queued, a transposition is
+        linked to the node met first; a frontier past the limits."""
+        G = self.G
         depth = G.nodes[n]["depth"]
         p = s.current_player
         if p == TERMINAL:
-            continue
-        if max_depth is not None and depth >= max_depth:
+            return
+        if self.max_depth is not None and depth >= self.max_depth:
             G.nodes[n]["frontier"] = True
-            continue
+            return
         if p == CHANCE:
             edges = [(a, prob) for a, prob in s.chance_outcomes()]
         else:
             edges = [(a, None) for a in s.legal_actions()]
-        if G.number_of_nodes() + len(edges) > max_nodes and not truncate:
+        if G.number_of_nodes() + len(edges) > self.max_nodes and not self.truncate:
             raise TooLargeError(
                 _("the tree of this position has more than max_nodes={max_nodes} nodes (reached at depth {depth}); "
                   "pass a larger max_nodes, a max_depth, or truncate=True to keep a marked frontier").format(
-                    max_nodes=max_nodes, depth=depth))
+                    max_nodes=self.max_nodes, depth=depth))
         for a, prob in edges:
             c = s._apply(a)
-            if merge_transpositions and c in ids:
-                m = ids[c]
-            elif G.number_of_nodes() >= max_nodes:
+            if self.merge and c in self.ids:
+                m = self.ids[c]
+            elif G.number_of_nodes() >= self.max_nodes:
                 G.nodes[n]["frontier"] = True
                 G.graph["truncated"] = True
                 continue
             else:
                 child_recall = recall
-                if not merge_transpositions and p >= 0:
+                if not self.merge and p >= 0:
                     child_recall = dict(recall)
                     child_recall[p] = recall.get(p, ()) + ((s.information_set(p), a),)
-                m = add(c, n, depth + 1, child_recall)
-                if merge_transpositions:
-                    ids[c] = m
+                m = self.add(c, n, depth + 1, child_recall)
+                if self.merge:
+                    self.ids[c] = m
                 queue.append((c, m, child_recall))
-            e = G._succ[n].get(m)
-            if e is not None:  # two outcomes or actions reach one position
-                e._a += " | " + a
-                if prob is not None:
-                    e._q += prob
-            else:
-                G.add_edge(n, m)  # its attributes in the slots of an _EdgeAttrs
-                e = G._succ[n][m]
-                e._a, e._p = names.setdefault(a, a), p
-                e._q = probs.setdefault(prob, prob) if type(prob) is Fraction else prob
-    return G
+            self.link(n, m, a, prob, p)
+
+    def link(self, n: int, m: int, a: str, prob: Fraction | None, p: int) -> None:
+        """The edge ``n -> m`` for action ``a``: a second action or outcome
+        that reaches one position joins the edge (``"a | b"``, probabilities added)."""
+        e = self.G._succ[n].get(m)
+        if e is not None:
+            e._a += " | " + a
+            if prob is not None:
+                e._q += prob
+        else:
+            self.G.add_edge(n, m)  # its attributes in the slots of an _EdgeAttrs
+            e = self.G._succ[n][m]
+            e._a, e._p = self.names.setdefault(a, a), p
+            e._q = self.probs.setdefault(prob, prob) if type(prob) is Fraction else prob
 
 
 def _plain(value: Any) -> Any:

@@ -1,7 +1,10 @@
-"""Shared fixtures: the registered games, each with and without open hands."""
+"""Shared fixtures: the catalogue's games, each with and without open hands,
+and the toy games of ``tests/toy_games/`` (a game added there is tested like
+the catalogue's: conformance, leak test, trees, solver, board)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -16,13 +19,28 @@ cardlab.set_language("en")
 DATA = Path(__file__).parent / "data"
 
 
+def toy_games():
+    """The packages of ``tests/toy_games/`` (each names its Game ``GAME``, as a
+    package of the catalogue does), imported by name: ``tests/`` is on
+    ``sys.path`` through this file."""
+    folder = Path(__file__).parent / "toy_games"
+    return [importlib.import_module(f"toy_games.{p.name}")
+            for p in sorted(folder.iterdir()) if (p / "__init__.py").is_file()]
+
+
+TOY_GAMES = toy_games()
+
+
 def game_variants():
-    """(id, game) for every registered game: default options, and open hands."""
+    """(id, game) for every game of the catalogue (default options, and open
+    hands) and every toy game."""
     out = []
     for name in cardlab.games():
         out.append((name, cardlab.load(name)))
         if "open_hands" in cardlab.load(name).OPTIONS:
             out.append((f"{name}-open", cardlab.load(name, open_hands=True)))
+    for toy in TOY_GAMES:
+        out.append((toy.GAME.name, toy.GAME()))
     return out
 
 

@@ -4,7 +4,8 @@
   would build (no Docker needed): the configuration is valid and is the one
   used (Python from runtime.txt, pip from binder/requirements.txt).
 - The simulation (marker ``slow``): a fresh virtual environment made only
-  from the ``binder/`` files (the Python of runtime.txt, ``pip install -r
+  from the ``binder/`` files (which install what ``make lab`` installs, so
+  this is also make lab's environment: ``tests/test_fresh_environment.py``) (the Python of runtime.txt, ``pip install -r
   binder/requirements.txt`` from a copy of the repository's files, postBuild
   if there is one) runs every notebook with nbclient, so a notebook that works
   only on a developer's machine (a package of the test extra, a file outside
@@ -157,6 +158,10 @@ def test_binder_simulation(tmp_path):
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"])
     if (repo / "binder" / "postBuild").exists():
         run(["bash", "binder/postBuild"])
+    # make lab's environment too (tests/test_fresh_environment.py): the test tools are not there
+    absent = subprocess.run([str(venv / "bin" / "python"), "-c", "import nbval"], cwd=repo, env=env,
+                            capture_output=True)
+    assert absent.returncode != 0, "nbval is installed: this is not the environment make lab makes"
     report = json.loads(run([str(venv / "bin" / "python"), "-c", RUNNER], timeout=3600).splitlines()[-1])
     assert report, "no notebook ran"
     assert (repo / "notebooks" / "00_welcome.ipynb").exists() and "00_welcome.ipynb" in report

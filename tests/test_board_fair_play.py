@@ -153,7 +153,7 @@ def test_locked_board_shows_twins_the_same(game):
             assert shown(bs) == shown(bt), (game.name, seed, v, 0)
             for i, (a, b) in enumerate(pairs, 1):
                 step_both(bs, bt, a, b)
-                if bs.state.current_player == v and i % 4 == 0:
+                if bs.state.current_player == v and (i % 4 == 0 or hints == 0):  # a short game: its first turn
                     assert bs.moves_shown() and bt.moves_shown()
                     bs.hint()
                     bt.hint()
@@ -162,7 +162,9 @@ def test_locked_board_shows_twins_the_same(game):
                 differ += bs.state != bt.state
     assert hints > 0
     if not game.spec.perfect_information:
-        assert differ > 20, "the twins never differed: this test would test nothing"
+        # a toy game of at most a few moves (tests/toy_games) has fewer positions to re-deal
+        enough = 20 if (game.spec.max_game_length or 99) > 10 else 1
+        assert differ > enough, "the twins never differed: this test would test nothing"
 
 
 def test_hot_seat_board_shows_twins_the_same(game):

@@ -21,7 +21,7 @@ from cardlab.errors import CardlabError
 from cardlab.games.mipig import render as mr
 from cardlab.widgets import board
 
-from test_render_mipig import battle
+from builders import mipig_battle as battle
 
 
 def offers(b) -> list[str]:

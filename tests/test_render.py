@@ -65,6 +65,8 @@ def test_every_game_registers_its_renderers(game):
     """``render.html`` / ``render.text`` draw with the game's own module of
     ``cardlab.games.<game>.render`` (mid-game and at the end); ``text`` without a
     perspective is ``str(state)``; a bad perspective is refused there too."""
+    if game.name not in cardlab.games():
+        pytest.skip("a toy game of tests/toy_games draws with the generic renderer")
     module = importlib.import_module(f"cardlab.games.{game.name}.render")
     assert render.has_renderer(game.name)
     states = playout_states(game, 7)

@@ -25,6 +25,7 @@ Players count from 1 there and from 0 in cardlab.
 from __future__ import annotations
 
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -135,133 +136,164 @@ def read_efg(source: str | Path) -> nx.DiGraph:
         text = Path(source).read_text(encoding="utf-8")
     else:
         where, text = "<efg text>", str(source)
-    toks = _tokens(text)
-    pos = 0
+    return _EFGReader(_tokens(text), where).read()
 
-    def fail(msg: str) -> EFGError:
-        if pos < len(toks):
-            return EFGError(_("{where}, line {line}: {problem}").format(where=where, line=toks[pos][2], problem=msg))
-        return EFGError(_("{where}, line end: {problem}").format(where=where, problem=msg))
 
-    def take(kind: str | None = None) -> str:
-        nonlocal pos
-        if pos >= len(toks):
-            raise fail(_("unexpected end of file (expected {kind})").format(kind=repr(kind)) if kind is not None
-                       else _("unexpected end of file (expected a token)"))
-        k, v, _line = toks[pos]
+class _EFGReader:
+    """A recursive-descent reader of the tokens of one ``.efg`` file into a
+    cardlab tree (see :func:`read_efg`); ``pos`` is the next token."""
+
+    def __init__(self, toks: list, where: str) -> None:
+        self.toks, self.where, self.pos = toks, where, 0
+        self.G = nx.DiGraph()
+        self.players: list[str] = []
+        self.outcomes: dict[int, tuple] = {}
+        self.infoset_actions: dict[tuple[int, int], list] = {}
+
+    def read(self) -> nx.DiGraph:
+        self.header()
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+        self.node(0)
+        if self.pos != len(self.toks):
+            raise self.fail(_("unexpected {token} after the last node").format(token=repr(self.toks[self.pos][1])))
+        return self.G
+
+    def fail(self, msg: str) -> EFGError:
+        if self.pos < len(self.toks):
+            return EFGError(_("{where}, line {line}: {problem}").format(where=self.where, line=self.toks[self.pos][2],
+                                                                       problem=msg))
+        return EFGError(_("{where}, line end: {problem}").format(where=self.where, problem=msg))
+
+    def next_is(self, kind: str) -> bool:
+        """Whether the next token is of ``kind`` (no token left: no)."""
+        return self.pos < len(self.toks) and self.toks[self.pos][0] == kind
+
+    def take(self, kind: str | None = None) -> str:
+        if self.pos >= len(self.toks):
+            raise self.fail(_("unexpected end of file (expected {kind})").format(kind=repr(kind)) if kind is not None
+                            else _("unexpected end of file (expected a token)"))
+        k, v, _line = self.toks[self.pos]
         if kind is not None and k != kind:
-            raise fail(_("expected {kind}, found {found}").format(kind=repr(kind), found=repr(v)))
-        pos += 1
+            raise self.fail(_("expected {kind}, found {found}").format(kind=repr(kind), found=repr(v)))
+        self.pos += 1
         return v
 
-    def number(v: str) -> Fraction:
+    def number(self, v: str) -> Fraction:
         try:
             return Fraction(v)
         except (ValueError, ZeroDivisionError):
-            raise fail(_("{value} is not a number (accepted: integers, fractions like 1/3, decimals)").format(
+            raise self.fail(_("{value} is not a number (accepted: integers, fractions like 1/3, decimals)").format(
                 value=repr(v))) from None
 
-    if take("word") != "EFG" or take("word") != "2":
-        raise fail(_("the file must start with 'EFG 2 R'"))
-    if take("word") not in ("R", "D"):
-        raise fail(_("only the 'R' (rational) or 'D' format is read"))
-    title = take("str")
-    take("{")
-    players = []
-    while toks[pos][0] == "str":
-        players.append(take("str"))
-    take("}")
-    if pos < len(toks) and toks[pos][0] == "str":  # comment
-        pos += 1
-    G = nx.DiGraph(game=title, root=0, merged=False, truncated=False, players=players)
-    outcomes: dict[int, tuple] = {}
-    infoset_actions: dict[tuple[int, int], list] = {}
-
-    def parse_payoffs() -> tuple:
+    def header(self) -> None:
+        """``EFG 2 R "title" { "player" ... } "comment"``: the graph with its title and players."""
+        take = self.take
+        if take("word") != "EFG" or take("word") != "2":
+            raise self.fail(_("the file must start with 'EFG 2 R'"))
+        if take("word") not in ("R", "D"):
+            raise self.fail(_("only the 'R' (rational) or 'D' format is read"))
+        title = take("str")
         take("{")
-        vals = []
-        while toks[pos][0] != "}":
-            if toks[pos][0] == ",":
-                take(",")
-                continue
-            vals.append(number(take("word")))
+        while self.toks[self.pos][0] == "str":
+            self.players.append(take("str"))
         take("}")
+        if self.next_is("str"):  # comment
+            self.pos += 1
+        self.G = nx.DiGraph(game=title, root=0, merged=False, truncated=False, players=self.players)
+
+    def payoffs(self) -> tuple:
+        self.take("{")
+        vals = []
+        while self.toks[self.pos][0] != "}":
+            if self.toks[self.pos][0] == ",":
+                self.take(",")
+                continue
+            vals.append(self.number(self.take("word")))
+        self.take("}")
         return tuple(vals)
 
-    def node(depth: int) -> int:
+    def node(self, depth: int) -> int:
+        """The node at the next token and, recursively, its subtree."""
+        G = self.G
         n = G.number_of_nodes()
-        kind = take("word")
-        take("str")  # node name
+        kind = self.take("word")
+        self.take("str")  # node name
         if kind == "t":
-            o = int(take("word"))
-            if pos < len(toks) and toks[pos][0] == "str":
-                take("str")
-            if pos < len(toks) and toks[pos][0] == "{":
-                outcomes[o] = parse_payoffs()
-            if o not in outcomes:
-                raise fail(_("outcome {outcome} is used before its payoffs are given").format(outcome=o))
-            ret = outcomes[o]
-            if len(ret) < len(players):
-                ret = ret + (Fraction(0),) * (len(players) - len(ret))
+            ret = self.terminal()
             G.add_node(n, player=TERMINAL, terminal=True, returns=ret, infoset=None, depth=depth,
                        label="(" + ", ".join(map(str, ret)) + ")", frontier=False)
             return n
         if kind == "c":
-            iset = int(take("word"))
-            if toks[pos][0] == "str":
-                take("str")
-            acts: list = []
-            if toks[pos][0] == "{":
-                take("{")
-                while toks[pos][0] != "}":
-                    a = take("str")
-                    acts.append((a, number(take("word"))))
-                take("}")
-                infoset_actions[(-1, iset)] = acts
-            acts = infoset_actions.get((-1, iset), [])
-            if sum(q for _, q in acts) != 1:
-                raise fail(_("chance probabilities {probabilities} do not sum to 1").format(
-                    probabilities=[str(q) for _a, q in acts]))
-            player, infoset = CHANCE, None
+            player, infoset, acts = CHANCE, None, self.chance()
         elif kind == "p":
-            player = int(take("word")) - 1
-            iset = int(take("word"))
-            if toks[pos][0] == "str":
-                take("str")
-            if toks[pos][0] == "{":
-                take("{")
-                names = []
-                while toks[pos][0] != "}":
-                    names.append(take("str"))
-                take("}")
-                infoset_actions[(player, iset)] = [(a, None) for a in names]
-            if (player, iset) not in infoset_actions:
-                raise fail(_("information set {infoset} of player {player} has no action list").format(
-                    infoset=iset, player=player + 1))
-            acts = infoset_actions[(player, iset)]
-            infoset = f"{player}:{iset}"
+            player, infoset, acts = self.personal()
         else:
-            raise fail(_("a node starts with 'c', 'p' or 't', not {kind}").format(kind=repr(kind)))
-        o = int(take("word"))
+            raise self.fail(_("a node starts with 'c', 'p' or 't', not {kind}").format(kind=repr(kind)))
+        o = int(self.take("word"))
         if o != 0:
-            if toks[pos][0] == "str":
-                take("str")
-            if toks[pos][0] == "{":
-                outcomes[o] = parse_payoffs()
-            raise fail(_("payoffs at non-terminal nodes are not supported (put them on the leaves)"))
+            if self.next_is("str"):
+                self.take("str")
+            if self.next_is("{"):
+                self.outcomes[o] = self.payoffs()
+            raise self.fail(_("payoffs at non-terminal nodes are not supported (put them on the leaves)"))
         G.add_node(n, player=player, terminal=False, returns=None, infoset=infoset, depth=depth,
                    label="chance" if player == CHANCE else f"P{player}", frontier=False)
         for a, q in acts:
-            m = node(depth + 1)
+            m = self.node(depth + 1)
             G.add_edge(n, m, action=a, player=player, prob=q)
         return n
 
-    import sys
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    node(0)
-    if pos != len(toks):
-        raise fail(_("unexpected {token} after the last node").format(token=repr(toks[pos][1])))
-    return G
+    def terminal(self) -> tuple:
+        """``t "name" outcome "name" { payoffs }``: the payoffs, one per player."""
+        o = int(self.take("word"))
+        if self.next_is("str"):
+            self.take("str")
+        if self.next_is("{"):
+            self.outcomes[o] = self.payoffs()
+        if o not in self.outcomes:
+            raise self.fail(_("outcome {outcome} is used before its payoffs are given").format(outcome=o))
+        ret = self.outcomes[o]
+        if len(ret) < len(self.players):
+            ret = ret + (Fraction(0),) * (len(self.players) - len(ret))
+        return ret
+
+    def chance(self) -> list:
+        """``c "name" infoset "name" { "action" prob ... }``: the outcomes with their probabilities."""
+        iset = int(self.take("word"))
+        if self.toks[self.pos][0] == "str":
+            self.take("str")
+        acts: list = []
+        if self.toks[self.pos][0] == "{":
+            self.take("{")
+            while self.toks[self.pos][0] != "}":
+                a = self.take("str")
+                acts.append((a, self.number(self.take("word"))))
+            self.take("}")
+            self.infoset_actions[(-1, iset)] = acts
+        acts = self.infoset_actions.get((-1, iset), [])
+        if sum(q for _, q in acts) != 1:
+            raise self.fail(_("chance probabilities {probabilities} do not sum to 1").format(
+                probabilities=[str(q) for _a, q in acts]))
+        return acts
+
+    def personal(self) -> tuple[int, str, list]:
+        """``p "name" player infoset "name" { "action" ... }``: the player (from 0),
+        the information set ``"p:k"`` and its actions."""
+        player = int(self.take("word")) - 1
+        iset = int(self.take("word"))
+        if self.toks[self.pos][0] == "str":
+            self.take("str")
+        if self.toks[self.pos][0] == "{":
+            self.take("{")
+            names = []
+            while self.toks[self.pos][0] != "}":
+                names.append(self.take("str"))
+            self.take("}")
+            self.infoset_actions[(player, iset)] = [(a, None) for a in names]
+        if (player, iset) not in self.infoset_actions:
+            raise self.fail(_("information set {infoset} of player {player} has no action list").format(
+                infoset=iset, player=player + 1))
+        return player, f"{player}:{iset}", self.infoset_actions[(player, iset)]
 
 
 # -- pygambit (optional) --------------------------------------------------------------------

@@ -140,85 +140,55 @@ def _unpickle_node(name: str, params: str, position: str, recall: tuple) -> _Nod
 _CLASSES: dict[str, tuple[type, type]] = {}
 
 
-def _classes(name: str) -> tuple[type, type]:
-    """The pyspiel Game and State subclasses for cardlab game ``name``."""
-    if name in _CLASSES:
-        return _CLASSES[name]
-    pyspiel = _pyspiel()
+def _game_type(pyspiel: Any, name: str, game: Game, deterministic: bool) -> Any:
+    """The pyspiel.GameType of cardlab game ``name`` (``game``: its options)."""
     GT = pyspiel.GameType
+    spec = game.spec
+    return GT(
+        short_name=SHORT_NAME.format(name),
+        long_name=f"cardlab {game.title or name}",
+        dynamics=GT.Dynamics.SEQUENTIAL,
+        chance_mode=(GT.ChanceMode.DETERMINISTIC if deterministic or not spec.chance
+                     else GT.ChanceMode.EXPLICIT_STOCHASTIC),
+        # a sealed simultaneous pick (mipig's janken) is hidden information too
+        information=(GT.Information.PERFECT_INFORMATION if spec.perfect_information and not spec.simultaneous
+                     else GT.Information.IMPERFECT_INFORMATION),
+        utility=GT.Utility.ZERO_SUM if spec.zero_sum else GT.Utility.GENERAL_SUM,
+        reward_model=GT.RewardModel.TERMINAL,
+        max_num_players=max(spec.num_players, 2) if name != "monster_cards" else 4,
+        min_num_players=2 if name == "monster_cards" else spec.num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"options": "{}", "position": "", "max_actions": DEFAULT_MAX_ACTIONS,
+                                 "deterministic": False},
+    )
 
-    def _game_type(game: Game, deterministic: bool) -> Any:
-        spec = game.spec
-        return GT(
-            short_name=SHORT_NAME.format(name),
-            long_name=f"cardlab {game.title or name}",
-            dynamics=GT.Dynamics.SEQUENTIAL,
-            chance_mode=(GT.ChanceMode.DETERMINISTIC if deterministic or not spec.chance
-                         else GT.ChanceMode.EXPLICIT_STOCHASTIC),
-            # a sealed simultaneous pick (mipig's janken) is hidden information too
-            information=(GT.Information.PERFECT_INFORMATION if spec.perfect_information and not spec.simultaneous
-                         else GT.Information.IMPERFECT_INFORMATION),
-            utility=GT.Utility.ZERO_SUM if spec.zero_sum else GT.Utility.GENERAL_SUM,
-            reward_model=GT.RewardModel.TERMINAL,
-            max_num_players=max(spec.num_players, 2) if name != "monster_cards" else 4,
-            min_num_players=2 if name == "monster_cards" else spec.num_players,
-            provides_information_state_string=True,
-            provides_information_state_tensor=False,
-            provides_observation_string=True,
-            provides_observation_tensor=False,
-            parameter_specification={"options": "{}", "position": "", "max_actions": DEFAULT_MAX_ACTIONS,
-                                     "deterministic": False},
-        )
 
-    class _Observer:
-        def __init__(self, iig_obs_type: Any, params: Any) -> None:
-            if params:
-                raise ValueError(_("cardlab observers take no parameters; passed {params}").format(params=params))
-            self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            self.tensor = None
-            self.dict: dict = {}
+class _Observer:
+    """The observer of a cardlab game for OpenSpiel: strings only (the observation, or with perfect recall
+    the information set and what the player did to reach it)."""
 
-        def set_from(self, state: Any, player: int) -> None:
-            pass
+    def __init__(self, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(_("cardlab observers take no parameters; passed {params}").format(params=params))
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.tensor = None
+        self.dict: dict = {}
 
-        def string_from(self, state: Any, player: int) -> str:
-            s = state._node.state
-            if self.perfect_recall:
-                return repr((state._node.recall[player], s.information_set(player)))
-            return json.dumps(s.observation(player), sort_keys=True, ensure_ascii=False)
+    def set_from(self, state: Any, player: int) -> None:
+        pass
 
-    class CardlabGame(pyspiel.Game):
-        """A cardlab game as an OpenSpiel game."""
+    def string_from(self, state: Any, player: int) -> str:
+        s = state._node.state
+        if self.perfect_recall:
+            return repr((state._node.recall[player], s.information_set(player)))
+        return json.dumps(s.observation(player), sort_keys=True, ensure_ascii=False)
 
-        def __init__(self, params: dict | None = None) -> None:
-            params = dict(params or {})
-            opts = json.loads(params.get("options", "{}") or "{}")
-            self.cardlab_game = load(name, **opts)
-            position = params.get("position", "") or ""
-            self.root_state = (self.cardlab_game.state_from_dict(json.loads(position)) if position
-                               else self.cardlab_game.new_initial_state())
-            self.deterministic = bool(params.get("deterministic", False))
-            limit = int(params.get("max_actions", DEFAULT_MAX_ACTIONS))
-            key = (name, json.dumps(opts, sort_keys=True, default=str), limit)
-            self.actions = _MAPS.setdefault(key, ActionMap(limit, name))
-            self.applied = 0  # states created by apply_action (search node count)
-            self.node_limit: int | None = None  # raise TooLargeError past this many applies
-            self.cardlab_name = name
-            self.params_json = {k: params[k] for k in sorted(params)}
-            spec = self.cardlab_game.spec
-            info = pyspiel.GameInfo(
-                num_distinct_actions=limit, max_chance_outcomes=limit if spec.chance else 0,
-                num_players=spec.num_players, min_utility=float(spec.min_utility),
-                max_utility=float(spec.max_utility),
-                utility_sum=0.0 if spec.zero_sum else None,
-                max_game_length=spec.max_game_length or UNBOUNDED_LENGTH)
-            super().__init__(_game_type(self.cardlab_game, self.deterministic), info, params)
 
-        def new_initial_state(self) -> Any:
-            return CardlabState(self)
-
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-            return _Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+def _state_class(pyspiel: Any, name: str) -> type:
+    """The pyspiel.State subclass of cardlab game ``name``."""
 
     class CardlabState(pyspiel.State):
         """An OpenSpiel state wrapping an immutable cardlab state."""
@@ -280,12 +250,61 @@ def _classes(name: str) -> tuple[type, type]:
         def __str__(self) -> str:
             return str(self._node.state)
 
+    return CardlabState
+
+
+def _game_class(pyspiel: Any, name: str, state_class: type) -> type:
+    """The pyspiel.Game subclass of cardlab game ``name``, whose states are ``state_class``."""
+
+    class CardlabGame(pyspiel.Game):
+        """A cardlab game as an OpenSpiel game."""
+
+        def __init__(self, params: dict | None = None) -> None:
+            params = dict(params or {})
+            opts = json.loads(params.get("options", "{}") or "{}")
+            self.cardlab_game = load(name, **opts)
+            position = params.get("position", "") or ""
+            self.root_state = (self.cardlab_game.state_from_dict(json.loads(position)) if position
+                               else self.cardlab_game.new_initial_state())
+            self.deterministic = bool(params.get("deterministic", False))
+            limit = int(params.get("max_actions", DEFAULT_MAX_ACTIONS))
+            key = (name, json.dumps(opts, sort_keys=True, default=str), limit)
+            self.actions = _MAPS.setdefault(key, ActionMap(limit, name))
+            self.applied = 0  # states created by apply_action (search node count)
+            self.node_limit: int | None = None  # raise TooLargeError past this many applies
+            self.cardlab_name = name
+            self.params_json = {k: params[k] for k in sorted(params)}
+            spec = self.cardlab_game.spec
+            info = pyspiel.GameInfo(
+                num_distinct_actions=limit, max_chance_outcomes=limit if spec.chance else 0,
+                num_players=spec.num_players, min_utility=float(spec.min_utility),
+                max_utility=float(spec.max_utility),
+                utility_sum=0.0 if spec.zero_sum else None,
+                max_game_length=spec.max_game_length or UNBOUNDED_LENGTH)
+            super().__init__(_game_type(pyspiel, name, self.cardlab_game, self.deterministic), info, params)
+
+        def new_initial_state(self) -> Any:
+            return state_class(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+            return _Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+    return CardlabGame
+
+
+def _classes(name: str) -> tuple[type, type]:
+    """The pyspiel Game and State subclasses for cardlab game ``name``."""
+    if name in _CLASSES:
+        return _CLASSES[name]
+    pyspiel = _pyspiel()
+    CardlabState = _state_class(pyspiel, name)
+    CardlabGame = _game_class(pyspiel, name, CardlabState)
     CardlabGame.__name__ = CardlabGame.__qualname__ = f"Cardlab_{name}_Game"
     CardlabState.__name__ = CardlabState.__qualname__ = f"Cardlab_{name}_State"
     globals()[CardlabGame.__name__] = CardlabGame  # pickling finds the classes by name
     globals()[CardlabState.__name__] = CardlabState
     default = load(name)
-    pyspiel.register_game(_game_type(default, False), CardlabGame)
+    pyspiel.register_game(_game_type(pyspiel, name, default, False), CardlabGame)
     _CLASSES[name] = (CardlabGame, CardlabState)
     return _CLASSES[name]
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import os
-from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import parse_qsl
 
@@ -31,8 +30,11 @@ from ..core import Game
 from ..games import load, names as games
 from ..errors import CardlabError
 from ..i18n import _, pgettext
-from .board import (SEAT_CHOICES, Board, _relabel, _seat_options, _tr, board, language_picker, option_value,
-                    option_widget, shown_value)
+from .board import Board, board
+from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_picker, option_value, option_widget,
+                       shown_value)
+from .room import room_page
+from .rules_panel import RULES_DIR, rules_panel  # noqa: F401  (RULES_DIR: also cardlab.widgets.app.RULES_DIR)
 
 __all__ = ["PlayApp", "play_app", "parse_query", "query_language", "QUERY_KEYS", "LANGUAGE_KEY"]
 
@@ -42,30 +44,6 @@ QUERY_KEYS = ("game", "seat", "lock", "opponent", "seed")
 LANGUAGE_KEY = "lang"
 _IGNORED = ("token",)  # Voila's own: its token, and voila-template, voila-theme, ...
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
-#: the rule digests of a clone of the repository (an installed wheel has none)
-RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
-
-
-def rules_panel(game: Game) -> widgets.Widget:
-    """The game's rule digest (``docs/rules/<game>.md``), folded, to read
-    on the page itself: a link to a file outside the notebook folder opens
-    neither in Voila nor in JupyterLab's output.  Where the digest is not
-    at hand (cardlab installed without its repository), where to find it."""
-    path = RULES_DIR / game.rules
-    if not path.is_file():
-        return widgets.HTML(_("Rules, rule by rule: {file} in the cardlab repository.").format(
-            file=f"<code>docs/rules/{html.escape(game.rules)}</code>"))
-    from IPython.display import Markdown
-
-    out = widgets.Output()
-    out.append_display_data(Markdown(path.read_text("utf-8")))
-    panel = widgets.Accordion(children=[out])
-    panel.set_title(0, _("Rules, rule by rule ({file})").format(file=f"docs/rules/{game.rules}"))
-    panel.selected_index = None
-    panel.add_class("cardlab-play-rules")
-    return panel
-
-
 def guide_html(setup: bool = True, locked: bool = False) -> str:
     """The page's guide (what the notebook's text said), in the current
     language: how to play on this page.  ``setup``: the page has the set-up
@@ -552,8 +530,6 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     """
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     if any(k in ("room", "teacher") for k, _ in parse_qsl(query)):
-        from .room import room_page
-
         # a class room: a pupil's seat or the teacher's page
         return room_page(query, language=query_language(query) or language)
     return PlayApp(game, seed, query, language)

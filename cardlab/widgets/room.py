@@ -26,7 +26,9 @@ from ..games import load
 from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
 from ..rooms import RoomStore, StaleMoveError, default_path
-from .board import Board, option_value, option_widget, result_words, seat_label
+from .board import Board
+from .controls import option_value, option_widget, result_words, seat_label
+from .rules_panel import rules_panel
 
 __all__ = ["RoomBoard", "Lobby", "room_page"]
 
@@ -234,7 +236,6 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
     except CardlabError as exc:
         return _error(str(exc))
     room = b.room
-    from .app import rules_panel
 
     game = _(room.load().title) if room.load().title else room.game
     title = widgets.HTML(f"<b>{html.escape(room.name)}</b> · "

@@ -17,9 +17,9 @@ import ipywidgets as widgets
 import networkx as nx
 
 from .. import render
-from ..agents import open_hands_copy
 from ..core import CHANCE, State
 from ..errors import CardlabError, TooLargeError
+from ..hidden import open_hands_copy
 from ..i18n import _
 from ..solve import solve_tree
 from ..tree import tree
@@ -71,6 +71,24 @@ def tree_svg(G: nx.DiGraph, focus: int = 0, depth: int = 2, *, max_leaves: int =
     if focus not in G:
         raise ValueError(_("node {node} is not in the tree (nodes 0..{last})")
                          .format(node=repr(focus), last=G.number_of_nodes() - 1))
+    shown, kids = _fit(G, focus, depth, max_leaves)
+    x, levels, width, height = _places(shown, kids)
+    y = {n: MARGIN + 16 + level * YGAP for n, level in levels.items()}
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">']
+    for parent, children in kids.items():
+        for m in children:
+            parts += _edge_svg(G, parent, m, x, y)
+    for n, _level, _parent in shown:
+        parts += _node_svg(G, n, x[n], y[n], ring=' stroke="#000" stroke-width="3"' if n == focus
+                           else ' stroke="#555"', cut=n not in kids and bool(G.succ[n]))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _fit(G: nx.DiGraph, focus: int, depth: int, max_leaves: int) -> tuple[list, dict[int, list[int]]]:
+    """The nodes drawn (``(node, level, parent)`` in pre-order) and each one's
+    children drawn, ``depth`` shrunk until at most ``max_leaves`` leaves remain."""
     while True:
         shown = _visible(G, focus, depth)
         kids: dict[int, list[int]] = {}
@@ -79,9 +97,13 @@ def tree_svg(G: nx.DiGraph, focus: int = 0, depth: int = 2, *, max_leaves: int =
                 kids.setdefault(parent, []).append(n)
         leaves = [n for n, _level, _parent in shown if n not in kids]
         if len(leaves) <= max_leaves or depth <= 1:
-            break
+            return shown, kids
         depth -= 1
-    # positions: keyed by the path (a node may appear once per path; the tree is unmerged)
+
+
+def _places(shown: list, kids: dict[int, list[int]]) -> tuple[dict[int, float], dict[int, int], int, int]:
+    """Each node's x (leaves side by side, a parent over the middle of its
+    children), its level, and the picture's width and height."""
     x: dict[int, float] = {}
     slot = 0
     levels = {n: d for n, d, _parent in shown}
@@ -95,51 +117,48 @@ def tree_svg(G: nx.DiGraph, focus: int = 0, depth: int = 2, *, max_leaves: int =
             x[n] = (min(xs) + max(xs)) / 2
     width = int(2 * MARGIN + max(slot, 1) * XGAP)
     height = int(2 * MARGIN + (max(levels.values()) + 1) * YGAP)
+    return x, levels, width, height
 
-    def y(n: int) -> float:
-        return MARGIN + 16 + levels[n] * YGAP
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">']
-    for parent, children in kids.items():
-        pdata = G.nodes[parent]
-        pv = pdata.get("value")
-        for m in children:
-            e = G.edges[parent, m]
-            cv = G.nodes[m].get("value")
-            best = pv is not None and cv is not None and pdata["player"] >= 0 and \
-                cv[pdata["player"]] == pv[pdata["player"]]
-            stroke = 'stroke="#2a8a3a" stroke-width="3"' if best else 'stroke="#888" stroke-width="1"'
-            parts.append(f'<line x1="{x[parent]:.0f}" y1="{y(parent):.0f}" x2="{x[m]:.0f}" '
-                         f'y2="{y(m):.0f}" {stroke}/>')
-            label = e["action"] + (f" ({e['prob']})" if e.get("prob") is not None else "")
-            parts.append(f'<text x="{x[m]:.0f}" y="{y(m) - 22:.0f}" text-anchor="middle" fill="#333" '
-                         f'font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke">'
-                         f"{_html.escape(label)}</text>")
-    for n, _level, _parent in shown:
-        d = G.nodes[n]
-        cx, cy = x[n], y(n)
-        ring = ' stroke="#000" stroke-width="3"' if n == focus else ' stroke="#555"'
-        if d["terminal"]:
-            parts.append(f'<rect x="{cx - 30:.0f}" y="{cy - 11:.0f}" width="60" height="22" rx="3" '
-                         f'fill="#f4f4f4"{ring}/>')
-            parts.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle">'
-                         f"{_html.escape(d['label'])}</text>")
-        elif d["player"] == CHANCE:
-            parts.append(f'<path d="M{cx:.0f} {cy - 15:.0f} l15 15 l-15 15 l-15 -15 Z" fill="#eeeeee"{ring}/>')
-            parts.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle">?</text>')
-        else:
-            parts.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="14" fill="{FILL.get(d["player"], "#ddd")}"{ring}/>')
-            parts.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle">P{d["player"]}</text>')
-        v = value_text(d.get("value"))
-        if v and not d["terminal"]:
-            parts.append(f'<text x="{cx:.0f}" y="{cy + 28:.0f}" text-anchor="middle" fill="#224">{v}</text>')
-        if n not in kids and G.succ[n]:
-            parts.append(f'<text x="{cx + 18:.0f}" y="{cy - 10:.0f}" font-size="13" fill="#a00">+</text>')
-        if d.get("frontier"):
-            parts.append(f'<text x="{cx + 18:.0f}" y="{cy - 10:.0f}" font-size="13" fill="#a00">…</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+def _edge_svg(G: nx.DiGraph, parent: int, m: int, x: dict, y: dict) -> list[str]:
+    """The edge ``parent -> m`` with its action (and probability); thick and
+    green where the mover keeps the parent's value."""
+    pdata = G.nodes[parent]
+    pv = pdata.get("value")
+    e = G.edges[parent, m]
+    cv = G.nodes[m].get("value")
+    best = pv is not None and cv is not None and pdata["player"] >= 0 and \
+        cv[pdata["player"]] == pv[pdata["player"]]
+    stroke = 'stroke="#2a8a3a" stroke-width="3"' if best else 'stroke="#888" stroke-width="1"'
+    label = e["action"] + (f" ({e['prob']})" if e.get("prob") is not None else "")
+    return [f'<line x1="{x[parent]:.0f}" y1="{y[parent]:.0f}" x2="{x[m]:.0f}" y2="{y[m]:.0f}" {stroke}/>',
+            f'<text x="{x[m]:.0f}" y="{y[m] - 22:.0f}" text-anchor="middle" fill="#333" '
+            f'font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke">'
+            f"{_html.escape(label)}</text>"]
+
+
+def _node_svg(G: nx.DiGraph, n: int, cx: float, cy: float, ring: str, cut: bool) -> list[str]:
+    """Node ``n`` at ``(cx, cy)``: a box (terminal), a diamond (chance) or a
+    circle (a player), its value, and ``+`` when its children are ``cut``
+    (``…`` at a frontier)."""
+    d = G.nodes[n]
+    if d["terminal"]:
+        parts = [f'<rect x="{cx - 30:.0f}" y="{cy - 11:.0f}" width="60" height="22" rx="3" fill="#f4f4f4"{ring}/>',
+                 f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle">{_html.escape(d["label"])}</text>']
+    elif d["player"] == CHANCE:
+        parts = [f'<path d="M{cx:.0f} {cy - 15:.0f} l15 15 l-15 15 l-15 -15 Z" fill="#eeeeee"{ring}/>',
+                 f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle">?</text>']
+    else:
+        parts = [f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="14" fill="{FILL.get(d["player"], "#ddd")}"{ring}/>',
+                 f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle">P{d["player"]}</text>']
+    v = value_text(d.get("value"))
+    if v and not d["terminal"]:
+        parts.append(f'<text x="{cx:.0f}" y="{cy + 28:.0f}" text-anchor="middle" fill="#224">{v}</text>')
+    if cut:
+        parts.append(f'<text x="{cx + 18:.0f}" y="{cy - 10:.0f}" font-size="13" fill="#a00">+</text>')
+    if d.get("frontier"):
+        parts.append(f'<text x="{cx + 18:.0f}" y="{cy - 10:.0f}" font-size="13" fill="#a00">…</text>')
+    return parts
 
 
 class TreeView(widgets.VBox):

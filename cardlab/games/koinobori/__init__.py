@@ -1,10 +1,19 @@
-"""Koi-koi Nobori (こいこいのぼり): pair carp-streamer cards into nobori.
+"""Koi-koi Nobori (こいこいのぼり): two players pair carp-streamer cards from
+hand with carp on the field into nobori, which score by colour; a
+kabutogaeshi sends one of the opponent's nobori back into the deck, and the
+optional koi-koi call after a third nobori bets on one more.  Rules:
+``docs/rules/koinobori.md``.
 
-The game's package: ``state`` (the Game and the State), ``core`` (the
-compact core the solvers search), ``render`` (its pictures and texts).
+The game's package, to read in this order: ``rules`` (the rules as small
+pure functions: pairs, who can act, the end, koi-koi, the score), ``state``
+(the Game and the State: the flow of a turn, calling ``rules``), ``cards``
+(the card file and its checks), ``positions`` (what a saved position must
+be), ``text`` (explanations and words), ``core`` (the compact core the
+solvers search, its tables built from ``rules``) and ``render`` (its
+pictures).
 """
 
-from . import core, render, state
+from . import cards, core, positions, render, rules, state, text
 from .state import *  # noqa: F403  (the public names of the game)
 from .state import __all__, Koinobori
 
@@ -13,5 +22,9 @@ GAME = Koinobori
 
 
 def __getattr__(name: str):
-    """Every other name of the game's modules as before the package (its state module)."""
-    return getattr(state, name)
+    """Every other name of the game's modules, as the single module before
+    the package had them (``_can_act``, ``ACTION_RE``, ``card_name``, ...)."""
+    for module in (state, rules, cards, text, positions):
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

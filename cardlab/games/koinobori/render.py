@@ -23,8 +23,8 @@ from typing import Any
 
 from ... import display
 from ...core import State
-from .state import (CARDS, COLOURS, ENGLISH, JAPANESE, KINDS, TITLE, card_name, list_text,
-                               role_name, stage_word)
+from .rules import CARDS, COLOURS, KINDS
+from .text import ENGLISH, JAPANESE, TITLE, card_name, list_text, role_name, stage_word
 from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["text", "html", "action_label", "view", "card_svg"]

@@ -34,8 +34,9 @@ from typing import Any
 
 from ... import display
 from ...core import State
-from .state import (ATTR_JA, Card, MazemonState, _sep, attribute_word, load_cards, shared_materials,
-                             summon_cost, technique_word)
+from .cards import ATTR_JA, Card, load_cards, shared_materials, summon_cost
+from .state import MazemonState
+from .text import _sep, attribute_word, technique_word
 from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["action_label", "attr_term", "back_svg", "battle_html", "card_svg", "html", "material_japanese",

@@ -32,8 +32,10 @@ from typing import Any
 
 from ... import display
 from ...core import State
-from .state import (ATTRIBUTE_JA, ATTRIBUTE_TERM, EDGE_TERM, MARK_JA, MARK_TERM, PHASE_TERM,
-                           Battle, Card, attribute_bonus, card_name, direction_text, how_text, mark_word)
+from . import rules
+from .cards import ATTRIBUTE_JA, MARK_JA, Card
+from .text import (ATTRIBUTE_TERM, EDGE_TERM, MARK_TERM, PHASE_TERM, Battle, card_name, direction_text, how_text,
+                   mark_word)
 from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["text", "html", "layout", "move_html", "action_label", "view", "card_svg", "battle_html",
@@ -163,7 +165,7 @@ def bonuses(field: list[dict[str, Any]], cards: dict[str, Card]) -> dict[tuple[i
     for c in field:
         if c["face_up"]:
             n = count[(c["owner"], cards[c["card"]].attribute)]
-            out[(c["x"], c["y"])] = (attribute_bonus(n), n)
+            out[(c["x"], c["y"])] = (rules.attribute_bonus(n), n)
     return out
 
 

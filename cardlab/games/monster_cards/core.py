@@ -1,9 +1,14 @@
 """MONSTER CARDS' compact core (issue P, item 4): the rules of
-``cardlab/games/monster_cards.py`` (docs/rules/monster_cards.md, MC-1 …
-MC-19, MC-Q1 … MC-Q10) on positions that are single ints.
+:mod:`.rules` (docs/rules/monster_cards.md, MC-1 … MC-19, MC-Q1 … MC-Q10)
+on positions that are single ints.  Its tables are built by calling the
+rules (``rules.next_player``, ``rules.payoffs``, ``rules.to_draw``,
+``rules.healed``, ``rules.banishes``, the attack power and the battle of
+:mod:`.battle`, whose scale is ``rules.scale``), so a rule changed there
+changes the core too.
 
 Encoding.  The State key ``(phase, turn, attack, gamechanger, pending,
-alive, players)`` packed from the low bits up::
+alive, players)`` (:data:`.key.KEY`) packed from the low bits up, the fields
+declared as one :class:`cardlab.layout.Bits` (:meth:`MonsterCardsCore._layout`)::
 
     bits 0-1    phase: 0 action, 1 draw, 2 mill, 3 end
     bits 2-4    turn (the winner at the end)
@@ -41,17 +46,10 @@ or more damage pending than any attack or Ambush deals).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...core import CHANCE, TERMINAL
-from .state import (
-    ACT as K_ACT,
-    DRAW as K_DRAW,
-    END as K_END,
-    MILL as K_MILL,
-    RARITY_POINTS,
-    MonsterCardsState,
-)
+from ...layout import Bits
+from . import rules
+from .key import ACT as K_ACT, DRAW as K_DRAW, END as K_END, MILL as K_MILL
 
 __all__ = ["make_core", "TEST_OPTIONS"]
 
@@ -116,121 +114,140 @@ def make_core(game):
 
 
 class MonsterCardsCore:
-    """MONSTER CARDS on ints: ``encode``/``decode`` and the protocol's closures."""
+    """MONSTER CARDS on ints: ``encode``/``decode`` and the protocol's closures,
+    made in named steps: the card tables from the rules, the bit layout, each
+    player's tables, then the closures (``moves``/``chance``, ``settle``, ``play``)."""
 
     def __init__(self, game) -> None:
         o = game.options
         self.game = game
-        n = self.n = o["players"]
-        cards = game.cards
+        self.n = o["players"]
+        self.cards = game.cards
+        self._card_tables()
+        self._layout()
+        self._player_tables()
+        self._turn_tables()
+        self._make_moves_and_chance()
+        self.out = self._make_out()
+        self._make_settle()
+        self._make_play()
+
+    # -- the tables, from the rules ---------------------------------------------------------
+    def _card_tables(self) -> None:
+        """Per card: the damage of an attack under each GameChanger (MC-3), Mend's
+        heal, the Discard skills (MC-10), what Banish reaches (MC-Q3), the heals."""
+        game, cards = self.game, self.cards
         C = len(cards)
-        by_draw = o["out_by_drawing"]
-        free = o["replacing"] == "free"
-        own_attacks = o["own_attacker"] == "attacks"
-        both_to_ruins = o["on_draw"] == "both_to_ruins"
+        # DMG[attacker + 1][gamechanger + 1] (0: none): MC-3 with Fury and Bloodlust
+        self.DMG = [[0] * (C + 1)] + [[game.attack_power(a, g - 1) for g in range(C + 1)] for a in range(C)]
+        self.mend = [c.amount if c.skill == "mend" else 0 for c in cards]
+        self.dsk = [({"revive": REVIVE, "banish": BANISH, "ambush": AMBUSH}.get(s or "", 0), c.amount)
+                    for c, s in zip(cards, game.discard_skill)]
+        # BANISHES[card][attacker]: Banish of this card sends that attacker to the ruins
+        self.BANISHES = [[rules.banishes(a.rarity, c.amount) for a in cards] for c in cards]
+        max_heal = max([c.amount for c in cards if c.skill in ("mend", "revive")] + [0])
+        D = game.options["deck_size"]
+        # HEALED[amount][graveyard size]: the cards a heal brings back (MC-8, MC-Q10)
+        self.HEALED = [[rules.healed(k, g) for g in range(D + 1)] for k in range(max_heal + 1)]
+        self.HT = rules.HAND_TARGET
+        self.TO_DRAW = [rules.to_draw(h) for h in range(self.HT + 1)]  # MC-9
+        self.max_damage = max([max(row) for row in self.DMG]
+                              + [c.amount for c in cards if c.skill == "ambush"] + [1])
 
-        # -- card tables (MC-3, MC-4) --
-        atk = [c.attack + (c.amount if c.skill == "fury" else 0) for c in cards]  # MC-3 Fury
-        blood = [0] + [c.amount if c.skill == "bloodlust" else 0 for c in cards]  # by gc field >> 3
-        mend = [c.amount if c.skill == "mend" else 0 for c in cards]
-        dsk = [({"revive": REVIVE, "banish": BANISH, "ambush": AMBUSH}.get(s or "", 0), c.amount)
-               for c, s in zip(cards, game.discard_skill)]
-        rpoints = [RARITY_POINTS[c.rarity] for c in cards]
-        max_damage = max([a + max(blood) for a in atk]
-                         + [c.amount for c in cards if c.skill == "ambush"] + [1])
-
-        # -- S of each player (bits 5 up), then the header, then each player's counts --
-        D = o["deck_size"]
-        KINDS = [sorted(game.deck_counts[p]) for p in range(n)]
-        BS = [len(kinds).bit_length() for kinds in KINDS]  # S digits: local id + 1 (0: no card)
-        SO = [5 + D * sum(BS[:p]) for p in range(n)]
-        SM = [(1 << (D * bs)) - 1 for bs in BS]
-        AO = 5 + D * sum(BS)
+    def _layout(self) -> None:
+        """The bit layout (the module docstring), declared as one :class:`Bits`."""
+        game, n = self.game, self.n
+        D = game.options["deck_size"]
+        C = len(self.cards)
+        self.KINDS = [sorted(game.deck_counts[p]) for p in range(n)]
+        self.BS = [len(kinds).bit_length() for kinds in self.KINDS]  # S digits: local id + 1 (0: no card)
         AW = 3 + C.bit_length()
-        GO = AO + AW
-        PO = GO + AW  # pending target
-        PTH = PO + 3  # pending then
-        PRO = PO + 4  # pending damage left
-        RW = max_damage.bit_length()
-        LO = PRO + RW  # alive bits
-        AM = (1 << AW) - 1
-        AGM = (1 << 2 * AW) - 1
-        RM = (1 << RW) - 1
-        PEND_M = ((1 << (4 + RW)) - 1) << PO
-        REM1 = 1 << PRO
-        off = LO + n
-
         DB = D.bit_length()
-        DM = (1 << DB) - 1
-        NHO, NTO, NGO, NRO, HO, RO, FM, BASE, BLKM = ([] for _ in range(9))
-        UNIT, WID, GLOB, HB, RB, DRAW_D, MILL_D, SD, LOCAL, CHUNK, CB, SHB = ([] for _ in range(12))
+        HW = self.HT.bit_length()
+        widths = []  # each player's count field widths, in card-id order of their kinds
         for p in range(n):
-            counts, kinds, bs = game.deck_counts[p], KINDS[p], BS[p]
-            rel, fw = [], 0
-            for c in kinds:
-                rel.append(fw)
-                fw += counts[c].bit_length()
-            BASE.append(off)
-            NHO.append(off)
-            NTO.append(off + 2)
-            NGO.append(off + 2 + DB)
-            NRO.append(off + 2 + 2 * DB)
-            HO.append(off + 2 + 3 * DB)
-            RO.append(HO[p] + fw)
-            FM.append((1 << fw) - 1)
-            BLKM.append((1 << (RO[p] + fw - off)) - 1)
-            off = RO[p] + fw
-            UNIT.append([1 << r for r in rel])
+            counts = game.deck_counts[p]
+            widths.append([counts[c].bit_length() for c in self.KINDS[p]])
+        self.bits = Bits(
+            ("phase", 2), ("turn", 3), *((f"seq{p}", D * self.BS[p]) for p in range(n)),
+            ("attack", AW), ("gamechanger", AW), ("target", 3), ("then", 1),
+            ("damage", self.max_damage.bit_length()), ("alive", n),
+            *(f for p in range(n) for f in (
+                (f"nhand{p}", HW), (f"ntop{p}", DB), (f"ngrave{p}", DB), (f"nrest{p}", DB),
+                (f"hand{p}", sum(widths[p])), (f"rest{p}", sum(widths[p])))))
+        sh, mask = self.bits.shift, self.bits.mask
+        self.AW, self.DB, self.HW = AW, DB, HW
+        self.AO, self.GO, self.PO, self.PTH, self.PRO, self.LO = (
+            sh["attack"], sh["gamechanger"], sh["target"], sh["then"], sh["damage"], sh["alive"])
+        self.AM, self.RM, self.DM = mask["attack"], mask["damage"], (1 << DB) - 1
+        self.SO = [sh[f"seq{p}"] for p in range(n)]
+        self.SM = [mask[f"seq{p}"] for p in range(n)]
+        self.NHO = [sh[f"nhand{p}"] for p in range(n)]
+        self.NTO = [sh[f"ntop{p}"] for p in range(n)]
+        self.NGO = [sh[f"ngrave{p}"] for p in range(n)]
+        self.NRO = [sh[f"nrest{p}"] for p in range(n)]
+        self.HO = [sh[f"hand{p}"] for p in range(n)]
+        self.RO = [sh[f"rest{p}"] for p in range(n)]
+        self.FM = [mask[f"hand{p}"] for p in range(n)]
+        self.BASE = self.NHO
+        self.BLKM = [(1 << (self.RO[p] + self.FM[p].bit_length() - self.NHO[p])) - 1 for p in range(n)]
+        self.REL = [[sum(widths[p][:i]) for i in range(len(widths[p]))] for p in range(n)]
+
+    def _player_tables(self) -> None:
+        """Each player's card fields: units, local ids, S read a chunk at a time,
+        and the deltas of a draw (MC-9) and a damage (MC-3)."""
+        game, C = self.game, len(self.cards)
+        REM1 = 1 << self.PRO
+        self.UNIT, self.WID, self.GLOB, self.LOCAL, self.CHUNK, self.CB, self.SHB = ([] for _ in range(7))
+        self.HB, self.RB, self.DRAW_D, self.MILL_D, self.SD = ([] for _ in range(5))
+        for p in range(self.n):
+            counts, kinds, bs, rel = game.deck_counts[p], self.KINDS[p], self.BS[p], self.REL[p]
+            HO, RO = self.HO[p], self.RO[p]
+            self.UNIT.append([1 << r for r in rel])
             # S read a chunk of digits at a time: the count fields of the chunk's cards
-            digits = [0] + UNIT[p] + [0] * ((1 << bs) - 1 - len(kinds))
+            digits = [0] + self.UNIT[p] + [0] * ((1 << bs) - 1 - len(kinds))
             chunk = [0]
             for _ in range(max(1, 12 // bs)):
                 chunk = [x + u for u in digits for x in chunk]  # the new digit is the highest
-            CHUNK.append(chunk)
-            CB.append(len(chunk).bit_length() - 1)
-            SHB.append([u << HO[p] for u in digits])
-            WID.append([(r, (1 << counts[c].bit_length()) - 1) for r, c in zip(rel, kinds)])
-            GLOB.append(kinds)
+            self.CHUNK.append(chunk)
+            self.CB.append(len(chunk).bit_length() - 1)
+            self.SHB.append([u << HO for u in digits])
+            self.WID.append([(r, (1 << counts[c].bit_length()) - 1) for r, c in zip(rel, kinds)])
+            self.GLOB.append(kinds)
             loc = [-1] * C
             hb, rb = [0] * C, [0] * C
             for i, c in enumerate(kinds):
                 loc[c] = i
-                hb[c] = 1 << (HO[p] + rel[i])
-                rb[c] = 1 << (RO[p] + rel[i])
-            LOCAL.append(loc)
-            HB.append(hb)
-            RB.append(rb)
+                hb[c] = 1 << (HO + rel[i])
+                rb[c] = 1 << (RO + rel[i])
+            self.LOCAL.append(loc)
+            self.HB.append(hb)
+            self.RB.append(rb)
             # MC-9 a draw: rest -1, hand +1;  MC-3 damage: rest -1, grave +1, damage left -1
-            DRAW_D.append([hb[c] - rb[c] + (1 << NHO[p]) - (1 << NRO[p]) for c in range(C)])
-            MILL_D.append([-rb[c] - (1 << NRO[p]) + (1 << NGO[p]) - REM1 for c in range(C)])
-            SD.append([loc[c] + 1 << SO[p] for c in range(C)])  # the card as S's digit 0
-        NH1 = [1 << x for x in NHO]
-        CM = (1 << (2 + 3 * DB)) - 1  # the counts nhand, ntop, ngrave, nrest read at once
-        NRS = 2 + 2 * DB  # nrest's place in them
-        HBN = [[b + (1 << x) if b else 0 for b in hb] for hb, x in zip(HB, NHO)]
-        NT1 = [1 << x for x in NTO]
-        NG1 = [1 << x for x in NGO]
-        HEAL1 = [a - b for a, b in zip(NT1, NG1)]
-        ALIVE1 = [1 << (LO + p) for p in range(n)]
-        self.HO, self.RO, self.SO, self.NTO, self.NGO, self.NRO, self.NHO = HO, RO, SO, NTO, NGO, NRO, NHO
-        self.FM, self.SM, self.BS, self.UNIT, self.WID, self.GLOB, self.LOCAL = FM, SM, BS, UNIT, WID, GLOB, LOCAL
-        self.AO, self.GO, self.PO, self.PTH, self.PRO, self.LO, self.RM, self.DM = AO, GO, PO, PTH, PRO, LO, RM, DM
-        self.AM = AM
+            self.DRAW_D.append([hb[c] - rb[c] + (1 << self.NHO[p]) - (1 << self.NRO[p]) for c in range(C)])
+            self.MILL_D.append([-rb[c] - (1 << self.NRO[p]) + (1 << self.NGO[p]) - REM1 for c in range(C)])
+            self.SD.append([loc[c] + 1 << self.SO[p] for c in range(C)])  # the card as S's digit 0
 
-        # MC-Q8 turn order: NEXT[alive mask][turn] is the next player not out
-        NEXT = [[next((t + j) % n for j in range(1, n + 1) if mask >> ((t + j) % n) & 1) if mask else t
-                 for t in range(n)] for mask in range(1 << n)]
-        # MC-19: 1 for the winner, -1/(n-1) for each other
-        lose = -1 if n == 2 else Fraction(-1, n - 1)
-        RET = [tuple(1 if q == w else lose for q in range(n)) for w in range(n)]
-        ZERO = (0,) * n
-        ALL = (1 << n) - 1
+    def _turn_tables(self) -> None:
+        """Turn order (MC-Q8), payoffs (MC-19) and the player to move, from the rules."""
+        n = self.n
+        # NEXT[alive mask][turn]: the next player not out (MC-Q8)
+        self.NEXT = [[rules.next_player([mask >> q & 1 for q in range(n)], t) if mask else t for t in range(n)]
+                     for mask in range(1 << n)]
+        self.RET = [rules.payoffs(n, w) for w in range(n)]  # MC-19
+        # the player to move by bits 0-4 (phase and turn)
+        self.PLAYER = [t if ph == ACT else TERMINAL if ph == END else CHANCE for t in range(8) for ph in range(4)]
 
-        battles: dict = {}
+    # -- the closures --------------------------------------------------------------------------
+    def _make_moves_and_chance(self) -> None:
+        """``player``, ``moves`` (MC-10, MC-11), ``chance`` (MC-3, MC-9) and ``returns``
+        (MC-19), with their caches."""
+        n, HO, FM, AO, AM, PO, RO = self.n, self.HO, self.FM, self.AO, self.AM, self.PO, self.RO
+        GLOB, WID, PLAYER, RET, ZERO = self.GLOB, self.WID, self.PLAYER, self.RET, (0,) * self.n
         MV = [{} for _ in range(n)]
         CH = [{} for _ in range(n)]
-        discard_ok = [k > 0 for k, _a in dsk]
-        is_gc = game.is_gc
+        discard_ok = [k > 0 for k, _a in self.dsk]
+        is_gc = self.game.is_gc
 
         def make_moves(p, key):
             hf, attack = key >> 1, key & 1
@@ -249,22 +266,7 @@ class MonsterCardsCore:
             MV[p][key] = ms
             return ms
 
-        # the chance lists by pieces of the rest field (whole count fields, at most 10 bits)
-        PIECES = []
-        for p in range(n):
-            groups = [[]]
-            for c, (sh, mask) in zip(GLOB[p], WID[p]):
-                if groups[-1] and sh + mask.bit_length() - groups[-1][0][1] > 10:
-                    groups.append([])
-                groups[-1].append((c, sh, mask))
-            pieces = []
-            for group in groups:
-                base = group[0][1]
-                width = group[-1][1] + group[-1][2].bit_length() - base
-                table = [[(c, (v >> (sh - base)) & mask) for c, sh, mask in group if (v >> (sh - base)) & mask]
-                         for v in range(1 << width)]
-                pieces.append((base, (1 << width) - 1, table))
-            PIECES.append(pieces)
+        PIECES = [self._chance_pieces(p) for p in range(n)]
 
         def make_chance(p, rf):
             out = []
@@ -275,9 +277,6 @@ class MonsterCardsCore:
                 cache.clear()
             cache[rf] = out
             return out
-
-        # the player to move by bits 0-4 (phase and turn)
-        PLAYER = [t if ph == ACT else TERMINAL if ph == END else CHANCE for t in range(8) for ph in range(4)]
 
         def player(pos):
             return PLAYER[pos & 31]
@@ -297,9 +296,33 @@ class MonsterCardsCore:
         def returns(pos):
             return RET[(pos & 31) >> 2] if pos & 3 == END else ZERO
 
+        self.player, self.moves, self.chance, self.returns = player, moves, chance, returns
+
+    def _chance_pieces(self, p):
+        """Player p's chance lists by pieces of the rest field (whole count fields, at most 10 bits)."""
+        groups = [[]]
+        for c, (sh, mask) in zip(self.GLOB[p], self.WID[p]):
+            if groups[-1] and sh + mask.bit_length() - groups[-1][0][1] > 10:
+                groups.append([])
+            groups[-1].append((c, sh, mask))
+        pieces = []
+        for group in groups:
+            base = group[0][1]
+            width = group[-1][1] + group[-1][2].bit_length() - base
+            table = [[(c, (v >> (sh - base)) & mask) for c, sh, mask in group if (v >> (sh - base)) & mask]
+                     for v in range(1 << width)]
+            pieces.append((base, (1 << width) - 1, table))
+        return pieces
+
+    def _make_out(self):
+        """MC-19: a player put out; hand, deck and graveyard leave the game face
+        down (gone: the rest field); at most one player left ends the game."""
+        BASE, BLKM, HO, RO, FM, SO, SM = self.BASE, self.BLKM, self.HO, self.RO, self.FM, self.SO, self.SM
+        CHUNK, CB, LO, ALL = self.CHUNK, self.CB, self.LO, (1 << self.n) - 1
+        ALIVE1 = [1 << (LO + p) for p in range(self.n)]
+        PEND_M = ((1 << (4 + self.RM.bit_length())) - 1) << self.PO
+
         def out(pos, p):
-            """MC-19: hand, deck and graveyard leave the game face down (gone: the
-            rest field); at most one player left ends the game."""
             blk = (pos >> BASE[p]) & BLKM[p]
             gone = ((pos >> HO[p]) & FM[p]) + ((pos >> RO[p]) & FM[p])
             s = seq = (pos >> SO[p]) & SM[p]
@@ -312,13 +335,42 @@ class MonsterCardsCore:
             if alive & (alive - 1) == 0:  # MC-19 the last player with cards wins
                 return (pos & ~(PEND_M | 31)) | END | (alive.bit_length() - 1) << 2
             return pos
+        return out
 
-        def to_draw(pos, t):
-            """Phase draw for player t (pos in a phase ending its turn)."""
-            return pos - (pos & 31) + (t << 2 | DRAW)
+    def _make_take_deck(self):
+        """MC-9 without MC-Q7's out: the whole deck (known top and rest) comes to the hand."""
+        RO, FM, SO, NGO, BS, CHUNK, CB, HO = self.RO, self.FM, self.SO, self.NGO, self.BS, self.CHUNK, self.CB, self.HO
+        DM, NRO = self.DM, self.NRO
+        NH1 = [1 << x for x in self.NHO]
+        NT1 = [1 << x for x in self.NTO]
+
+        def take_deck(pos, t, nt, deck):
+            rest = (pos >> RO[t]) & FM[t]
+            sh = SO[t] + ((pos >> NGO[t]) & DM) * BS[t]  # the top: S's digits from ngrave up
+            top = (pos >> sh) & ((1 << nt * BS[t]) - 1)
+            hand, chunk, cb, cm = rest, CHUNK[t], CB[t], len(CHUNK[t]) - 1
+            pos -= top << sh
+            while top:
+                hand += chunk[top & cm]
+                top >>= cb
+            pos += (hand << HO[t]) - (rest << RO[t])
+            pos += deck * NH1[t] - nt * NT1[t] - (deck - nt << NRO[t])
+            return pos - DRAW
+        return take_deck
+
+    def _make_settle(self) -> None:
+        """``settle``: the State's ``_settle``, play what is certain up to the next stop."""
+        PO, PRO, RM, LO, NTO, NRO, NGO, NHO, DM = (self.PO, self.PRO, self.RM, self.LO, self.NTO, self.NRO,
+                                                   self.NGO, self.NHO, self.DM)
+        PTH, SO, BS, SHB, NEXT, ALL = self.PTH, self.SO, self.BS, self.SHB, self.NEXT, (1 << self.n) - 1
+        HT, TO_DRAW, by_draw = self.HT, self.TO_DRAW, self.game.options["out_by_drawing"]
+        PEND_M, REM1 = ((1 << (4 + RM.bit_length())) - 1) << PO, 1 << PRO
+        NT1, NG1, NH1 = [1 << x for x in NTO], [1 << x for x in NGO], [1 << x for x in NHO]
+        CM, NRS, HW = (1 << (self.HW + 3 * self.DB)) - 1, self.HW + 2 * self.DB, self.HW  # counts read at once
+        HM = (1 << HW) - 1
+        out, take_deck = self.out, self._make_take_deck()
 
         def settle(pos):
-            """The engine's _settle: play what is certain up to the next stop."""
             while True:
                 ph = pos & 3
                 if ph == MILL:
@@ -341,42 +393,26 @@ class MonsterCardsCore:
                     t = (pos & 31) >> 2
                     if then and pos >> (LO + t) & 1:  # after an Ambush the turn goes on (MC-10)
                         return pos - MILL  # phase action
-                    pos = to_draw(pos, NEXT[(pos >> LO) & ALL][t])
+                    pos = pos - (pos & 31) + (NEXT[(pos >> LO) & ALL][t] << 2 | DRAW)
                     continue
                 if ph == DRAW:  # MC-9
                     t = (pos & 31) >> 2
                     c = (pos >> NHO[t]) & CM
-                    nh = c & 3
-                    if nh >= 3:
+                    nh = c & HM
+                    if nh >= HT:
                         return pos - DRAW
-                    nt = (c >> 2) & DM
+                    nt = (c >> HW) & DM
                     deck = nt + (c >> NRS)
-                    if not deck:  # only without out_by_drawing (MC-Q7)
-                        if nh:
-                            return pos - DRAW
+                    if not deck and nh:  # only without out_by_drawing (MC-Q7)
+                        return pos - DRAW
+                    if deck and TO_DRAW[nh] >= deck and not by_draw:  # the whole deck comes to the hand
+                        return take_deck(pos, t, nt, deck)
+                    if not deck or TO_DRAW[nh] >= deck:  # nothing to play, or MC-Q7: out at once
                         pos = out(pos, t)
                         if pos & 3 == END:
                             return pos
-                        pos = to_draw(pos, NEXT[(pos >> LO) & ALL][t])
+                        pos = pos - (pos & 31) + (NEXT[(pos >> LO) & ALL][t] << 2 | DRAW)
                         continue
-                    if 3 - nh >= deck:  # the whole deck comes to the hand
-                        if by_draw:  # MC-Q7: out at once (out takes hand and deck alike)
-                            pos = out(pos, t)
-                            if pos & 3 == END:
-                                return pos
-                            pos = to_draw(pos, NEXT[(pos >> LO) & ALL][t])
-                            continue
-                        rest = (pos >> RO[t]) & FM[t]
-                        sh = SO[t] + ((pos >> NGO[t]) & DM) * BS[t]  # the top: S's digits from ngrave up
-                        top = (pos >> sh) & ((1 << nt * BS[t]) - 1)
-                        hand, chunk, cb, cm = rest, CHUNK[t], CB[t], len(CHUNK[t]) - 1
-                        pos -= top << sh
-                        while top:
-                            hand += chunk[top & cm]
-                            top >>= cb
-                        pos += (hand << HO[t]) - (rest << RO[t])
-                        pos += deck * NH1[t] - nt * NT1[t] - (deck - nt << NRO[t])
-                        return pos - DRAW
                     if not nt:
                         return pos  # a draw from the unknown deck: chance
                     # the known top comes first: top[0] is S's digit number ngrave
@@ -387,11 +423,25 @@ class MonsterCardsCore:
                     pos += (above << sh) - (above << (sh + bs)) - (d << sh) + SHB[t][d] + NH1[t] - NT1[t]
                     continue
                 return pos
+        self.settle = settle
 
-        def heal(pos, p, k):
-            """MC-8: the graveyard's top k cards (those there are) back on the deck top."""
-            g = (pos >> NGO[p]) & DM
-            return pos + (k if k < g else g) * HEAL1[p]
+    def _make_play(self) -> None:
+        """``play``: a chance outcome (MC-3, MC-9) or a move (MC-10, MC-11, MC-14 … MC-18)."""
+        game, settle = self.game, self.settle
+        NHO, NGO, PO, PRO, RM, AO, AW, AM, DM, BS = (
+            self.NHO, self.NGO, self.PO, self.PRO, self.RM, self.AO, self.AW, self.AM, self.DM, self.BS)
+        DRAW_D, MILL_D, SD, HB, DMG, mend, HEALED = self.DRAW_D, self.MILL_D, self.SD, self.HB, self.DMG, self.mend, \
+            self.HEALED
+        HT, TO_DRAW, HM = self.HT, self.TO_DRAW, (1 << self.HW) - 1
+        CM, NRS = (1 << (self.HW + 3 * self.DB)) - 1, self.HW + 2 * self.DB
+        HBN = [[b + (1 << x) if b else 0 for b in hb] for hb, x in zip(HB, NHO)]  # the card leaves the hand
+        HEAL1 = [(1 << t) - (1 << g) for t, g in zip(self.NTO, NGO)]
+        AGM = (1 << 2 * AW) - 1
+        o = game.options
+        free, own_attacks = o["replacing"] == "free", o["own_attacker"] == "attacks"
+        both_to_ruins = o["on_draw"] == "both_to_ruins"
+        battles: dict = {}
+        extra = self._make_extra(HEALED, HEAL1)
 
         def play(pos, m):
             ph = pos & 3
@@ -400,9 +450,9 @@ class MonsterCardsCore:
                 t = (pos & 31) >> 2
                 pos += DRAW_D[t][m]
                 c = (pos >> NHO[t]) & CM
-                if c & 3 == 3:
+                if c & HM == HT:
                     return pos - DRAW
-                if 3 - (c & 3) < c >> NRS:
+                if TO_DRAW[c & HM] < c >> NRS:
                     return pos  # the next draw: chance again
                 return settle(pos)
             if ph == MILL:  # MC-3 damage from the unknown deck onto the graveyard (S grows by one)
@@ -418,12 +468,12 @@ class MonsterCardsCore:
             att = ag & AM
             if v >= DISCARD:
                 return extra(pos, p, g, v, att)
-            if mend[g]:  # Mend heals when played
-                pos = heal(pos, p, mend[g])
+            if mend[g]:  # Mend heals when played (MC-8)
+                pos += HEALED[mend[g]][(pos >> NGO[p]) & DM] * HEAL1[p]
             me = (g + 1) << 3 | p
             if v == ATTACK:  # MC-11: the card pushes the attacker to the ruins
                 if att and not free and ((att & 7) != p or own_attacks):  # after taking its attack (MC-3)
-                    return hurt(pos + ((me - att) << AO), p, atk[(att >> 3) - 1] + blood[ag >> AW + 3])
+                    return hurt(pos + ((me - att) << AO), p, DMG[att >> 3][ag >> AW + 3])
                 return next_turn(pos + ((me - att) << AO), p)
             if not att:  # MC-11: an empty attack zone takes the card
                 return next_turn(pos + (me << AO), p)
@@ -431,8 +481,9 @@ class MonsterCardsCore:
                 return next_turn(pos, p)
             key = m << 2 * AW | ag
             r = battles.get(key)
-            if r is None:
-                r = battles[key] = battle(g, att, ag >> AW)
+            if r is None:  # MC-14 … MC-16, the scale (rules.scale) through the battle module
+                res, dmg = game.battle_result(g, (att >> 3) - 1, (ag >> AW + 3) - 1)
+                r = battles[key] = 1 if res == "success" else 0 if res == "draw" else -dmg
             if r > 0:  # MC-18 success: the beaten attacker to the ruins (MC-Q5)
                 return next_turn(pos + ((me - att) << AO), p)
             if r < 0:  # MC-18 failure: the attack's damage to the defender (MC-3)
@@ -441,53 +492,64 @@ class MonsterCardsCore:
                 pos -= att << AO
             return next_turn(pos, p)
 
-        def battle(g, att, gcv):
-            """MC-14 … MC-16 from the engine: 1 success, 0 draw, -damage failure."""
-            res, dmg = game.battle_result(g, (att >> 3) - 1, (gcv >> 3) - 1)
-            return 1 if res == "success" else 0 if res == "draw" else -dmg
+        hurt, next_turn = self._make_turn_end(CM, NRS)
+        self.play = play
+
+    def _make_extra(self, HEALED, HEAL1):
+        """The moves before the play (MC-10, MC-Q10): a GameChanger or a Discard skill."""
+        GO, AM, AO, NGO, DM, LO, PO, PTH, PRO = (self.GO, self.AM, self.AO, self.NGO, self.DM, self.LO, self.PO,
+                                                 self.PTH, self.PRO)
+        dsk, BANISHES, settle = self.dsk, self.BANISHES, self.settle
 
         def extra(pos, p, g, v, att):
-            """The moves before the play (MC-10, MC-Q10)."""
             if v == GC:  # replaces any GameChanger
                 return pos + ((((g + 1) << 3 | p) - ((pos >> GO) & AM)) << GO)
             kind, amount = dsk[g]  # a Discard skill: its effect may find nothing
             if kind == REVIVE:
-                return heal(pos, p, amount)
+                return pos + HEALED[amount][(pos >> NGO[p]) & DM] * HEAL1[p]
             if kind == BANISH:
-                if att and rpoints[(att >> 3) - 1] <= amount:
+                if att and BANISHES[g][(att >> 3) - 1]:
                     pos -= att << AO
                 return pos
             q = att & 7  # Ambush: the attacker's owner, another player not out
             if att and q != p and pos >> (LO + q) & 1:
                 return settle(pos + MILL + (q << PO) + (1 << PTH) + (amount << PRO))
             return pos
+        return extra
+
+    def _make_turn_end(self, CM, NRS):
+        """``hurt`` (the turn player takes damage, MC-3, MC-18) and ``next_turn``
+        (the next player's draw, MC-9, MC-12), each stopping at chance or settling."""
+        NHO, PO, PRO, LO, NEXT, DM, HW = self.NHO, self.PO, self.PRO, self.LO, self.NEXT, self.DM, self.HW
+        HT, TO_DRAW, HM, ALL, settle = self.HT, self.TO_DRAW, (1 << self.HW) - 1, (1 << self.n) - 1, self.settle
 
         def hurt(pos, p, damage):
-            """The turn player p (phase action) takes damage, then the turn ends (MC-3, MC-18)."""
             pos += MILL + (p << PO) + (damage << PRO)
             c = (pos >> NHO[p]) & CM
-            if damage < c >> NRS and not (c >> 2) & DM:
+            if damage < c >> NRS and not (c >> HW) & DM:
                 return pos  # the first card from the unknown deck: chance
             return settle(pos)
 
         def next_turn(pos, p):
-            """The end of p's turn (phase action): the next player's draw (MC-9, MC-12)."""
             t = NEXT[(pos >> LO) & ALL][p]
             pos += ((t - p) << 2) + DRAW
             c = (pos >> NHO[t]) & CM
-            nh = c & 3
-            if nh == 3:
+            nh = c & HM
+            if nh == HT:
                 return pos - DRAW
-            if 3 - nh < c >> NRS and not (c >> 2) & DM:
+            if TO_DRAW[nh] < c >> NRS and not (c >> HW) & DM:
                 return pos  # a draw from the unknown deck: chance
             return settle(pos)
-
-        self.player, self.moves, self.chance, self.play, self.returns = player, moves, chance, play, returns
+        return hurt, next_turn
 
     # -- the API edge -------------------------------------------------------------
     def encode(self, state):
-        phase, turn, attack, gc, pend, alive, ps = state._k
-        pos = PHASES.index(phase) | turn << 2
+        """The int of ``state`` (its named fields, :attr:`MonsterCardsState.fields`,
+        at the places of :attr:`bits`); None for a position the engine cannot
+        reach (the module docstring)."""
+        f = state.fields
+        attack, gc, pend, alive = f["attack"], f["gamechanger"], f["pending"], f["alive"]
+        pos = PHASES.index(f["phase"]) | f["turn"] << 2
         if attack:
             pos |= ((attack[1] + 1) << 3 | attack[0]) << self.AO
         if gc:
@@ -496,14 +558,14 @@ class MonsterCardsCore:
             if pend[1] > self.RM:
                 return None
             pos |= pend[0] << self.PO | (pend[2] == K_ACT) << self.PTH | pend[1] << self.PRO
-        for p, z in enumerate(ps):
+        for p, z in enumerate(f["players"]):
             unit, loc = self.UNIT[p], self.LOCAL[p]
             if not alive[p]:
                 pos |= sum(unit[loc[c]] for c in z[4]) << self.RO[p]
                 continue
             pos |= 1 << (self.LO + p)
             hand, top, rest, grave = z
-            if len(hand) > 3:
+            if len(hand) > self.HT:
                 return None
             s = sum(loc[c] + 1 << i * self.BS[p] for i, c in enumerate(grave + top))
             pos |= (len(hand) << self.NHO[p] | len(top) << self.NTO[p] | len(grave) << self.NGO[p]
@@ -512,25 +574,24 @@ class MonsterCardsCore:
         return pos
 
     def decode(self, pos):
-        ph = pos & 3
+        """The State of ``pos``, made by the game's factory (:meth:`MonsterCards.state_of`)."""
+        b = self.bits.unpack(pos)
         pend = ()
-        if ph == MILL:
-            pend = ((pos >> self.PO) & 7, (pos >> self.PRO) & self.RM, K_ACT if pos >> self.PTH & 1 else K_END)
-        alive = tuple(pos >> (self.LO + p) & 1 for p in range(self.n))
+        if b["phase"] == MILL:
+            pend = (b["target"], b["damage"], K_ACT if b["then"] else K_END)
+        alive = tuple(b["alive"] >> p & 1 for p in range(self.n))
         ps = []
         for p in range(self.n):
-            rest = self._multiset(p, (pos >> self.RO[p]) & self.FM[p])
+            rest = self._multiset(p, b[f"rest{p}"])
             if not alive[p]:
                 ps.append(((), (), (), (), rest))
                 continue
-            nt, ng = (pos >> self.NTO[p]) & self.DM, (pos >> self.NGO[p]) & self.DM
-            s, bs, glob = (pos >> self.SO[p]) & self.SM[p], self.BS[p], self.GLOB[p]
+            nt, ng, s, bs, glob = b[f"ntop{p}"], b[f"ngrave{p}"], b[f"seq{p}"], self.BS[p], self.GLOB[p]
             seq = [glob[((s >> (bs * i)) & ((1 << bs) - 1)) - 1] for i in range(nt + ng)]
-            ps.append((self._multiset(p, (pos >> self.HO[p]) & self.FM[p]), tuple(seq[ng:]), rest,
-                       tuple(seq[:ng])))
-        key = (PHASES[ph], (pos >> 2) & 7, self._zone(pos >> self.AO & self.AM),
-               self._zone(pos >> self.GO & self.AM), pend, alive, tuple(ps))
-        return MonsterCardsState(self.game, key)
+            ps.append((self._multiset(p, b[f"hand{p}"]), tuple(seq[ng:]), rest, tuple(seq[:ng])))
+        return self.game.state_of(phase=PHASES[b["phase"]], turn=b["turn"], attack=self._zone(b["attack"]),
+                                  gamechanger=self._zone(b["gamechanger"]), pending=pend, alive=alive,
+                                  players=tuple(ps))
 
     @staticmethod
     def _zone(v):

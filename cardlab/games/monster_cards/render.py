@@ -15,8 +15,8 @@ A battle is not part of a position (it resolves within the move), so the
 scale (勝負の秤) is drawn from a :class:`~cardlab.games.monster_cards.Battle`:
 ``html(state, battle=b)`` adds it, :func:`scale_svg` draws it alone, and
 :func:`last_battle` finds the last battle of a played history.
-:func:`board` makes a :class:`cardlab.widgets.Board` whose table shows the
-scale of the last battle after each battle.
+:func:`cardlab.widgets.monster_cards_board.board` makes a board whose table
+shows the scale of the last battle after each battle (:class:`BattleRenderer`).
 
 >>> import cardlab
 >>> s = cardlab.load("monster_cards").new_initial_state(seed=2)
@@ -40,10 +40,11 @@ from typing import Any, Sequence
 from ... import display
 from ...core import State
 from ...i18n import N_, _, get_language, pgettext
-from .state import KEYS, SKILLS, Battle, Card
+from .battle import Battle
+from .cards import KEYS, SKILLS, Card, load_affinity
 
 __all__ = ["text", "html", "action_label", "view", "card_svg", "scale_svg", "battle_html",
-           "last_battle", "board", "BattleRenderer", "term"]
+           "last_battle", "BattleRenderer", "term"]
 
 NAME = "monster_cards"
 
@@ -120,7 +121,6 @@ def _choice(value: Any) -> str:
 
 
 def _tables(x: Any):
-    from .state import load_affinity
     if x is None:
         return load_affinity()
     if isinstance(x, State):
@@ -492,7 +492,7 @@ def last_battle(states: Sequence[State], actions: Sequence[str]) -> tuple[int, B
 class BattleRenderer:
     """A board renderer: :func:`html` plus the scale of the last battle of
     the board's match (set :attr:`board` after building the board;
-    :func:`board` does it)."""
+    :func:`cardlab.widgets.monster_cards_board.board` does it)."""
 
     def __init__(self) -> None:
         self.board: Any = None
@@ -503,18 +503,6 @@ class BattleRenderer:
         if b is not None and b.match.state is state:
             found = last_battle(b.states(), [m.action for m in b.match.history])
         return html(state, perspective=perspective, battle=None if found is None else found[1])
-
-
-def board(game_or_state: Any = "monster_cards", players: Sequence[Any] | None = None,
-          perspective: Any = "auto", **kwargs: Any):
-    """A :func:`cardlab.widgets.board` whose table also draws the scale of
-    the last battle (勝負の秤) after each battle."""
-    from ...widgets import board as make_board
-    r = BattleRenderer()
-    b = make_board(game_or_state, players, perspective, renderer=r, **kwargs)
-    r.board = b
-    b.set_autoplay(b.autoplay)  # redraw, now with the history
-    return b
 
 
 def move_html(state: State, action: str) -> str:

@@ -1,10 +1,14 @@
 """Toritsuki card battle (とりつきカードバトル): summon yokai, attack, possess.
 
-The game's package: ``state`` (the Game and the State), ``core`` (the
-compact core the solvers search), ``render`` (its pictures and texts).
+The game's package: ``rules`` (the rules as small pure functions), ``state``
+(the Game and the State), ``moves`` (the legal actions), ``views`` (what
+the players see), ``positions`` (the key's layout and the checks of
+``state_from_dict``), ``cards`` (card data and the card file), ``text``
+(explanations and prose), ``core`` (the compact core the solvers search),
+``render`` (its pictures and texts).
 """
 
-from . import core, render, state
+from . import cards, core, positions, render, rules, state, text
 from .state import *  # noqa: F403  (the public names of the game)
 from .state import __all__, Toritsuki
 
@@ -13,5 +17,9 @@ GAME = Toritsuki
 
 
 def __getattr__(name: str):
-    """Every other name of the game's modules as before the package (its state module)."""
-    return getattr(state, name)
+    """Every other name of the game's modules, as before the package split
+    (``RESULT_TEXT``, ``category_text``, ``check_deck``, ``HAND_START`` …)."""
+    for module in (state, cards, text, rules, positions):
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,11 +1,13 @@
-"""Compact core of Toritsuki (cardlab/games/toritsuki.py; rules
+"""Compact core of Toritsuki (the State: ``state.py``; rules
 docs/rules/toritsuki.md, TK-1 … TK-29, TK-Q1 … TK-Q8).
 
 Handles every option (open_hands, known_deck_order, mulligan,
 move_once_per_turn, first_player, cards, decks): the card data is read from
 the game, so any card file and any decks work.
 
-Position: a flat tuple of 45 small ints (``pos[i]``):
+Position: a flat tuple of 45 small ints, laid out as :data:`POS` (a
+:class:`~cardlab.layout.Layout`; a player's 15 fields as :data:`SIDE`, from
+``POS.p0_hand`` and ``POS.p1_hand``):
 
 * 0-6   stage code (``STAGES`` order), turn player, first player (-1 before
   the coin), first turn 0/1, event used 0/1, pending draws, winner (-1).
@@ -26,6 +28,15 @@ A tuple, not one int: ``play`` copies it to a list, changes a few fields
 and settles (TK-18 skipped blocks, the duel, known deck tops) in place;
 packing 45 fields into one int and out again would cost more than a move.
 
+The rules come from :mod:`.rules`, called through the module when the core
+is made (a fresh core follows a swapped rule): the duel (TK-21) and the
+damage loss (TK-6), the possession conditions (TK-19, TK-20), the payments
+(TK-25, TK-26, TK-Q8).  ``make_core`` builds the tables and the named steps
+(:mod:`.core_tables`: ``_card_tables``, ``_codec``, ``_reading``; here:
+``_main_moves``, ``_other_moves``, ``_turn_steps``, ``_take``, ``_duel_step``,
+``_settler``, ``_event_step``, ``_fighters``, ``_main_play``, ``_player``) and hands them to
+each other.
+
 Moves: ``kind << 24 | …``: summon ``no << 8 | row << 4 | boosts`` (row 1 =
 back); release the place 0-5 (F1-F3, B1-B3); move the mask of places that
 change rows; event ``no << 8 | place`` (own or the opponent's, 15 none);
@@ -33,16 +44,18 @@ attack / block ``slot << 8 | method << 4 | boosts``; possess from the hand
 ``no << 8``.  Chance outcomes: the kind index of the card taken, or the
 first player.
 """
-
 from __future__ import annotations
 
-from itertools import combinations
 from types import SimpleNamespace
 
-from ...core import CHANCE, TERMINAL
-from . import state as T
+from .core_tables import (ATTACK, B, BA, BAB, BATTLE, BB, BBB, BBM, BLOCK, BLOCKM, COIN, DAMAGE, DD, DEAL,
+                          DRAW, DU, DUEL, E_BANISH, E_BP, E_CHARGE, E_DRAW, E_HEAL, E_READY, E_REST, E_WIN, EMPTY,
+                          END, EV, EVDRAW, EVENT, F, FP, FT, H, KEEP, MAIN, MOVE, MOVED, MULL, MULLIGAN, N,
+                          NOBLOCK, NOTARGET, OVER, PASS, PD, PDECK, PHAND, PO, POS, POSS_A, POSS_D, PSA, PSD,
+                          RELEASE, RESTED, REVEAL_A, REVEAL_D, ROWS, SHUFFLE, SIDE, ST, SUMMON, TOP, TP, TR,
+                          WN, YR, YS, _card_tables, _codec, _reading)
 
-__all__ = ["make_core", "TEST_OPTIONS"]
+__all__ = ["make_core", "TEST_OPTIONS", "POS", "SIDE"]
 
 TEST_OPTIONS = [
     {},
@@ -57,220 +70,147 @@ TEST_OPTIONS = [
     {"move_once_per_turn": True, "known_deck_order": True, "mulligan": False, "first_player": 0},
 ]
 
-STAGES = (T.SHUFFLE, T.DEAL, T.MULLIGAN, T.COIN, T.DRAW, T.MAIN, T.EVDRAW, T.BATTLE, T.BLOCK, T.DAMAGE,
-          T.POSS_A, T.REVEAL_A, T.POSS_D, T.REVEAL_D, T.OVER)
-(SHUFFLE, DEAL, MULLIGAN, COIN, DRAW, MAIN, EVDRAW, BATTLE, BLOCK, DAMAGE,
- POSS_A, REVEAL_A, POSS_D, REVEAL_D, OVER) = range(15)
-DUEL = 15  # transient: settled at once (TK-21)
-ST, TP, FP, FT, EV, PD, WN, BA, BAB, BAM, BB, BBB, BBM, PSA, PSD = range(15)
-H, PO, N, TOP, F, B, YR, YS, DU, DD, TR = 0, 1, 2, 3, 4, 7, 10, 11, 12, 13, 14
-EMPTY = 0x3FFF << 16  # beyond every card number (≤ 9999): sorts last; low 16 bits clear
-RESTED, MOVED = 1 << 15, 1 << 14
-# move kinds
-KEEP, MULL, SUMMON, RELEASE, MOVE, EVENT, ATTACK, END, BLOCKM, NOBLOCK, PASS, PDECK, PHAND = range(13)
-NOTARGET = 15
-PIERCE, GUARD = 1, 2
-EV_KINDS = ("draw", "ready_yoki", "bp_up", "heal", "banish", "charge", "rest", "win_if_field")
-E_DRAW, E_READY, E_BP, E_HEAL, E_BANISH, E_CHARGE, E_REST, E_WIN = range(8)
 
+def _payer(t):
+    """TK-25, TK-26, TK-Q8: ``pays(out, code, c, yr, du)`` adds ``code + boosts`` once
+    for every number of boosts that can pay ``c`` (:func:`.rules.boosts`)."""
+    payments = t.payments
 
-def _move_table() -> dict:
-    """TK-13: for (front size, back size, mask of unmoved places) the row
-    changes in the engine's order (combinations of the unmoved places by
-    size; F places are bits 0-2, B places bits 3-5), 3 a row at most."""
-    table = {}
-    for nf in range(4):
-        for nb in range(4):
-            places = [i for i in range(nf)] + [3 + i for i in range(nb)]
-            for um in range(64):
-                if um & ~sum(1 << s for s in places):
-                    continue
-                slots = [s for s in places if um >> s & 1]
-                out = []
-                for n in range(1, len(slots) + 1):
-                    for pick in combinations(slots, n):
-                        n_out = sum(s < 3 for s in pick)
-                        n_in = n - n_out
-                        if nf - n_out + n_in > 3 or nb - n_in + n_out > 3:
-                            continue
-                        out.append(sum(1 << s for s in pick))
-                table[nf, nb, um] = out
-    return table
-
-
-_MOVES: dict = {}  # _move_table(), built once
-_CHUNKS: list = []  # per 8-bit chunk of a hand or pool: (kinds, (kind, count) pairs) of each byte
-
-
-def make_core(game):
-    """The core of ``game`` (every option value is handled)."""
-    opts = game.options
-    kdo = bool(opts["known_deck_order"])
-    mulligan_opt = bool(opts["mulligan"])
-    move_once = bool(opts["move_once_per_turn"])
-    cards = game.cards
-    top_no = max(cards) + 1
-    is_yokai = [False] * top_no
-    cost = [0] * top_no
-    methods = [()] * top_no  # (bp, cost, icon bits)
-    mincost = [0] * top_no
-    rank = [0] * top_no
-    own = [True] * top_no
-    poss_bp = [0] * top_no
-    poss_icon = [0] * top_no
-    effect = [(0, 0)] * top_no
-    icon_bit = {None: 0, "pierce": PIERCE, "guard": GUARD}
-    for no, c in cards.items():
-        if c.is_yokai:
-            is_yokai[no] = True
-            cost[no] = c.cost
-            methods[no] = tuple((m.bp, m.cost, icon_bit[m.icon]) for m in c.methods)
-            mincost[no] = min(m.cost for m in c.methods)
-            rank[no] = c.rank
-            own[no] = c.target == "own"
-            poss_bp[no] = c.poss_bp
-            poss_icon[no] = icon_bit[c.poss_icon]
-        else:
-            effect[no] = (EV_KINDS.index(c.effect[0]), c.effect[1])
-    # TK-19 possession conditions: fitset[no] holds target_no * 4 + method of every fitting target
-    fitset = [frozenset()] * top_no
-    yokai_nos = sorted(no for no in set(game.kinds[0]) | set(game.kinds[1]) if is_yokai[no])
-    for no in yokai_nos:
-        c = cards[no]
-        fitset[no] = frozenset(
-            t * 4 + m for t in yokai_nos for m, meth in enumerate(cards[t].methods)
-            if (c.cond_tribe is None or cards[t].tribe == c.cond_tribe)
-            and (c.cond_rank_max is None or cards[t].rank <= c.cond_rank_max)
-            and (c.cond_category is None or meth.category == c.cond_category))
-    kno = [list(game.kinds[p]) for p in (0, 1)]
-    kidx = [dict(game.index[p]) for p in (0, 1)]
-    nk = max(len(kno[0]), len(kno[1]))
-    tw = (nk + 1).bit_length()
-    tmask = (1 << tw) - 1
-    m1 = int("01" * nk, 2) if nk else 0
-    m2 = m1 << 1
-    move_table = _MOVES or _MOVES.update(_move_table()) or _MOVES
-
-    def hand_size(h):
-        return (h & m1).bit_count() + 2 * (h & m2).bit_count()
-
-    # per 8-bit chunk j of a count-packed hand or pool (kinds 4j … 4j+3): its kinds, and (kind, count) pairs
-    while len(_CHUNKS) < (nk + 3) // 4:
-        j = len(_CHUNKS)
-        _CHUNKS.append(([tuple(4 * j + i for i in range(4) if byte >> 2 * i & 3) for byte in range(256)],
-                        [tuple((4 * j + i, byte >> 2 * i & 3) for i in range(4) if byte >> 2 * i & 3)
-                         for byte in range(256)]))
-    chunk_kinds = [c[0] for c in _CHUNKS[:(nk + 3) // 4]]
-    chunk_counts = [c[1] for c in _CHUNKS[:(nk + 3) // 4]]
-
-    def kinds(h):
-        """Kind indexes present in a count-packed hand or pool, ascending."""
-        out = []
-        for table in chunk_kinds:
-            if not h:
-                break
-            out += table[h & 255]
-            h >>= 8
-        return out
-
-    def toplen(t):
-        return (t.bit_length() + tw - 1) // tw
-
-    # -- encode / decode ---------------------------------------------------------
-    def counts(p, nos):
-        h = 0
-        for no in nos:
-            h += 1 << 2 * kidx[p][no]
-        return h
-
-    def row_codes(row):
-        out = [y[0] << 16 | y[1] << 15 | y[2] << 14 | y[3] for y in row]
-        return out + [EMPTY] * (3 - len(out))
-
-    def encode(state):
-        k = state._k
-        if k[0] not in STAGES:
-            return None
-        out = [STAGES.index(k[0]), k[1], k[2], int(k[3]), int(k[4]), k[5], k[6]]
-        out += list(k[9]) if k[9] is not None else [0] * 8
-        for p in (0, 1):
-            P = k[7 + p]
-            top = 0
-            for j, no in enumerate(P[T.TOP]):
-                top |= (kidx[p][no] + 1) << (tw * j)
-            if any(y[3] >= 1 << 14 for y in P[T.FR] + P[T.BK]):
-                return None
-            out += [counts(p, P[T.H]), counts(p, P[T.PO]), P[T.N], top]
-            out += row_codes(P[T.FR]) + row_codes(P[T.BK])
-            out += [P[T.YR], P[T.YS], P[T.DU], P[T.DD], P[T.TR]]
-        return tuple(out)
-
-    def unpack_nos(p, h):
-        out = []
-        for i in kinds(h):
-            out += [kno[p][i]] * ((h >> 2 * i) & 3)
-        return tuple(out)
-
-    def unrow(codes):
-        return tuple((y >> 16, y >> 15 & 1, y >> 14 & 1, y & 0x3FFF) for y in codes if y != EMPTY)
-
-    def decode(pos):
-        k = pos
-        ps = []
-        for p in (0, 1):
-            b = 15 + 15 * p
-            top, t = [], k[b + TOP]
-            while t:
-                top.append(kno[p][(t & tmask) - 1])
-                t >>= tw
-            ps.append((unpack_nos(p, k[b + H]), unpack_nos(p, k[b + PO]), k[b + N], tuple(top),
-                       unrow(k[b + F:b + F + 3]), unrow(k[b + B:b + B + 3]),
-                       k[b + YR], k[b + YS], k[b + DU], k[b + DD], k[b + TR]))
-        battle = tuple(k[BA:PSD + 1]) if k[BA] else None
-        key = (STAGES[k[0]], k[1], k[2], bool(k[3]), bool(k[4]), k[5], k[6], ps[0], ps[1], battle)
-        return T.ToritsukiState(game, key)
-
-    # -- reading -----------------------------------------------------------------
-    def player(pos):
-        st = pos[0]
-        if st == OVER:
-            return TERMINAL
-        if st == MAIN or st == BATTLE or st == POSS_A or st == MULLIGAN:
-            return pos[1]
-        if st == BLOCK or st == POSS_D:  # the defender decides (TK-17, TK-19)
-            return 1 - pos[1]
-        return CHANCE
-
-    def returns(pos):
-        w = pos[WN]
-        if w < 0:
-            return (0, 0)
-        return (1, -1) if w == 0 else (-1, 1)
-
-    def chance(pos):
-        st = pos[0]
-        if st == COIN:  # TK-4, TK-Q3
-            return [(0, 1), (1, 1)]
-        o = 1 - pos[1] if st == DAMAGE or st == REVEAL_D else pos[1]
-        pool = pos[16 + 15 * o]
-        out = []
-        for table in chunk_counts:  # the top card of the unknown deck: probability count / pool size
-            if not pool:
-                break
-            out += table[pool & 255]
-            pool >>= 8
-        return out
-
-    def fits(k, no, owner):
-        """TK-19: card ``no`` of ``owner`` meets its condition on the yokai it would possess."""
-        if (owner == k[TP]) == own[no]:
-            return k[BA] * 4 + k[BAM] in fitset[no]
-        return k[BB] * 4 + k[BBM] in fitset[no]
-
-    # -- legal moves -------------------------------------------------------------
     def pays(out, code, c, yr, du):
-        """TK-25, TK-26, TK-Q8: ``code`` once per number of boosts that can pay ``c``."""
-        out += range(code + (c - yr if c > yr else 0), code + (c if c < du else du) + 1)
+        lo, hi = payments[c][yr][du]
+        out += range(code + lo, code + hi)
+
+    return pays
+
+
+def _main_moves(t, r, pays, attack_moves):
+    """TK-13, TK-14, TK-24: the main phase's moves in the State's order."""
+    kno, is_yokai, cost, kinds, payments, move_once = t.kno, t.is_yokai, t.cost, r.kinds, t.payments, t.move_once
+
+    def main_moves(k):
+        tp = k[TP]
+        b = 15 + 15 * tp
+        row = k[b + F:b + F + 6]
+        f0, f1, f2, b0, b1, b2 = row
+        nf = (f0 != EMPTY) + (f1 != EMPTY) + (f2 != EMPTY)
+        nb = (b0 != EMPTY) + (b1 != EMPTY) + (b2 != EMPTY)
+        yr, du = k[b + YR], k[b + DU]
+        out = []
+        hand_nos = [kno[tp][i] for i in kinds(k[b + H])]
+        affordable = False
+        for no in hand_nos:  # TK-13 summon, TK-25 paid in yoki
+            if is_yokai[no]:
+                lo, hi = payments[cost[no]][yr][du]
+                if lo < hi:
+                    affordable = True
+                    if nf < 3:
+                        out += range(SUMMON << 24 | no << 8 | lo, SUMMON << 24 | no << 8 | hi)
+                    if nb < 3:
+                        out += range(SUMMON << 24 | no << 8 | 16 | lo, SUMMON << 24 | no << 8 | 16 | hi)
+        if affordable and nf == 3 and nb == 3:  # TK-13 make room
+            out.append(RELEASE << 24)
+            if f1 != f0:
+                out.append(RELEASE << 24 | 1)
+            if f2 != f1:
+                out.append(RELEASE << 24 | 2)
+            out.append(RELEASE << 24 | 3)
+            if b1 != b0:
+                out.append(RELEASE << 24 | 4)
+            if b2 != b1:
+                out.append(RELEASE << 24 | 5)
+        if move_once or not (f0 | f1 | f2 | b0 | b1 | b2) & MOVED:  # TK-13 move
+            rearrangements(row, nf, nb, out)
+        if not k[EV] and not k[FT]:  # TK-24 one event a main phase; none on TK-5's first turn
+            events(k, 45 - b, row, hand_nos, out)
+        if not k[FT]:  # TK-5 no battle on the first player's first turn; TK-14 an attack ends main
+            attack_moves(k, b, out)
+        out.append(END << 24)
+        return out
+
+    rearrangements = _rearrangements(t)
+    events = _event_moves(t)
+    return main_moves
+
+
+def _rearrangements(t):
+    """TK-13 move: every other arrangement of the rows once (see the State's ``_move_actions``)."""
+    move_table = t.move_table
+
+    def rearrangements(row, nf, nb, out):
+        """(``move_once_per_turn`` or no marks: the caller checks.)"""
+        f0, f1, f2, b0, b1, b2 = row
+        um = 0
+        for s in range(6):
+            y = row[s]
+            if y != EMPTY and not y & MOVED:
+                um |= 1 << s
+        if not um:
+            return
+        dup = 0  # places alike the one before them in their row
+        if f1 == f0 and f1 != EMPTY:
+            dup |= 2
+        if f2 == f1 and f2 != EMPTY:
+            dup |= 4
+        if b1 == b0 and b1 != EMPTY:
+            dup |= 16
+        if b2 == b1 and b2 != EMPTY:
+            dup |= 32
+        pairs = [1 << i | 8 << j for i in range(nf) if row[i] in (b0, b1, b2)
+                 for j in range(nb) if row[i] == row[3 + j]]
+        for mask in move_table[nf, nb, um]:
+            if (mask & dup) >> 1 & ~mask:
+                continue  # of alike yokai in a row, the first ones only
+            if pairs and any(pm & mask == pm for pm in pairs):
+                continue  # trading alike yokai changes nothing
+            out.append(MOVE << 24 | mask)
+
+    return rearrangements
+
+
+def _event_moves(t):
+    """TK-24, TK-Q2: the event cards of the hand, with their targets."""
+    is_yokai, effect, rank = t.is_yokai, t.effect, t.rank
+
+    def events(k, ob, row, hand_nos, out):
+        for no in hand_nos:
+            if is_yokai[no]:
+                continue
+            kind, value = effect[no]
+            base = EVENT << 24 | no << 8
+            if kind == E_BP:
+                prev = -1
+                for s in range(6):
+                    y = row[s]
+                    if s == 3:
+                        prev = -1
+                    if y != EMPTY and y != prev:
+                        out.append(base | s)
+                    prev = y
+            elif kind == E_BANISH:
+                prev = -1
+                for s in range(6):
+                    y = k[ob + F + s]
+                    if s == 3:
+                        prev = -1
+                    if y != EMPTY and y != prev and rank[y >> 16] <= value:
+                        out.append(base | s)
+                    prev = y
+            elif kind == E_REST:
+                prev = -1
+                for s in range(3, 6):
+                    y = k[ob + F + s]
+                    if y != EMPTY and y != prev and not y & RESTED:
+                        out.append(base | s)
+                    prev = y
+            else:
+                out.append(base | NOTARGET)
+
+    return events
+
+
+def _other_moves(t, r, pays) -> SimpleNamespace:
+    """TK-16 attack, TK-17 block, TK-19 possess, TK-3 mulligan: the other deciding stages."""
+    methods, kno, is_yokai, kinds, fits = t.methods, t.kno, t.is_yokai, r.kinds, r.fits
 
     def attack_moves(k, b, out):
         yr, du = k[b + YR], k[b + DU]
@@ -284,102 +224,6 @@ def make_core(game):
                 for m, (_bp, c, _ic) in enumerate(methods[y >> 16]):
                     pays(out, base | m << 4, c, yr, du)
             prev = y
-        return out
-
-    def main_moves(k):
-        tp = k[TP]
-        b = 15 + 15 * tp
-        ob = 45 - b
-        yr, du = k[b + YR], k[b + DU]
-        f0, f1, f2, b0, b1, b2 = k[b + F:b + F + 6]
-        nf = (f0 != EMPTY) + (f1 != EMPTY) + (f2 != EMPTY)
-        nb = (b0 != EMPTY) + (b1 != EMPTY) + (b2 != EMPTY)
-        out = []
-        hand_nos = [kno[tp][i] for i in kinds(k[b + H])]
-        affordable = False
-        for no in hand_nos:  # TK-13 summon, TK-25 paid in yoki
-            if is_yokai[no]:
-                c = cost[no]
-                if c <= yr + du:
-                    affordable = True
-                    if nf < 3:
-                        pays(out, SUMMON << 24 | no << 8, c, yr, du)
-                    if nb < 3:
-                        pays(out, SUMMON << 24 | no << 8 | 16, c, yr, du)
-        if affordable and nf == 3 and nb == 3:  # TK-13 make room
-            out.append(RELEASE << 24)
-            if f1 != f0:
-                out.append(RELEASE << 24 | 1)
-            if f2 != f1:
-                out.append(RELEASE << 24 | 2)
-            out.append(RELEASE << 24 | 3)
-            if b1 != b0:
-                out.append(RELEASE << 24 | 4)
-            if b2 != b1:
-                out.append(RELEASE << 24 | 5)
-        # TK-13 move: every other arrangement once
-        row = (f0, f1, f2, b0, b1, b2)
-        marked = (f0 | f1 | f2 | b0 | b1 | b2) & MOVED
-        if move_once or not marked:
-            um = 0
-            for s in range(6):
-                y = row[s]
-                if y != EMPTY and not y & MOVED:
-                    um |= 1 << s
-            if um:
-                dup = 0  # places alike the one before them in their row
-                if f1 == f0 and f1 != EMPTY:
-                    dup |= 2
-                if f2 == f1 and f2 != EMPTY:
-                    dup |= 4
-                if b1 == b0 and b1 != EMPTY:
-                    dup |= 16
-                if b2 == b1 and b2 != EMPTY:
-                    dup |= 32
-                pairs = [1 << i | 8 << j for i in range(nf) if row[i] in (b0, b1, b2)
-                         for j in range(nb) if row[i] == row[3 + j]]
-                for mask in move_table[nf, nb, um]:
-                    if (mask & dup) >> 1 & ~mask:
-                        continue  # of alike yokai in a row, the first ones only
-                    if pairs and any(pm & mask == pm for pm in pairs):
-                        continue  # trading alike yokai changes nothing
-                    out.append(MOVE << 24 | mask)
-        if not k[EV] and not k[FT]:  # TK-24 one event a main phase; none on TK-5's first turn
-            for no in hand_nos:
-                if is_yokai[no]:
-                    continue
-                kind, value = effect[no]
-                base = EVENT << 24 | no << 8
-                if kind == E_BP:
-                    prev = -1
-                    for s in range(6):
-                        y = row[s]
-                        if s == 3:
-                            prev = -1
-                        if y != EMPTY and y != prev:
-                            out.append(base | s)
-                        prev = y
-                elif kind == E_BANISH:
-                    prev = -1
-                    for s in range(6):
-                        y = k[ob + F + s]
-                        if s == 3:
-                            prev = -1
-                        if y != EMPTY and y != prev and rank[y >> 16] <= value:
-                            out.append(base | s)
-                        prev = y
-                elif kind == E_REST:
-                    prev = -1
-                    for s in range(3, 6):
-                        y = k[ob + F + s]
-                        if y != EMPTY and y != prev and not y & RESTED:
-                            out.append(base | s)
-                        prev = y
-                else:
-                    out.append(base | NOTARGET)
-        if not k[FT]:  # TK-5 no battle on the first player's first turn; TK-14 an attack ends main
-            attack_moves(k, b, out)
-        out.append(END << 24)
         return out
 
     def block_moves(k):
@@ -407,6 +251,13 @@ def make_core(game):
                 out.append(PHAND << 24 | no << 8)
         return out
 
+    return SimpleNamespace(attack_moves=attack_moves, block_moves=block_moves, possess_moves=possess_moves)
+
+
+def _mover(main_moves, o):
+    """``moves(pos)``: the legal moves of the stage, in the State's order."""
+    attack_moves, block_moves, possess_moves = o.attack_moves, o.block_moves, o.possess_moves
+
     def moves(pos):
         st = pos[0]
         if st == MAIN:
@@ -425,7 +276,11 @@ def make_core(game):
             return [KEEP << 24, MULL << 24]
         return []
 
-    # -- transitions -------------------------------------------------------------
+    return moves
+
+
+def _rows() -> SimpleNamespace:
+    """Row surgery on a position list: a yokai in, a place out, the move marks off; paying (TK-25, TK-26)."""
     def add_yokai(k, o, y):
         r = k[o:o + 3]
         r[2] = y
@@ -451,6 +306,13 @@ def make_core(game):
             r = k[o:o + 3]
             if (r[0] | r[1] | r[2]) & MOVED:
                 k[o:o + 3] = sorted((r[0] & ~MOVED, r[1] & ~MOVED, r[2] & ~MOVED))
+
+    return SimpleNamespace(add_yokai=add_yokai, remove_at=remove_at, pay=pay, unmark=unmark)
+
+
+def _turn_steps(t, rows) -> SimpleNamespace:
+    """TK-6/TK-7 the end, TK-9 … TK-12 the start of a turn, TK-15 its end, TK-3/TK-4 the setup, TK-18 no block."""
+    tw, add_yokai = t.tw, rows.add_yokai
 
     def lose(k, loser):
         """TK-6, TK-7: the game ends at once."""
@@ -492,7 +354,7 @@ def make_core(game):
 
     def end_turn(k):
         """TK-15: effects until the end of the turn end (bonus, move marks)."""
-        for o in (19, 22, 34, 37):
+        for o in ROWS:
             r = k[o:o + 3]
             if (r[0] | r[1] | r[2]) & 0x7FFF:
                 k[o:o + 3] = sorted((r[0] & ~0x7FFF, r[1] & ~0x7FFF, r[2] & ~0x7FFF))
@@ -519,13 +381,22 @@ def make_core(game):
         k[BA:PSD + 1] = (0, 0, 0, 0, 0, 0, 0, 0)
         k[ST] = DAMAGE
 
+    return SimpleNamespace(lose=lose, charge_and_main=charge_and_main, start_turn=start_turn, end_turn=end_turn,
+                           coin=coin, after_mulligan=after_mulligan, no_block=no_block)
+
+
+def _take(t, r, s):
+    """``took(k, o, i)``: kind ``i`` has left player ``o``'s deck at the current stage; put it where it goes."""
+    hand_size, fits, kno, is_yokai, lost_at = r.hand_size, r.fits, t.kno, t.is_yokai, t.lost_at
+    hand_start, mulligan_opt = t.hand_start, t.mulligan
+    lose, after_mulligan, coin, charge_and_main = s.lose, s.after_mulligan, s.coin, s.charge_and_main
+
     def took(k, o, i):
-        """Kind ``i`` has left player ``o``'s deck at the current stage: put it where it goes."""
         st = k[ST]
         b = 15 + 15 * o
         if st == DEAL:  # TK-2, TK-3
             k[b + H] += 1 << 2 * i
-            if hand_size(k[b + H]) < T.HAND_START:
+            if hand_size(k[b + H]) < hand_start:
                 return
             if k[PD] == 1:
                 after_mulligan(k)
@@ -551,7 +422,7 @@ def make_core(game):
                 k[ST] = MAIN
         elif st == DAMAGE:  # TK-18 face up; TK-6
             k[b + DU] += 1
-            if k[b + DU] + k[b + DD] >= T.DAMAGE_LOSS:
+            if lost_at[k[b + DU] + k[b + DD]]:
                 lose(k, o)
             else:
                 k[ST] = BATTLE
@@ -563,34 +434,29 @@ def make_core(game):
                 k[b + TR] += 1
             k[ST] = POSS_D if st == REVEAL_A else DUEL
 
+    return took
+
+
+def _duel_step(t, rows):
+    """``duel(k)``: TK-20, TK-21, TK-22 (icons TK-Q7), the outcome by :func:`.rules.duel`."""
+    methods, on_attacker, poss_bp, poss_icon, duel_rule = t.methods, t.on_attacker, t.poss_bp, t.poss_icon, t.duel
+    add_yokai = rows.add_yokai
+
     def duel(k):
-        """TK-20, TK-21, TK-22 (icons: TK-Q7)."""
         tp = k[TP]
         a, ab, am, d, db, dm, pa, pd = k[BA:PSD + 1]
         abp, _c, aic = methods[a][am]
         dbp, _c, dic = methods[d][dm]
         at, dt = abp + ab, dbp + db
-        if pa:
-            if own[pa]:
-                at += poss_bp[pa]
-                aic |= poss_icon[pa]
-            else:
-                dt += poss_bp[pa]
-                dic |= poss_icon[pa]
-        if pd:
-            if own[pd]:
-                dt += poss_bp[pd]
-                dic |= poss_icon[pd]
-            else:
-                at += poss_bp[pd]
-                aic |= poss_icon[pd]
-        pierce = False
-        if at > dt:
-            a_dies, d_dies, pierce = False, True, aic & PIERCE
-        elif at < dt:
-            a_dies, d_dies = True, False
-        else:
-            a_dies, d_dies = not aic & GUARD, not dic & GUARD
+        for side, poss in ((1, pa), (0, pd)):
+            if poss:
+                if on_attacker[side][poss]:
+                    at += poss_bp[poss]
+                    aic |= poss_icon[poss]
+                else:
+                    dt += poss_bp[poss]
+                    dic |= poss_icon[poss]
+        _winner, a_dies, d_dies, pierce = duel_rule(at, dt, aic, dic)
         A = 15 + 15 * tp
         D = 45 - A
         if a_dies:
@@ -608,16 +474,29 @@ def make_core(game):
         k[BA:PSD + 1] = (0, 0, 0, 0, 0, 0, 0, 0)
         k[ST] = DAMAGE if pierce else BATTLE
 
+    return duel
+
+
+def _settler(t, s, took, duel):
+    """``settle(k)``: what needs no decision: known deck tops, the duel, skipped choices."""
+    mincost, kdo, tw, tmask = t.mincost, t.kdo, t.tw, t.tmask
+    # TK-25, TK-26: [ready][face_up] -> the lowest cost that cannot be paid (from rules.boosts' table)
+    unpayable = [[next((c for c, row in enumerate(t.payments) if row[ready][up][0] >= row[ready][up][1]),
+                       len(t.payments)) for up in range(len(t.payments[0][0]))] for ready in range(len(t.payments[0]))]
+    end_turn, no_block = s.end_turn, s.no_block
+
+    def toplen(tk):
+        return (tk.bit_length() + tw - 1) // tw
+
     def can_act(k, b, o):
         """A ready yokai in the row at ``o`` with a method player ``b`` can pay (TK-16, TK-17)."""
-        money = k[b + YR] + k[b + DU]
+        limit = unpayable[k[b + YR]][k[b + DU]]
         for y in k[o:o + 3]:
-            if y != EMPTY and not y & RESTED and mincost[y >> 16] <= money:
+            if y != EMPTY and not y & RESTED and mincost[y >> 16] < limit:
                 return True
         return False
 
     def settle(k):
-        """What needs no decision: known deck tops, the duel, skipped choices."""
         while True:
             st = k[ST]
             if st == DUEL:
@@ -638,9 +517,9 @@ def make_core(game):
             else:  # a take stage with a known deck order (TK-Q6)
                 o = 1 - k[TP] if st == DAMAGE or st == REVEAL_D else k[TP]
                 b = 15 + 15 * o
-                t = k[b + TOP]
+                tk = k[b + TOP]
                 if st == SHUFFLE:
-                    if toplen(t) < k[b + N]:
+                    if toplen(tk) < k[b + N]:
                         return
                     if k[PD] == 1:
                         k[ST] = DEAL
@@ -650,14 +529,31 @@ def make_core(game):
                         k[ST] = DEAL
                         k[TP] = 0
                     continue
-                if not t:
+                if not tk:
                     return
-                k[b + TOP] = t >> tw
+                k[b + TOP] = tk >> tw
                 k[b + N] -= 1
-                took(k, o, (t & tmask) - 1)
+                took(k, o, (tk & tmask) - 1)
+
+    return settle, toplen
+
+
+def _event_step(t, rows, s):
+    """``event(k, b, no, slot)``: TK-24, TK-Q2: one event a main phase; it goes to the trash."""
+    kidx, effect, tw = t.kidx, t.effect, t.tw
+    remove_at, add_yokai, lose = rows.remove_at, rows.add_yokai, s.lose
+
+    def heal(k, b, value):  # face-down damage first; healed damage to the trash (TK-29)
+        for _ in range(value):
+            if k[b + DD]:
+                k[b + DD] -= 1
+            elif k[b + DU]:
+                k[b + DU] -= 1
+            else:
+                break
+            k[b + TR] += 1
 
     def event(k, b, no, slot):
-        """TK-24, TK-Q2: one event a main phase; it goes to the trash."""
         tp = k[TP]
         k[b + H] -= 1 << 2 * kidx[tp][no]
         k[b + TR] += 1
@@ -667,24 +563,16 @@ def make_core(game):
             k[ST] = EVDRAW
             k[PD] = value - 1
         elif kind == E_READY:
-            r = min(value, k[b + YS])
-            k[b + YR] += r
-            k[b + YS] -= r
+            n = min(value, k[b + YS])
+            k[b + YR] += n
+            k[b + YS] -= n
         elif kind == E_BP:
-            o = b + F + slot
-            y = k[o] + value
+            y = k[b + F + slot] + value
             o = b + F if slot < 3 else b + B
             remove_at(k, o, slot % 3)
             add_yokai(k, o, y)
-        elif kind == E_HEAL:  # face-down damage first; healed damage to the trash (TK-29)
-            for _ in range(value):
-                if k[b + DD]:
-                    k[b + DD] -= 1
-                elif k[b + DU]:
-                    k[b + DU] -= 1
-                else:
-                    break
-                k[b + TR] += 1
+        elif kind == E_HEAL:
+            heal(k, b, value)
         elif kind == E_BANISH or kind == E_REST:
             ob = 45 - b
             o = ob + F if slot < 3 else ob + B
@@ -704,59 +592,100 @@ def make_core(game):
                     lose(k, tp)
                     return
         elif kind == E_WIN:  # TK-8
-            nf = sum(y != EMPTY for y in k[b + F:b + F + 6])
-            if nf >= value:
+            if sum(y != EMPTY for y in k[b + F:b + F + 6]) >= value:
                 k[ST] = OVER
                 k[WN] = tp
+
+    return event
+
+
+def _main_play(t, rows, s, event, attack):
+    """``play_main(k, move)``: a main-phase move (TK-13, TK-14, TK-24, TK-28), settled by the caller."""
+    kidx, cost, move_once = t.kidx, t.cost, t.move_once
+    pay, add_yokai, remove_at, unmark, end_turn = rows.pay, rows.add_yokai, rows.remove_at, rows.unmark, s.end_turn
+
+    def rearrange(k, b, mask):
+        """TK-13: the picked yokai change rows, marked."""
+        fr, bk = [], []
+        for slot in range(6):
+            y = k[b + F + slot]
+            if y == EMPTY:
+                continue
+            if mask >> slot & 1:
+                (bk if slot < 3 else fr).append(y | MOVED)
+            else:
+                (fr if slot < 3 else bk).append(y)
+        fr += [EMPTY] * (3 - len(fr))
+        bk += [EMPTY] * (3 - len(bk))
+        fr.sort()
+        bk.sort()
+        k[b + F:b + F + 3] = fr
+        k[b + B:b + B + 3] = bk
+
+    def play_main(k, move):
+        """False when the move needs no settling (a rearrangement)."""
+        tp = k[TP]
+        b = 15 + 15 * tp
+        kind = move >> 24
+        if kind == SUMMON:  # TK-13, TK-28 ready at once
+            no = move >> 8 & 0xFFFF
+            k[b + H] -= 1 << 2 * kidx[tp][no]
+            pay(k, b, cost[no], move & 15)
+            add_yokai(k, b + B if move & 16 else b + F, no << 16)
+        elif kind == RELEASE:  # TK-13 make room
+            slot = move & 7
+            remove_at(k, b + F if slot < 3 else b + B, slot % 3)
+            k[b + TR] += 1
+        elif kind == MOVE:
+            rearrange(k, b, move & 63)
+            return False
+        elif kind == EVENT:
+            event(k, b, move >> 8 & 0xFFFF, move & 15)
+        elif kind == ATTACK:
+            attack(k, b, move)
+            unmark(k, b)
+            return True
+        else:  # END without battle
+            end_turn(k)
+            return True
+        if not move_once:
+            unmark(k, b)  # after a summon, release or event moving is offered again
+        return True
+
+    return play_main
+
+
+def _player(t, rows, s, took, settle, toplen, play_main, fighters):
+    """``play(pos, move)``: the position after a move or a chance outcome."""
+    kidx, kdo, tw, tmask, hand_start = t.kidx, t.kdo, t.tw, t.tmask, t.hand_start
+    end_turn, no_block, after_mulligan, start_turn = s.end_turn, s.no_block, s.after_mulligan, s.start_turn
+    attack, fighter = fighters
+
+    def block(k, d, move):
+        """TK-17: the blocker rests, chooses a method, pays its cost."""
+        k[BB], k[BBB], k[BBM] = fighter(k, d, d + B, move)
+        k[ST] = POSS_A
+
+    def mulligan(k, b):
+        """TK-3: the hand back into the deck, shuffled; 5 again."""
+        pool = k[b + PO] + k[b + H]
+        tk = k[b + TOP]
+        while tk:
+            pool += 1 << 2 * ((tk & tmask) - 1)
+            tk >>= tw
+        k[b + PO] = pool
+        k[b + H] = k[b + TOP] = 0
+        k[b + N] += hand_start
+        k[ST] = SHUFFLE if kdo else DEAL
+        k[PD] = 1
 
     def play(pos, move):
         k = list(pos)
         st = k[ST]
         tp = k[TP]
         if st == MAIN:
-            b = 15 + 15 * tp
-            kind = move >> 24
-            if kind == SUMMON:  # TK-13, TK-28 ready at once
-                no = move >> 8 & 0xFFFF
-                k[b + H] -= 1 << 2 * kidx[tp][no]
-                pay(k, b, cost[no], move & 15)
-                add_yokai(k, b + B if move & 16 else b + F, no << 16)
-            elif kind == RELEASE:  # TK-13 make room
-                s = move & 7
-                remove_at(k, b + F if s < 3 else b + B, s % 3)
-                k[b + TR] += 1
-            elif kind == MOVE:  # TK-13 the picked yokai change rows, marked
-                mask = move & 63
-                fr, bk = [], []
-                for s in range(6):
-                    y = k[b + F + s]
-                    if y == EMPTY:
-                        continue
-                    if mask >> s & 1:
-                        (bk if s < 3 else fr).append(y | MOVED)
-                    else:
-                        (fr if s < 3 else bk).append(y)
-                fr += [EMPTY] * (3 - len(fr))
-                bk += [EMPTY] * (3 - len(bk))
-                fr.sort()
-                bk.sort()
-                k[b + F:b + F + 3] = fr
-                k[b + B:b + B + 3] = bk
-                return tuple(k)
-            elif kind == EVENT:
-                event(k, b, move >> 8 & 0xFFFF, move & 15)
-            elif kind == ATTACK:
-                attack(k, b, move)
-                unmark(k, b)
+            if play_main(k, move):
                 settle(k)
-                return tuple(k)
-            else:  # END without battle
-                end_turn(k)
-                settle(k)
-                return tuple(k)
-            if not move_once:
-                unmark(k, b)  # after a summon, release or event moving is offered again
-            settle(k)
             return tuple(k)
         if st == BATTLE:
             if move >> 24 == END:
@@ -766,15 +695,8 @@ def make_core(game):
         elif st == BLOCK:
             if move >> 24 == NOBLOCK:
                 no_block(k)
-            else:  # TK-17
-                d = 30 - 15 * tp
-                i, m = move >> 8 & 3, move >> 4 & 15
-                y = k[d + B + i]
-                remove_at(k, d + B, i)
-                no = y >> 16
-                pay(k, d, methods[no][m][1], move & 15)
-                k[BB], k[BBB], k[BBM] = no, y & 0x3FFF, m
-                k[ST] = POSS_A
+            else:
+                block(k, 30 - 15 * tp, move)
         elif st == POSS_A or st == POSS_D:  # TK-19
             kind = move >> 24
             if kind == PDECK:
@@ -787,18 +709,8 @@ def make_core(game):
                     k[PSA if st == POSS_A else PSD] = no
                 k[ST] = POSS_D if st == POSS_A else DUEL
         elif st == MULLIGAN:
-            if move >> 24 == MULL:  # TK-3 the hand back, shuffled; 5 again
-                b = 15 + 15 * tp
-                pool = k[b + PO] + k[b + H]
-                t = k[b + TOP]
-                while t:
-                    pool += 1 << 2 * ((t & tmask) - 1)
-                    t >>= tw
-                k[b + PO] = pool
-                k[b + H] = k[b + TOP] = 0
-                k[b + N] += T.HAND_START
-                k[ST] = SHUFFLE if kdo else DEAL
-                k[PD] = 1
+            if move >> 24 == MULL:
+                mulligan(k, 15 + 15 * tp)
             else:
                 after_mulligan(k)
         elif st == COIN:  # TK-4, TK-Q3
@@ -815,15 +727,46 @@ def make_core(game):
         settle(k)
         return tuple(k)
 
-    def attack(k, b, move):
-        """TK-16: the attacker rests, chooses a method, pays its cost."""
+    return play
+
+
+def _fighters(t, rows):
+    """``attack(k, b, move)`` (TK-16), and ``fighter(k, b, o, move)``: the
+    yokai of the move leaves the row at ``o`` (it rests in the battle), its
+    method chosen and paid by player ``b`` (TK-16, TK-17): (card, bonus, method)."""
+    methods, pay, remove_at = t.methods, rows.pay, rows.remove_at
+
+    def fighter(k, b, o, move):
         i, m = move >> 8 & 3, move >> 4 & 15
-        y = k[b + F + i]
-        remove_at(k, b + F, i)
+        y = k[o + i]
+        remove_at(k, o, i)
         no = y >> 16
         pay(k, b, methods[no][m][1], move & 15)
-        k[BA:PSD + 1] = (no, y & 0x3FFF, m, 0, 0, 0, 0, 0)
+        return no, y & 0x3FFF, m
+
+    def attack(k, b, move):
+        k[BA:PSD + 1] = (*fighter(k, b, b + F, move), 0, 0, 0, 0, 0)
         k[ST] = BLOCK
 
-    return SimpleNamespace(encode=encode, decode=decode, player=player, moves=moves, chance=chance,
-                           play=play, returns=returns)
+    return attack, fighter
+
+
+def make_core(game):
+    """The core of ``game`` (every option value is handled), its tables built
+    from the cards and :mod:`.rules` now (a swapped rule is followed)."""
+    t = _card_tables(game)
+    r = _reading(t)
+    t.kinds = r.kinds
+    encode, decode = _codec(game, t)
+    pays = _payer(t)
+    other = _other_moves(t, r, pays)
+    moves = _mover(_main_moves(t, r, pays, other.attack_moves), other)
+    rows = _rows()
+    steps = _turn_steps(t, rows)
+    took = _take(t, r, steps)
+    settle, toplen = _settler(t, steps, took, _duel_step(t, rows))
+    fighters = _fighters(t, rows)
+    play_main = _main_play(t, rows, steps, _event_step(t, rows, steps), fighters[0])
+    play = _player(t, rows, steps, took, settle, toplen, play_main, fighters)
+    return SimpleNamespace(encode=encode, decode=decode, player=r.player, moves=moves, chance=r.chance,
+                           play=play, returns=r.returns)

@@ -36,8 +36,8 @@ from typing import Any
 
 from ... import display
 from ...core import CHANCE, State
-from .state import (CATEGORY_JA, ICON_JA, RANKS, Card, ToritsukiState, category_text,
-                               icon_text)
+from .cards import CATEGORY_JA, ICON_JA, RANKS, Card, category_text, icon_text
+from .state import ToritsukiState
 from ...i18n import N_, _, get_language, pgettext
 
 __all__ = ["STAGE_JA", "action_label", "back_svg", "battle_html", "card_svg", "html", "text", "view"]

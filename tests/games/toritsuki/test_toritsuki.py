@@ -957,7 +957,7 @@ def test_random_playouts_are_fast():
 
 
 # -- perft and reference data, checked by hand -------------------------------------------
-DATA = __import__("pathlib").Path(__file__).parent / "data"
+DATA = __import__("pathlib").Path(__file__).parents[2] / "data"
 
 
 def _entry(kind, name):

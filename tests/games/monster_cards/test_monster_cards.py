@@ -19,7 +19,7 @@ from cardlab import CHANCE
 from cardlab.games import monster_cards as mc
 from cardlab.games.monster_cards import SKILLS, Card, battle
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[2] / "data"
 PERFT_FILE = DATA / "perft" / "monster_cards.json"
 REFERENCE_FILE = DATA / "reference" / "monster_cards.json"
 NEUTRAL = dict(attribute="none", race="human", size="medium", means="melee")

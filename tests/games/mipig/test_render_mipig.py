@@ -11,6 +11,7 @@ import re
 import pytest
 
 import cardlab
+from builders import mipig_battle as battle
 from cardlab import render
 from cardlab.games.mipig import ATTRIBUTE_JA, MARK_JA
 from cardlab.games.mipig import render as mr
@@ -34,18 +35,6 @@ def hidden_ids(state, p):
     seen = set(d["hands"][p]) | set(d["graveyards"][0]) | set(d["graveyards"][1]) | set(sum(d["shown"], [])) \
         | {c["card"] for c in d["field"] if c["owner"] == p or c["face_up"]}
     return hidden - seen
-
-
-def battle(cells, graves=([], []), mover=0, hand_size=None, **options):
-    """A battle-phase position of cardlab's own cards: cells are (x, y, owner, card, face_up)."""
-    n = hand_size or max(sum(1 for c in cells if c[2] == p) + len(graves[p]) for p in (0, 1))
-    game = cardlab.load("mipig", hand_size=n, first_player=0, **options)
-    return game.state_from_dict({
-        "phase": "battle", "to_move": mover, "first_player": 0, "decided_by": "option",
-        "hands": [[], []], "graveyards": [list(graves[0]), list(graves[1])],
-        "field": [{"x": x, "y": y, "owner": o, "card": c, "face_up": u} for x, y, o, c, u in cells],
-        "janken_round": 0, "pending": None, "shown": [[], []], "outcome": None,
-        "options": game.options_dict()})
 
 
 # -- what a perspective may see (MP-Q6) -----------------------------------------------

@@ -682,7 +682,7 @@ def test_KN_5_KN_7_perft_of_the_deal_by_counting():
     kabutogaeshi), 5^4 - 17 - 1 (3 or 4 kabutogaeshi; 4 fukinagashi)."""
     import sys
     from itertools import product
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[2]))  # tests/
     from test_perft_and_solvers import perft
 
     root = cardlab.load("koinobori").new_initial_state()

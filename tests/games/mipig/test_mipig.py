@@ -390,7 +390,7 @@ def test_MP_3_perft_of_the_own_deal_adds_exactly_the_duplicate_deals():
     divide_own, divide_shared = Counter(p[0] for p in own), Counter(p[0] for p in shared)
     assert {a: divide_own[a] - divide_shared[a] for a in divide_own} == {a: 58 for a in divide_own}
     data = {e["name"]: e for e in json.loads(
-        (Path(__file__).parent / "data" / "perft" / "mipig.json").read_text("utf-8"))}
+        (Path(__file__).parents[2] / "data" / "perft" / "mipig.json").read_text("utf-8"))}
     assert (data["deal-two-cards-own"]["depth"], data["deal-two-cards-own"]["count"]) == (3, 26100)
     assert (data["deal-two-cards-shared"]["options"], data["deal-two-cards-shared"]["count"]) == (
         {"hand_size": 2, "deal": "shared"}, 24360)
@@ -798,7 +798,7 @@ def test_MP_Q3_the_value_of_the_end_janken():
     # rock+scissors face up for player 0 against rock+paper (players swapped): -(3/5)
     s = tiebreak_state(tiebreak="value", janken_rounds=3)
     assert s.is_terminal()
-    m0, m1 = s._tiebreak_marks(0), s._tiebreak_marks(1)
+    m0, m1 = s.tiebreak_marks(0), s.tiebreak_marks(1)
     assert s.returns()[0] == janken_value(m0, m1, 3)
     assert (m0, m1) == ([0, 1], [0, 2]) and s.returns()[0] == -Fraction(3, 5)
 
@@ -948,7 +948,7 @@ def test_MP_Q4_to_dict_keeps_the_names_and_old_positions_load_as_before():
     assert u == s and u.to_dict() == moved
     assert u.legal_actions() == [translate(x, 7, -3) for x in s.legal_actions()]
     # every stored position (perft, reference) loads with its own names, as before
-    data = Path(__file__).parent / "data"
+    data = Path(__file__).parents[2] / "data"
     stored = 0
     for kind in ("perft", "reference"):
         for e in json.loads((data / kind / "mipig.json").read_text("utf-8")):
@@ -1085,7 +1085,7 @@ def test_perft_of_the_janken_by_hand():
     s = cardlab.load("mipig", hand_size=2, hands=["duo_a", "duo_b"]).new_initial_state()
     assert [count(s, d) for d in (1, 2, 3, 4)] == [2, 4, 8, 6 * 8 + 2 * 2]
     data = {e["name"]: e for e in json.loads(
-        (Path(__file__).parent / "data" / "perft" / "mipig.json").read_text("utf-8"))}
+        (Path(__file__).parents[2] / "data" / "perft" / "mipig.json").read_text("utf-8"))}
     assert (data["duo-janken"]["depth"], data["duo-janken"]["count"]) == (4, 52)
     assert (data["duo-placement"]["depth"], data["duo-placement"]["count"]) == (3, 96)
     assert (data["deal-root"]["depth"], data["deal-root"]["count"]) == (2, 870)
@@ -1582,7 +1582,7 @@ def test_MP_Q2_MP_Q3_a_tie_on_a_mark_no_card_beats_cannot_break():
     # the end janken: rock and scissors against rock and scissors; paper nowhere
     cells = [(0, 0, 0, "R5", False), (1, 0, 1, "R5b", False), (0, 3, 0, "G9", True), (5, 3, 1, "S5", True)]
     end = battle_state(cells).apply("attack 0,0 1,0")
-    assert end.phase == "tiebreak" and end._tiebreak_marks(0) == end._tiebreak_marks(1) == [0, 1]
+    assert end.phase == "tiebreak" and end.tiebreak_marks(0) == end.tiebreak_marks(1) == [0, 1]
     drawn = end.apply("pick rock").apply("pick rock")
     assert drawn.is_terminal() and drawn.returns() == [0, 0]
     assert "a tie that cannot break, no counted card beats rock: a draw (MP-Q3)" in \

@@ -15,6 +15,7 @@ from cardlab import render
 from cardlab.games import monster_cards as mc
 from cardlab.games.monster_cards import Card
 from cardlab.games.monster_cards import render as mr
+from cardlab.widgets import monster_cards_board
 from cardlab.widgets import board
 from cardlab.widgets.monster_cards_builder import CardBuilder
 
@@ -181,7 +182,7 @@ def test_MC_16_failure_and_draw_on_the_scale():
 def test_MC_18_last_battle_of_a_history_and_the_board_scale():
     """MC-18: the board draws the scale of the last battle after each battle;
     last_battle finds it in a history (None before the first)."""
-    b = mr.board(cardlab.load("monster_cards"), ["random", "random"], seed=5)
+    b = monster_cards_board.board(cardlab.load("monster_cards"), ["random", "random"], seed=5)
     assert "last battle" not in b.table.value  # no battle yet
     b.run()
     assert b.state.is_terminal()
@@ -199,7 +200,7 @@ def test_board_plays_a_game_to_the_end_by_clicking(players, seed):
     """The board draws this renderer (with the last battle's scale) and plays
     a whole game by clicking its action buttons; the view picker lists every
     player."""
-    b = mr.board("monster_cards" if players == 2 else cardlab.load("monster_cards", players=players),
+    b = monster_cards_board.board("monster_cards" if players == 2 else cardlab.load("monster_cards", players=players),
                  ["person"] + ["random"] * (players - 1), seed=seed)
     assert [v for _, v in b.view_picker.options] == list(range(players)) + ["mover", "all"]
     battles = []
@@ -223,7 +224,7 @@ def test_board_plays_a_game_to_the_end_by_clicking(players, seed):
 
 def test_board_perspective_switch_lists_eight_players():
     """MC-1 with 8 players: the framework's view picker lists all 8 seats."""
-    b = mr.board(cardlab.load("monster_cards", players=8), ["random"] * 8, seed=1, autoplay=False)
+    b = monster_cards_board.board(cardlab.load("monster_cards", players=8), ["random"] * 8, seed=1, autoplay=False)
     assert [v for _, v in b.view_picker.options] == list(range(8)) + ["mover", "all"]
     b.view_picker.value = 7
     assert "as seen by player 7" in b.table.value

@@ -1,0 +1,129 @@
+"""The controls a board and the class app share: the seat and language
+pickers, a game option's control and how a finished game reads
+(:func:`result_words`).  Labels follow the current language
+(:mod:`cardlab.i18n`)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as widgets
+
+from .. import i18n
+from ..agents import AGENTS
+from ..core import Option, State
+from ..i18n import _, pgettext
+
+__all__ = ["SEAT_CHOICES", "LANGUAGE_LABEL", "result_words", "seat_label", "language_picker", "option_widget",
+           "option_value", "shown_value"]
+
+#: what a seat dropdown offers: a person, or one of cardlab.agents
+SEAT_CHOICES = ("person",) + tuple(AGENTS)
+#: a dropdown's value None means "nothing chosen" (a blank box): this stands for the choice None
+_NONE = "\u2063none"
+
+
+def result_words(state: State) -> str:
+    """How a finished game ended, as a student says it: "player 0 wins",
+    "a draw", "players 0 and 2 share the win"; where the game pays points
+    (``payoff="score"``, or returns other than win/draw/loss), the returns
+    after it: "player 1 wins by 3 (returns -3, 3)"."""
+    r = state.returns()
+    best = max(r)
+    winners = [i for i, x in enumerate(r) if x == best]
+    returns = ", ".join(str(x) for x in r)
+    some = ", ".join(map(str, winners[:-1]))
+    if not (state.game.options.get("payoff") == "score" or any(x not in (-1, 0, 1) for x in r)):
+        if len(winners) == len(r):
+            return _("a draw")
+        if len(winners) == 1:
+            return _("player {player} wins").format(player=winners[0])
+        return _("players {players} and {last} share the win").format(players=some, last=winners[-1])
+    if len(winners) == len(r):
+        return _("a draw (returns {returns})").format(returns=returns)
+    if len(winners) == 1:
+        if len(r) == 2:
+            return _("player {player} wins by {points} (returns {returns})").format(
+                player=winners[0], points=best, returns=returns)
+        return _("player {player} wins (returns {returns})").format(player=winners[0], returns=returns)
+    return _("players {players} and {last} share the win (returns {returns})").format(
+        players=some, last=winners[-1], returns=returns)
+
+
+def _tr(text: str) -> str:
+    """A text that comes from elsewhere (a game, a renderer) in the current
+    language when the catalogue has it ("" stays "": gettext would give the
+    catalogue's header)."""
+    return _(text) if text else text
+
+
+def seat_label(name: str) -> str:
+    """What a seat dropdown shows for ``name`` (``'person'`` or an agent's
+    name), in the current language; an agent of one's own keeps its name."""
+    labels = {"person": pgettext("seat", "person"), "random": pgettext("seat", "random"),
+              "heuristic": pgettext("seat", "heuristic"), "solver": pgettext("seat", "solver"),
+              "mcts": pgettext("seat", "mcts")}
+    return labels.get(name, name)
+
+
+def _seat_options(names: Sequence[str]) -> list[Any]:
+    """A seat dropdown's options: the names, each with its label when the
+    label is another text (in English the options stay the plain names)."""
+    return [n if seat_label(n) == n else (seat_label(n), n) for n in names]
+
+
+#: what the language selector is labelled: readable whatever the language shown
+LANGUAGE_LABEL = "Language 言語"
+
+
+def language_picker(value: str) -> widgets.ToggleButtons:
+    """The language selector of a board and of the play app: English / 日本語."""
+    w = widgets.ToggleButtons(options=[(name, code) for code, name in i18n.LANGUAGES.items()], value=value,
+                              description=LANGUAGE_LABEL, style={"button_width": "80px",
+                                                                 "description_width": "initial"},
+                              layout=widgets.Layout(width="auto"))
+    w.add_class("cardlab-language")
+    return w
+
+
+def _relabel(widget: widgets.Widget, options: list[Any]) -> None:
+    """Give a dropdown other labels for the same values (its value stays;
+    the caller keeps its handlers quiet meanwhile)."""
+    if tuple(widget.options) != tuple(options):
+        value = widget.value
+        widget.options = options
+        widget.value = value
+
+
+def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets.Widget | None:
+    """The control of a game option, as a page shows it: a checkbox for a
+    switch, a dropdown for choices, a number box for a whole number (None
+    for card files and ready hands, which a notebook sets).  Its label is
+    the option's short one (:meth:`Option.title`, whole, never cut); its
+    help, on hover, names the option and says what it does.  Read it back
+    with :func:`option_value`."""
+    label, tip = opt.title(name), f"{name}: {_tr(opt.doc)}{note}"
+    if opt.choices is not None and set(opt.choices) == {False, True}:
+        return widgets.Checkbox(value=value, description=label, indent=False, tooltip=tip,
+                                layout=widgets.Layout(width="auto"))
+    if opt.choices is not None:
+        w: widgets.Widget = widgets.Dropdown(
+            options=[(opt.choice_text(c), _NONE if c is None else c) for c in opt.choices],
+            value=_NONE if value is None else value, description=label, tooltip=tip,
+            layout=widgets.Layout(width="auto"))
+    elif isinstance(opt.default, int) and not isinstance(opt.default, bool):
+        w = widgets.IntText(value=value, description=label, tooltip=tip, layout=widgets.Layout(width="220px"))
+    else:
+        return None
+    w.style.description_width = "initial"
+    return w
+
+
+def option_value(widget: widgets.Widget) -> Any:
+    """The option value a control from :func:`option_widget` holds."""
+    return None if widget.value == _NONE else widget.value
+
+
+def shown_value(widget: widgets.Widget, value: Any) -> Any:
+    """What a control from :func:`option_widget` holds for the option value ``value``."""
+    return _NONE if value is None and isinstance(widget, widgets.Dropdown) else value
