@@ -386,8 +386,8 @@ class State:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for name in cls._TAKE_PLAYER + cls._TAKE_ACTION:
-            fn = cls.__dict__.get(name)
-            if fn is not None and not getattr(fn, "_checked", False):
+            fn = getattr(cls, name)  # its own, or a mixin's (a game's views in a module of their own)
+            if not getattr(fn, "_checked", False):
                 setattr(cls, name, _checked(fn, name in cls._TAKE_ACTION))
 
     def __init__(self, game: Game, key: tuple) -> None:

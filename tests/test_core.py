@@ -371,3 +371,24 @@ def test_tree_sums_chance_outcomes_that_reach_the_same_position():
     assert G.edges[0, flat]["prob"] == Fraction(2, 3) and G.edges[0, flat]["action"] == "heads | tails"
     assert cardlab.solve_tree(G)[0] == (Fraction(1, 3), Fraction(-1, 3))
     assert cardlab.solve(s).value == Fraction(1, 3)
+
+
+def test_protocol_methods_from_a_mixin_refuse_a_bad_player_too():
+    """A game may keep its views in a mixin of their own (Toritsuki's
+    ``views.PlayerViews``): those methods refuse a bad player or action as the
+    State's own do (issue S: found when the views moved out of the State)."""
+    from cardlab.core import State
+    from cardlab.errors import CardlabError
+
+    class Views:
+        def observation(self, player):
+            return {"seen": player}
+
+    class Mixed(Views, State):
+        __slots__ = ()
+
+    game = cardlab.load("koinobori")
+    s = Mixed(game, ("x",))
+    assert s.observation(1) == {"seen": 1}
+    with pytest.raises(CardlabError, match="a player is a whole number"):
+        s.observation(7)
