@@ -97,13 +97,25 @@ def make_core(game) -> "MazemonCore":
     return MazemonCore(game)
 
 
+#: (decks' tables, rules) -> (summonable, attacks, attacks1), see Tables
+_MADE: dict = {}
+
+
 class Tables:
     """The per-game tables of the core, each built by calling :mod:`.rules`."""
 
     def __init__(self, game) -> None:
         self.game_cost = game.cost  # rules.summon_cost per card and zone (MZ-18, MZ-Q3)
-        self.summonable = [self._summonable(game.cost[p]) for p in (0, 1)]
-        self.attacks, self.attacks1 = self._attacks(game)
+        # the two largest tables depend only on the decks' tables and the rules they call: made
+        # once per deck pair (a game loaded again with other options, or a position of the same
+        # decks, takes them from here), and again when a rule is swapped (the key holds the rules)
+        key = (game.cost, game.fight, rules.summons, rules.may_summon, rules.attacks)
+        made = _MADE.get(key)
+        if made is None:
+            if len(_MADE) >= 64:
+                _MADE.clear()
+            made = _MADE[key] = ([self._summonable(game.cost[p]) for p in (0, 1)], *self._attacks(game))
+        self.summonable, self.attacks, self.attacks1 = made
         self.attack = [self._attack(game.fight[p]) for p in (0, 1)]
         self.player_of = tuple(rules.player_to_move(ph, mv) for mv in (0, 1) for ph in range(8))
         # won[x's captures | y's captures << 2]: MZ-23
