@@ -321,7 +321,7 @@ class Search:
             row = []
             for b in acts:
                 g = c._apply(b)
-                row.append(None if g._k == s._k else sign * self.exact(g))
+                row.append(None if g == s else sign * self.exact(g))  # a tie that leads back here
             A.append(row)
         return rows, cols or [], A
 
