@@ -293,6 +293,8 @@ def _moves(t):
     put in the deck's bits, which the key does not otherwise hold); a hand
     with a kabutogaeshi gives them by the kinds of the opponent's nobori."""
     SM, DECKM, FI, FMASK, B = t.SM, t.DECKM, t.FI, t.FMASK, t.B
+    FIELD_BITS = _fields(B, [f"field{c}" for c in range(3)])
+    HAND_BITS = [_fields(B, [f"hand{p}.{i}" for i in range(5)]) for p in (0, 1)]
     MVK, OPN = [31] * 32, [0] * 32
     for p in (0, 1):
         MVK[SM[TURN][p]] = 31 | t.HPM[p]
@@ -311,14 +313,14 @@ def _moves(t):
         (each made when first met), the arguments last."""
         sm = pos & 31
         stage, p = sm >> 1, sm & 1
-        field = tuple(B.get(pos, f"field{c}") for c in range(3))
+        field = tuple(pos >> sh & m for sh, m in FIELD_BITS)
         if stage == FUKI:
             return tuple(CAPTURE + k - 3 for k in rules.draw_capture(F, field))
         if stage == KOIK:
             return (AGARI, KOIKOI)
         if stage != TURN:
             return ()
-        hand = tuple(B.get(pos, f"hand{p}.{i}") for i in range(5))
+        hand = tuple(pos >> sh & m for sh, m in HAND_BITS[p])
         deck = 1 if pos & DECKM else 0
         if hand[K]:  # KN-11, KN-Q6: kabuto each kind the opponent holds: by those kinds, made when met
             return [None] * 64 + [(deck, field, hand)]
@@ -438,6 +440,7 @@ def _play(t, after, to_turn, refill_or_turn, captured):
 def _returns(t, game):
     """returns(pos): the payoffs at the end (:func:`.rules.score`, :func:`.rules.payoff`), memoised by the nobori bits."""
     SCORE_MASK, B = t.SCORE_MASK, t.B
+    NOBORI_BITS = [_fields(B, [f"nobori{p}.{k}" for k in range(6)]) for p in (0, 1)]
     points, fuki_points, roles, kind = game.points, game.fuki_points, game.role_list, game.options["payoff"]
     memo = {}
 
@@ -448,13 +451,18 @@ def _returns(t, game):
         r = memo.get(key)
         if r is None:
             won = B.get(pos, "won") - 1
-            scores = [rules.score(tuple(B.get(pos, f"nobori{p}.{k}") for k in range(6)), points, fuki_points,
+            scores = [rules.score(tuple(pos >> sh & m for sh, m in NOBORI_BITS[p]), points, fuki_points,
                                   roles, won == p) for p in (0, 1)]
             d = rules.payoff(scores[0] - scores[1], kind)  # KN-13, KN-Q10
             r = memo[key] = (d, -d)
         return r
 
     return returns
+
+
+def _fields(B, names):
+    """``(shift, mask)`` of each named field of ``B``, to read them inline on a hot path."""
+    return tuple((B.shift[n], B.mask[n]) for n in names)
 
 
 class _Core:
