@@ -17,7 +17,6 @@ import argparse
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 PLAYOUTS = {"koinobori": 20_000, "mazemon": 4_000, "mipig": 15_000, "monster_cards": 20_000, "toritsuki": 1_500}
 

@@ -28,7 +28,6 @@ from .errors import (
     MalformedActionError,
     OptionError,
     PositionError,
-    UnknownGameError,
 )
 from .i18n import N_, _, pgettext
 
