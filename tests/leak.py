@@ -17,6 +17,13 @@ from cardlab import CHANCE, render
 from cardlab.core import sample_chance
 
 
+def enough(game, usual: int, short: int) -> int:
+    """How many differing twins a fair-play test needs before it may say it
+    tested something: ``usual``, or ``short`` for a game of at most ten moves
+    (a toy game of tests/toy_games has few positions to re-deal)."""
+    return usual if (game.spec.max_game_length or 99) > 10 else short
+
+
 def choices(s) -> list[str]:
     return [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
 

@@ -10,7 +10,6 @@ the random walks here reach the large default ones, and are kept short
 
 from __future__ import annotations
 
-import importlib
 import random
 from fractions import Fraction
 
@@ -24,10 +23,7 @@ from cardlab.cores import core_of, playout
 def variants():
     out = []
     for name in cardlab.games():
-        try:
-            module = importlib.import_module(f"cardlab.games.{name}.core")
-        except ModuleNotFoundError:
-            continue
+        module = cardlab.games.package(name).core
         for i, options in enumerate(module.TEST_OPTIONS):
             out.append(pytest.param(name, options, id=f"{name}-{i}"))
     return out

@@ -7,7 +7,6 @@ they cannot see) render identically.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -67,7 +66,7 @@ def test_every_game_registers_its_renderers(game):
     perspective is ``str(state)``; a bad perspective is refused there too."""
     if game.name not in cardlab.games():
         pytest.skip("a toy game of tests/toy_games draws with the generic renderer")
-    module = importlib.import_module(f"cardlab.games.{game.name}.render")
+    module = cardlab.games.package(game.name).render
     assert render.has_renderer(game.name)
     states = playout_states(game, 7)
     for s in (states[len(states) // 2], states[-1]):

@@ -5,7 +5,6 @@ checked.  No browser is needed."""
 from __future__ import annotations
 
 import html
-import importlib
 import random
 
 import pytest
@@ -58,7 +57,7 @@ def board_plays_to_the_end(name: str, seed: int, stage: str, limit: int = 1000) 
     click's labels and table, and the final table in both views.  Returns
     the values of the state's ``stage`` attribute seen on the way and the
     last table as player 0 saw it."""
-    module = importlib.import_module(f"cardlab.games.{name}.render")
+    module = cardlab.games.package(name).render
     b = board(name, ["person", "random"], seed=seed)
     seen = set()
 
