@@ -105,6 +105,34 @@ def _hand_counts(bits: int) -> tuple[int, ...]:
     return tuple((bits >> (2 * i)) & 3 for i in range(5))
 
 
+_SHARED: dict = {}  # tables that depend on rules and a shift only, by (maker, rule function, …)
+
+
+def _shared(make, *key):
+    """``make(*key)``, made once per key (a rule function in the key: a swapped rule makes it anew)."""
+    table = _SHARED.get((make, *key))
+    if table is None:
+        table = _SHARED[(make, *key)] = make(*key)
+    return table
+
+
+def _hand_tables(can_act, hand_size, h0s):
+    """KN-12, KN-Q4 by both hands (player 0's 10 bits at ``h0s``, player 1's next):
+    ``ACT[both hands, in place]``, bit (colours present * 2 + deck not empty) set
+    when either player can act (the game goes on, rules.game_over);
+    ``HSUM[one hand, in place]``, its size; and whether every hand with a carp
+    can act as long as the deck has a card (KN-Q4: it plays the carp), which
+    makes "a carp in a hand and a card in the deck" one AND (``HCARP``)."""
+    hands = [b for b in range(1024) if sum(_hand_counts(b)) <= hand_size]
+    # act[hand]: can_act reads the field and the deck only as present or not
+    act = {b: sum(1 << (fm * 2 + d) for fm in range(8) for d in (0, 1)
+                  if can_act(d, _presence(fm), _hand_counts(b))) for b in hands}
+    both = {(a | b << 10) << h0s: act[a] | act[b] for a in hands for b in hands}
+    sizes = {b << (h0s + 10 * p): sum(_hand_counts(b)) for p in (0, 1) for b in hands}
+    carp_acts = all(act[b] >> (fm * 2 + 1) & 1 for b in hands if any(_hand_counts(b)[:3]) for fm in range(8))
+    return both, sizes, carp_acts
+
+
 class _Tables:
     """The units, masks and tables of one game's core, each step built from :mod:`.rules`."""
 
@@ -151,18 +179,8 @@ class _Tables:
         self.FI = {a * FLD1[0] + b * FLD1[1] + c * FLD1[2]:
                    (a > 0) << 1 | (b > 0) << 2 | (c > 0) << 3 | rules.field_full((a, b, c)) << 4
                    for a, b, c in itertools.product(*(range(counts[c] + 1) for c in range(3)))}
-        hands = [b for b in range(1024) if sum(_hand_counts(b)) <= rules.HAND_SIZE]
-        # act[hand]: bit (colours present * 2 + deck not empty) set when that hand can act (KN-Q4);
-        # can_act reads the field and the deck only as present or not
-        act = {b: sum(1 << (fm * 2 + d) for fm in range(8) for d in (0, 1)
-                      if rules.can_act(d, _presence(fm), _hand_counts(b))) for b in hands}
-        h0s = self.B.shift["hand0.0"]
-        # ACT[both hands, in place]: the game goes on while either player can act (rules.game_over)
-        self.ACT = {(a | b << 10) << h0s: act[a] | act[b] for a in hands for b in hands}
-        self.HSUM = {b << self.B.shift[f"hand{p}.0"]: sum(_hand_counts(b)) for p in (0, 1) for b in hands}
-        # the fast case: when every hand with a carp can act as long as the deck has a card
-        # (KN-Q4: it plays the carp), "a carp in a hand and a card in the deck" is one AND
-        carp_acts = all(act[b] >> (fm * 2 + 1) & 1 for b in hands if any(_hand_counts(b)[:3]) for fm in range(8))
+        assert self.B.shift["hand1.0"] == self.B.shift["hand0.0"] + 10  # the hands' 20 bits side by side
+        self.ACT, self.HSUM, carp_acts = _shared(_hand_tables, rules.can_act, rules.HAND_SIZE, self.B.shift["hand0.0"])
         self.HCARP = self.mask(*(f"hand{p}.{c}" for p in (0, 1) for c in range(3))) if carp_acts else 0
 
     def _turn_deltas(self):
@@ -188,7 +206,7 @@ class _Tables:
         """CD[sm][CHANCE0 + card]: a chance card leaves the deck, the stage bits
         cleared; drawn into the hand (KN-8 (1)) or laid on the field (KN-8
         (2)); CK[sm] the stage's kind; DC the draw after a play (KN-10, KN-2);
-        DEALT who is dealt (KN-7)."""
+        DEAL_TO who is dealt (KN-7)."""
         SM, H1, FLD1 = self.SM, self.H1, self.FLD1
         self.CD = [[0] * CHANCE0 + [-self.DECK1[i] - sm for i in range(5)] for sm in range(32)]
         self.CK = [0] * 32
@@ -199,13 +217,15 @@ class _Tables:
                     self.CD[SM[REFL][p]][CHANCE0 + i] += FLD1[i]
             self.CK[SM[DRAWH][p]] = self.CK[SM[REFL][p]] = 1
             self.CK[SM[DRAWP][p]], self.CK[SM[DEAL][p]], self.CK[SM[FIRST][p]] = 2, 3, 4
-        # DC[colours present * 5 + card]: the kind captured at once, -2 a choice (stage fuki), -1 to the hand
-        self.DC = []
+        # DC[FI of the field][card]: the kind captured at once, -2 a choice (stage fuki), -1 to the hand
+        by_colours = []
         for fm in range(8):
-            for i in range(5):
-                kinds = rules.draw_capture(i, _presence(fm))
-                self.DC.append(kinds[0] if len(kinds) == 1 else -2 if kinds else -1)
-        self.DEALT = [[rules.dealt_to(p, n) for n in range(rules.HAND_SIZE + 1)] for p in (0, 1)]
+            kinds = [rules.draw_capture(i, _presence(fm)) for i in range(5)]
+            by_colours.append(tuple(k[0] if len(k) == 1 else -2 if k else -1 for k in kinds))
+        self.DC = [by_colours[fi >> 1 & 7] for fi in range(32)]
+        # DEAL_TO[p][hand bits of p, in place]: the units of the hand dealt to next (p first, KN-7)
+        self.DEAL_TO = [{bits: H1[rules.dealt_to(p, n)] for bits, n in self.HSUM.items() if bits & self.HPM[p] == bits}
+                        for p in (0, 1)]
 
     def _by_stage(self):
         """Tables by the stage bits sm = stage * 2 + mover (p; o the other player)."""
@@ -302,10 +322,11 @@ def _moves(t):
     FMK = {f: (v & 14) << 5 for f, v in FI.items()}  # colours present, at bits 6-8 (deck bits)
     ONE_KIND = [t.mask(f"nobori0.{k}", f"nobori1.{k}") for k in range(6)]
     MV, HELD = {}, {}  # HELD: the opponent's nobori bits -> the kinds held, a 6-bit mask
+    KAB = {}  # (deck, colours present, hand) -> the moves by the kinds held (shared by both players)
+    HELD_T = [tuple(held >> k & 1 for k in range(6)) for held in range(64)]  # as counts 0 or 1
 
     def codes(deck, field, hand, held):
-        return tuple(VERB_CODE[verb] + i for verb, i in
-                     rules.turn_moves(deck, field, hand, tuple(held >> k & 1 for k in range(6))))
+        return tuple([VERB_CODE[verb] + i for verb, i in rules.turn_moves(deck, field, hand, HELD_T[held])])
 
     def turn_moves(pos):
         """The State's legal_actions() order (:func:`.rules.turn_moves`; KN-15 the
@@ -323,7 +344,11 @@ def _moves(t):
         hand = tuple(pos >> sh & m for sh, m in HAND_BITS[p])
         deck = 1 if pos & DECKM else 0
         if hand[K]:  # KN-11, KN-Q6: kabuto each kind the opponent holds: by those kinds, made when met
-            return [None] * 64 + [(deck, field, hand)]
+            key = (deck, FI[pos & FMASK] & 14, hand)
+            r = KAB.get(key)
+            if r is None:
+                r = KAB[key] = [None] * 64 + [(deck, field, hand)]
+            return r
         return codes(deck, field, hand, 0)
 
     def moves(pos):
@@ -377,7 +402,7 @@ def _play(t, after, to_turn, refill_or_turn, captured):
     """play(pos, move): a chance outcome or a player's move (see the module docstring)."""
     CD, CK, FI, FMASK, DC, NOB_P, FLD1, TS, FUKI_P = t.CD, t.CK, t.FI, t.FMASK, t.DC, t.NOB_P, t.FLD1, t.TS, t.FUKI_P
     HAND_P, HCARP, DECKM, TURN_O, ACT, HMASK, END_O = t.HAND_P, t.HCARP, t.DECKM, t.TURN_O, t.ACT, t.HMASK, t.END_O
-    H1, DEALT, HSUM, HPM, DECK1, SM, TD, FC = t.H1, t.DEALT, t.HSUM, t.HPM, t.DECK1, t.SM, t.TD, t.FC
+    DEAL_TO, HSUM, HPM, DECK1, SM, TD, FC = t.DEAL_TO, t.HSUM, t.HPM, t.DECK1, t.SM, t.TD, t.FC
     END_P, KOI_P, DRAWH_P, CARPM, REFL_P, HAND_SIZE = t.END_P, t.KOI_P, t.DRAWH_P, t.CARPM, t.REFL_P, rules.HAND_SIZE
 
     def play(pos, m):
@@ -390,7 +415,7 @@ def _play(t, after, to_turn, refill_or_turn, captured):
             i = m - CHANCE0
             if k == 2:  # KN-10: a drawn card that pairs is captured at once
                 fi = FI[pos & FMASK]
-                kind = DC[(fi >> 1 & 7) * 5 + i]
+                kind = DC[fi][i]
                 if kind >= 0:
                     return captured(pos + NOB_P[sm][kind] - FLD1[kind % 3], sm, after)
                 if kind == -2:
@@ -403,7 +428,7 @@ def _play(t, after, to_turn, refill_or_turn, captured):
                 return pos + END_O[sm]
             if k == 3:  # KN-7: 3 to the first player (the mover), then 3 to the other
                 p = sm & 1
-                pos += H1[DEALT[p][HSUM[pos & HPM[p]]]][i]
+                pos += DEAL_TO[p][pos & HPM[p]][i]
                 if HSUM[pos & HPM[1 - p]] < HAND_SIZE:
                     return pos + sm
                 return to_turn(pos, sm ^ 1)  # the first player's turn (KN-7)

@@ -34,7 +34,7 @@ damage loss (TK-6), the possession conditions (TK-19, TK-20), the payments
 (TK-25, TK-26, TK-Q8).  ``make_core`` builds the tables and the named steps
 (:mod:`.core_tables`: ``_card_tables``, ``_codec``, ``_reading``; here:
 ``_main_moves``, ``_other_moves``, ``_turn_steps``, ``_take``, ``_duel_step``,
-``_settler``, ``_event_step``, ``_fighters``, ``_main_play``, ``_player``) and hands them to
+``_settler``, ``_event_step``, ``_attacker``, ``_main_play``, ``_player``) and hands them to
 each other.
 
 Moves: ``kind << 24 | …``: summon ``no << 8 | row << 4 | boosts`` (row 1 =
@@ -71,19 +71,7 @@ TEST_OPTIONS = [
 ]
 
 
-def _payer(t):
-    """TK-25, TK-26, TK-Q8: ``pays(out, code, c, yr, du)`` adds ``code + boosts`` once
-    for every number of boosts that can pay ``c`` (:func:`.rules.boosts`)."""
-    payments = t.payments
-
-    def pays(out, code, c, yr, du):
-        lo, hi = payments[c][yr][du]
-        out += range(code + lo, code + hi)
-
-    return pays
-
-
-def _main_moves(t, r, pays, attack_moves):
+def _main_moves(t, r, attack_moves):
     """TK-13, TK-14, TK-24: the main phase's moves in the State's order."""
     kno, is_yokai, cost, kinds, payments, move_once = t.kno, t.is_yokai, t.cost, r.kinds, t.payments, t.move_once
 
@@ -97,7 +85,7 @@ def _main_moves(t, r, pays, attack_moves):
         yr, du = k[b + YR], k[b + DU]
         out = []
         hand_nos = [kno[tp][i] for i in kinds(k[b + H])]
-        affordable = False
+        affordable = has_event = False
         for no in hand_nos:  # TK-13 summon, TK-25 paid in yoki
             if is_yokai[no]:
                 lo, hi = payments[cost[no]][yr][du]
@@ -107,6 +95,8 @@ def _main_moves(t, r, pays, attack_moves):
                         out += range(SUMMON << 24 | no << 8 | lo, SUMMON << 24 | no << 8 | hi)
                     if nb < 3:
                         out += range(SUMMON << 24 | no << 8 | 16 | lo, SUMMON << 24 | no << 8 | 16 | hi)
+            else:
+                has_event = True
         if affordable and nf == 3 and nb == 3:  # TK-13 make room
             out.append(RELEASE << 24)
             if f1 != f0:
@@ -119,8 +109,8 @@ def _main_moves(t, r, pays, attack_moves):
             if b2 != b1:
                 out.append(RELEASE << 24 | 5)
         if move_once or not (f0 | f1 | f2 | b0 | b1 | b2) & MOVED:  # TK-13 move
-            rearrangements(row, nf, nb, out)
-        if not k[EV] and not k[FT]:  # TK-24 one event a main phase; none on TK-5's first turn
+            out += rearrangements(row, nf, nb)
+        if has_event and not k[EV] and not k[FT]:  # TK-24 one event a main phase; none on TK-5's first turn
             events(k, 45 - b, row, hand_nos, out)
         if not k[FT]:  # TK-5 no battle on the first player's first turn; TK-14 an attack ends main
             attack_moves(k, b, out)
@@ -135,9 +125,12 @@ def _main_moves(t, r, pays, attack_moves):
 def _rearrangements(t):
     """TK-13 move: every other arrangement of the rows once (see the State's ``_move_actions``)."""
     move_table = t.move_table
+    by_shape = {}  # the shape of the rows (see below) -> their move codes
 
-    def rearrangements(row, nf, nb, out):
-        """(``move_once_per_turn`` or no marks: the caller checks.)"""
+    def rearrangements(row, nf, nb):
+        """The move codes of ``row`` (``move_once_per_turn`` or no marks: the caller
+        checks), memoised by its shape: the unmoved places, the places alike the
+        one before them in their row, which front and back places are alike."""
         f0, f1, f2, b0, b1, b2 = row
         um = 0
         for s in range(6):
@@ -145,24 +138,38 @@ def _rearrangements(t):
             if y != EMPTY and not y & MOVED:
                 um |= 1 << s
         if not um:
-            return
-        dup = 0  # places alike the one before them in their row
+            return ()
+        key = um | nf << 6 | nb << 8
         if f1 == f0 and f1 != EMPTY:
-            dup |= 2
+            key |= 2 << 10
         if f2 == f1 and f2 != EMPTY:
-            dup |= 4
+            key |= 4 << 10
         if b1 == b0 and b1 != EMPTY:
-            dup |= 16
+            key |= 16 << 10
         if b2 == b1 and b2 != EMPTY:
-            dup |= 32
-        pairs = [1 << i | 8 << j for i in range(nf) if row[i] in (b0, b1, b2)
-                 for j in range(nb) if row[i] == row[3 + j]]
+            key |= 32 << 10
+        for i in range(nf):
+            y = row[i]
+            if y == b0 or y == b1 or y == b2:
+                for j in range(nb):
+                    if y == row[3 + j]:
+                        key |= 1 << (16 + 3 * i + j)
+        out = by_shape.get(key)
+        if out is None:
+            out = by_shape[key] = shape_moves(key)
+        return out
+
+    def shape_moves(key):
+        um, nf, nb, dup = key & 63, key >> 6 & 3, key >> 8 & 3, key >> 10 & 63
+        pairs = [1 << i | 8 << j for i in range(3) for j in range(3) if key >> (16 + 3 * i + j) & 1]
+        out = []
         for mask in move_table[nf, nb, um]:
             if (mask & dup) >> 1 & ~mask:
                 continue  # of alike yokai in a row, the first ones only
             if pairs and any(pm & mask == pm for pm in pairs):
                 continue  # trading alike yokai changes nothing
             out.append(MOVE << 24 | mask)
+        return tuple(out)
 
     return rearrangements
 
@@ -208,9 +215,9 @@ def _event_moves(t):
     return events
 
 
-def _other_moves(t, r, pays) -> SimpleNamespace:
+def _other_moves(t, r) -> SimpleNamespace:
     """TK-16 attack, TK-17 block, TK-19 possess, TK-3 mulligan: the other deciding stages."""
-    methods, kno, is_yokai, kinds, fits = t.methods, t.kno, t.is_yokai, r.kinds, r.fits
+    methods, kno, is_yokai, kinds, fits, payments = t.methods, t.kno, t.is_yokai, r.kinds, r.fits, t.payments
 
     def attack_moves(k, b, out):
         yr, du = k[b + YR], k[b + DU]
@@ -221,8 +228,10 @@ def _other_moves(t, r, pays) -> SimpleNamespace:
                 break
             if y != prev and not y & RESTED:  # TK-16 ready front yokai; alike ones once
                 base = ATTACK << 24 | i << 8
-                for m, (_bp, c, _ic) in enumerate(methods[y >> 16]):
-                    pays(out, base | m << 4, c, yr, du)
+                for m, (_bp, c, _ic) in enumerate(methods[y >> 16]):  # TK-25, TK-26, TK-Q8: each way to pay
+                    lo, hi = payments[c][yr][du]
+                    if lo < hi:
+                        out += range(base | m << 4 | lo, base | m << 4 | hi)
             prev = y
         return out
 
@@ -237,8 +246,10 @@ def _other_moves(t, r, pays) -> SimpleNamespace:
                 break
             if y != prev and not y & RESTED:
                 base = BLOCKM << 24 | i << 8
-                for m, (_bp, c, _ic) in enumerate(methods[y >> 16]):
-                    pays(out, base | m << 4, c, yr, du)
+                for m, (_bp, c, _ic) in enumerate(methods[y >> 16]):  # TK-25, TK-26, TK-Q8: each way to pay
+                    lo, hi = payments[c][yr][du]
+                    if lo < hi:
+                        out += range(base | m << 4 | lo, base | m << 4 | hi)
             prev = y
         out.append(NOBLOCK << 24)
         return out
@@ -441,6 +452,7 @@ def _duel_step(t, rows):
     """``duel(k)``: TK-20, TK-21, TK-22 (icons TK-Q7), the outcome by :func:`.rules.duel`."""
     methods, on_attacker, poss_bp, poss_icon, duel_rule = t.methods, t.on_attacker, t.poss_bp, t.poss_icon, t.duel
     add_yokai = rows.add_yokai
+    outcomes = {}  # (attacker's BP, defender's BP, their icons) -> rules.duel's (attacker faints, defender faints, pierce)
 
     def duel(k):
         tp = k[TP]
@@ -448,15 +460,25 @@ def _duel_step(t, rows):
         abp, _c, aic = methods[a][am]
         dbp, _c, dic = methods[d][dm]
         at, dt = abp + ab, dbp + db
-        for side, poss in ((1, pa), (0, pd)):
-            if poss:
-                if on_attacker[side][poss]:
-                    at += poss_bp[poss]
-                    aic |= poss_icon[poss]
-                else:
-                    dt += poss_bp[poss]
-                    dic |= poss_icon[poss]
-        _winner, a_dies, d_dies, pierce = duel_rule(at, dt, aic, dic)
+        if pa:  # TK-20: the attacker's possession, on its own side or the other
+            if on_attacker[1][pa]:
+                at += poss_bp[pa]
+                aic |= poss_icon[pa]
+            else:
+                dt += poss_bp[pa]
+                dic |= poss_icon[pa]
+        if pd:  # the defender's
+            if on_attacker[0][pd]:
+                at += poss_bp[pd]
+                aic |= poss_icon[pd]
+            else:
+                dt += poss_bp[pd]
+                dic |= poss_icon[pd]
+        key = (at, dt, aic, dic)
+        outcome = outcomes.get(key)
+        if outcome is None:
+            outcome = outcomes[key] = duel_rule(*key)[1:]
+        a_dies, d_dies, pierce = outcome
         A = 15 + 15 * tp
         D = 45 - A
         if a_dies:
@@ -480,9 +502,7 @@ def _duel_step(t, rows):
 def _settler(t, s, took, duel):
     """``settle(k)``: what needs no decision: known deck tops, the duel, skipped choices."""
     mincost, kdo, tw, tmask = t.mincost, t.kdo, t.tw, t.tmask
-    # TK-25, TK-26: [ready][face_up] -> the lowest cost that cannot be paid (from rules.boosts' table)
-    unpayable = [[next((c for c, row in enumerate(t.payments) if row[ready][up][0] >= row[ready][up][1]),
-                       len(t.payments)) for up in range(len(t.payments[0][0]))] for ready in range(len(t.payments[0]))]
+    unpayable = t.unpayable  # TK-25, TK-26: [ready][face_up] -> the lowest cost that cannot be paid
     end_turn, no_block = s.end_turn, s.no_block
 
     def toplen(tk):
@@ -599,31 +619,13 @@ def _event_step(t, rows, s):
     return event
 
 
-def _main_play(t, rows, s, event, attack):
-    """``play_main(k, move)``: a main-phase move (TK-13, TK-14, TK-24, TK-28), settled by the caller."""
+def _main_play(t, rows, s, event, attack, settle):
+    """``play_main(pos, move)``: the position after a main-phase move (TK-13, TK-14, TK-24, TK-28), settled."""
     kidx, cost, move_once = t.kidx, t.cost, t.move_once
     pay, add_yokai, remove_at, unmark, end_turn = rows.pay, rows.add_yokai, rows.remove_at, rows.unmark, s.end_turn
 
-    def rearrange(k, b, mask):
-        """TK-13: the picked yokai change rows, marked."""
-        fr, bk = [], []
-        for slot in range(6):
-            y = k[b + F + slot]
-            if y == EMPTY:
-                continue
-            if mask >> slot & 1:
-                (bk if slot < 3 else fr).append(y | MOVED)
-            else:
-                (fr if slot < 3 else bk).append(y)
-        fr += [EMPTY] * (3 - len(fr))
-        bk += [EMPTY] * (3 - len(bk))
-        fr.sort()
-        bk.sort()
-        k[b + F:b + F + 3] = fr
-        k[b + B:b + B + 3] = bk
-
-    def play_main(k, move):
-        """False when the move needs no settling (a rearrangement)."""
+    def play_main(pos, move):
+        k = list(pos)
         tp = k[TP]
         b = 15 + 15 * tp
         kind = move >> 24
@@ -632,38 +634,60 @@ def _main_play(t, rows, s, event, attack):
             k[b + H] -= 1 << 2 * kidx[tp][no]
             pay(k, b, cost[no], move & 15)
             add_yokai(k, b + B if move & 16 else b + F, no << 16)
-        elif kind == RELEASE:  # TK-13 make room
-            slot = move & 7
-            remove_at(k, b + F if slot < 3 else b + B, slot % 3)
-            k[b + TR] += 1
-        elif kind == MOVE:
-            rearrange(k, b, move & 63)
-            return False
-        elif kind == EVENT:
-            event(k, b, move >> 8 & 0xFFFF, move & 15)
+        elif kind == MOVE:  # TK-13: the picked yokai change rows, marked (nothing to settle)
+            fr, bk = [], []
+            for slot in range(6):
+                y = k[b + F + slot]
+                if y == EMPTY:
+                    continue
+                if move >> slot & 1:
+                    (bk if slot < 3 else fr).append(y | MOVED)
+                else:
+                    (fr if slot < 3 else bk).append(y)
+            fr += [EMPTY] * (3 - len(fr))
+            bk += [EMPTY] * (3 - len(bk))
+            fr.sort()
+            bk.sort()
+            k[b + F:b + F + 3] = fr
+            k[b + B:b + B + 3] = bk
+            return tuple(k)
         elif kind == ATTACK:
             attack(k, b, move)
             unmark(k, b)
-            return True
-        else:  # END without battle
+            settle(k)
+            return tuple(k)
+        elif kind == END:  # without battle
             end_turn(k)
-            return True
+            settle(k)
+            return tuple(k)
+        elif kind == EVENT:
+            event(k, b, move >> 8 & 0xFFFF, move & 15)
+        else:  # RELEASE, TK-13 make room
+            slot = move & 7
+            remove_at(k, b + F if slot < 3 else b + B, slot % 3)
+            k[b + TR] += 1
         if not move_once:
             unmark(k, b)  # after a summon, release or event moving is offered again
-        return True
+        settle(k)
+        return tuple(k)
 
     return play_main
 
 
-def _player(t, rows, s, took, settle, toplen, play_main, fighters):
+def _player(t, rows, s, took, settle, toplen, play_main, attack):
     """``play(pos, move)``: the position after a move or a chance outcome."""
-    kidx, kdo, tw, tmask, hand_start = t.kidx, t.kdo, t.tw, t.tmask, t.hand_start
+    kidx, kdo, tw, tmask, hand_start, methods = t.kidx, t.kdo, t.tw, t.tmask, t.hand_start, t.methods
     end_turn, no_block, after_mulligan, start_turn = s.end_turn, s.no_block, s.after_mulligan, s.start_turn
-    attack, fighter = fighters
+    pay, remove_at = rows.pay, rows.remove_at
 
     def block(k, d, move):
         """TK-17: the blocker rests, chooses a method, pays its cost."""
-        k[BB], k[BBB], k[BBM] = fighter(k, d, d + B, move)
+        i, m = move >> 8 & 3, move >> 4 & 15
+        y = k[d + B + i]
+        remove_at(k, d + B, i)
+        no = y >> 16
+        pay(k, d, methods[no][m][1], move & 15)
+        k[BB], k[BBB], k[BBM] = no, y & 0x3FFF, m
         k[ST] = POSS_A
 
     def mulligan(k, b):
@@ -680,13 +704,11 @@ def _player(t, rows, s, took, settle, toplen, play_main, fighters):
         k[PD] = 1
 
     def play(pos, move):
-        k = list(pos)
-        st = k[ST]
-        tp = k[TP]
+        st = pos[0]
         if st == MAIN:
-            if play_main(k, move):
-                settle(k)
-            return tuple(k)
+            return play_main(pos, move)
+        k = list(pos)
+        tp = k[TP]
         if st == BATTLE:
             if move >> 24 == END:
                 end_turn(k)
@@ -730,25 +752,22 @@ def _player(t, rows, s, took, settle, toplen, play_main, fighters):
     return play
 
 
-def _fighters(t, rows):
-    """``attack(k, b, move)`` (TK-16), and ``fighter(k, b, o, move)``: the
-    yokai of the move leaves the row at ``o`` (it rests in the battle), its
-    method chosen and paid by player ``b`` (TK-16, TK-17): (card, bonus, method)."""
+def _attacker(t, rows):
+    """``attack(k, b, move)``: TK-16, the attacker leaves the front row (it
+    rests in the battle), its method chosen and paid by player ``b``; the
+    blocker of TK-17 likewise (``_player``'s ``block``)."""
     methods, pay, remove_at = t.methods, rows.pay, rows.remove_at
 
-    def fighter(k, b, o, move):
+    def attack(k, b, move):
         i, m = move >> 8 & 3, move >> 4 & 15
-        y = k[o + i]
-        remove_at(k, o, i)
+        y = k[b + F + i]
+        remove_at(k, b + F, i)
         no = y >> 16
         pay(k, b, methods[no][m][1], move & 15)
-        return no, y & 0x3FFF, m
-
-    def attack(k, b, move):
-        k[BA:PSD + 1] = (*fighter(k, b, b + F, move), 0, 0, 0, 0, 0)
+        k[BA:PSD + 1] = (no, y & 0x3FFF, m, 0, 0, 0, 0, 0)
         k[ST] = BLOCK
 
-    return attack, fighter
+    return attack
 
 
 def make_core(game):
@@ -758,15 +777,14 @@ def make_core(game):
     r = _reading(t)
     t.kinds = r.kinds
     encode, decode = _codec(game, t)
-    pays = _payer(t)
-    other = _other_moves(t, r, pays)
-    moves = _mover(_main_moves(t, r, pays, other.attack_moves), other)
+    other = _other_moves(t, r)
+    moves = _mover(_main_moves(t, r, other.attack_moves), other)
     rows = _rows()
     steps = _turn_steps(t, rows)
     took = _take(t, r, steps)
     settle, toplen = _settler(t, steps, took, _duel_step(t, rows))
-    fighters = _fighters(t, rows)
-    play_main = _main_play(t, rows, steps, _event_step(t, rows, steps), fighters[0])
-    play = _player(t, rows, steps, took, settle, toplen, play_main, fighters)
+    attack = _attacker(t, rows)
+    play_main = _main_play(t, rows, steps, _event_step(t, rows, steps), attack, settle)
+    play = _player(t, rows, steps, took, settle, toplen, play_main, attack)
     return SimpleNamespace(encode=encode, decode=decode, player=r.player, moves=moves, chance=r.chance,
                            play=play, returns=r.returns)

@@ -97,10 +97,31 @@ def _payments(boosts, top_cost: int, size: int) -> list:
     seen: dict = {}
     table = []
     for c in range(top_cost + 1):
-        table.append([[seen.setdefault(pair, pair) for pair in (
-            (r.start, max(r.start, r.stop)) for r in (boosts(c, ready, up) for up in range(size + 1)))]
-            for ready in range(size + 1)])
+        by_ready = []
+        for ready in range(size + 1):
+            row = []
+            for up in range(size + 1):
+                r = boosts(c, ready, up)
+                pair = (r.start, r.stop if r.stop > r.start else r.start)
+                row.append(seen.setdefault(pair, pair))
+            by_ready.append(row)
+        table.append(by_ready)
     return table
+
+
+def _unpayable(boosts, top_cost: int, size: int) -> list:
+    """TK-25, TK-26: ``unpayable[ready][face_up]``, the lowest cost that cannot be
+    paid (``top_cost + 1`` if none), from :func:`_payments`' table."""
+    payments = _cached(_payments, boosts, top_cost, size)
+    return [[next((c for c, row in enumerate(payments) if row[ready][up][0] >= row[ready][up][1]), top_cost + 1)
+             for up in range(size + 1)] for ready in range(size + 1)]
+
+
+def _fitsets(fits, numbered) -> list:
+    """TK-19: ``(no, fitset)`` for each ``(no, card)`` of ``numbered``: the
+    ``target_no * 4 + method`` of every target there that ``fits`` (:func:`.rules.fits`)."""
+    return [(no, frozenset(target * 4 + m for target, other in numbered for m in range(len(other.methods))
+                           if fits(card, other, m))) for no, card in numbered]
 
 
 def _card_tables(game) -> SimpleNamespace:
@@ -127,13 +148,14 @@ def _card_tables(game) -> SimpleNamespace:
             t.effect[no] = (EV_KINDS.index(c.effect[0]), c.effect[1])
     # TK-19 possession conditions: fitset[no] holds target_no * 4 + method of every fitting target
     yokai_nos = sorted(no for no in set(game.kinds[0]) | set(game.kinds[1]) if t.is_yokai[no])
-    for no in yokai_nos:
-        t.fitset[no] = frozenset(target * 4 + m for target in yokai_nos for m in range(len(cards[target].methods))
-                                 if rules.fits(cards[no], cards[target], m))
+    for no, fitting in _cached(_fitsets, rules.fits, tuple((no, cards[no]) for no in yokai_nos)):
+        t.fitset[no] = fitting
     size = max(len(d) for d in game.deck_lists)
     t.lost_at = [rules.loses_by_damage(n) for n in range(size + 2)]  # TK-6 by the number of damage cards
     t.duel = rules.duel
-    t.payments = _cached(_payments, rules.boosts, max(9, *(m[1] for ms in t.methods for m in ms), *t.cost), size)
+    top_cost = max(9, *(m[1] for ms in t.methods for m in ms), *t.cost)
+    t.payments = _cached(_payments, rules.boosts, top_cost, size)
+    t.unpayable = _cached(_unpayable, rules.boosts, top_cost, size)
     t.kno = [list(game.kinds[p]) for p in (0, 1)]
     t.kidx = [dict(game.index[p]) for p in (0, 1)]
     nk = max(len(t.kno[0]), len(t.kno[1]))
