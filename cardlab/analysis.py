@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from .anytime import anytime, check_budget
 from .core import CHANCE, State
 from .errors import NotSolvableError, TooLargeError
 from .hidden import arrangements, information_rng, open_hands_copy, sample_arrangement
@@ -61,6 +62,45 @@ class Analysis:
     #: the mix gets the value only to within this (0: exactly; see
     #: :func:`cardlab.matrix.repeated_value`)
     mix_epsilon: Any = 0
+    #: an anytime analysis (:mod:`cardlab.anytime`): the wall-clock seconds it
+    #: took, how many arrangements it solved exactly, whether it was stopped
+    #: (Ctrl-C) before its budget was spent, and how many arrangements there
+    #: are (``None``: too many to list)
+    seconds: float | None = None
+    solved: int = 0
+    stopped: bool = False
+    total_arrangements: int | None = None
+    #: the game's payoff range (the advice reads a share of a win from it)
+    payoff_range: tuple = (-1, 1)
+    #: an anytime analysis's arrangements: ``(solved, drawn)``, the exactly
+    #: solved ones as ``(probability, values)`` and the drawn ones' values
+    #: (:meth:`difference` compares two moves on the same arrangements)
+    samples: tuple = field(default=((), ()), repr=False, compare=False)
+
+    def difference(self, a: str, b: str) -> tuple[Any, float]:
+        """How much more action ``a`` is worth than ``b``, and the half-width
+        of its 95 % interval (0 when exact).  Both were valued on the same
+        arrangements, so the difference is far surer than the two values'
+        own intervals suggest (a paired comparison)."""
+        values = {r["action"]: r["value"] for r in self.rows}
+        if self.exact:
+            return values[a] - values[b], 0.0
+        solved, drawn = self.samples
+        rest = 1.0 - float(sum((w for w, _v in solved), Fraction(0)))
+        known = float(sum((w * (v[a] - v[b]) for w, v in solved), Fraction(0)))
+        ds = [d[a] - d[b] for d in drawn]
+        n = len(ds)
+        mean = sum(ds) / n if n else 0.0
+        if n > 1:
+            half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in ds) / (n - 1) / n) * rest
+        else:
+            half = float(self.payoff_range[1] - self.payoff_range[0]) * rest
+        return known + rest * mean, half
+
+    @property
+    def exact(self) -> bool:
+        """Whether every value is exact (not an estimate)."""
+        return self.kind != "estimate" and self.kind != "sampled"
 
     @property
     def value(self) -> Fraction:
@@ -76,6 +116,14 @@ class Analysis:
                          "one way, given what the player has seen").format(player=p)
             return _("fair hint (only what player {player} can see): exact average over the {n:,} "
                      "arrangements of the hidden cards").format(player=p, n=self.arrangements)
+        if self.kind == "estimate" and self.total_arrangements == 1:
+            return _("estimate (the exact search did not finish within its budget: {n:,} short searches "
+                     "from here), with a {percent} interval").format(n=self.arrangements, percent="95 %")
+        if self.kind == "estimate":
+            return _("estimate (only what player {player} can see, {n:,} arrangements of the hidden cards "
+                     "looked at, {solved:,} of them solved exactly, the others by a short search), with a "
+                     "{percent} interval").format(player=p, n=self.arrangements, solved=self.solved,
+                                                   percent="95 %")
         if self.kind == "sampled":
             return _("fair hint (only what player {player} can see): mean over {n:,} random arrangements of "
                      "the hidden cards, with a {percent} interval").format(
@@ -87,13 +135,48 @@ class Analysis:
         return _("a simultaneous choice (同時): the best is to mix, {mix}; each value is against the other "
                  "player's best mix").format(mix=mix_text(self.mix or {}, self.mix_epsilon))
 
+    @property
+    def assumption(self) -> str:
+        """One sentence: what the values assume (strategy fusion)."""
+        return _("The values assume that after this move every card is played as if it were shown "
+                 "(each arrangement solved with open hands), so they can flatter moves that need a guess later.")
+
+    def advice(self, label: Callable[[str], str] = str) -> str:
+        """One sentence a pupil understands: the best move, how good, how sure
+        (``label`` names a move, e.g. its button text)."""
+        best = [r for r in self.rows if r["best"]]
+        r = best[0]
+        move = label(r["action"])
+        lo, hi = (float(x) for x in self.payoff_range)
+        v = float(r["value"])
+        if (lo, hi) == (-1.0, 1.0):
+            worth = _("worth about {share:.0%} of a win").format(share=(v + 1) / 2)
+        else:
+            worth = _("worth about {value:+.2f} points").format(value=v)
+        if self.kind == "open":
+            return _("best: {move}, exactly {value} for you ({approx})").format(
+                move=move, value=r["value"], approx=worth)
+        if self.exact:
+            return _("best: {move}, exactly {value} for you ({approx}), counting every deal you cannot see"
+                     ).format(move=move, value=r["value"], approx=worth)
+        a, b = r["interval"]
+        if (lo, hi) == (-1.0, 1.0):
+            pm = _("± {half:.0%}").format(half=(b - a) / 4)
+        else:
+            pm = _("± {half:.2f}").format(half=(b - a) / 2)
+        if self.total_arrangements == 1:
+            return _("probably best: {move}, {worth} by a short search ({pm})").format(
+                move=move, worth=worth, pm=pm)
+        return _("probably best: {move}, {worth} on average over the deals you cannot see ({pm})").format(
+            move=move, worth=worth, pm=pm)
+
     def _interval(self, r: dict[str, Any]) -> str:
         lo, hi = r.get("interval", (None, None))
         return "" if lo is None else f"{lo:+.2f} … {hi:+.2f}"
 
     def __str__(self) -> str:
         w = max([len(r["action"]) for r in self.rows] + [6])
-        sampled = self.kind == "sampled"
+        sampled = not self.exact
         lines = [_("player {player} to move; values are player {player}'s expected payoff").format(player=self.player)]
         if self.kind != "open":
             lines.append(self.title)
@@ -108,11 +191,13 @@ class Analysis:
             loss = f"{float(r['loss']):.3f}" if sampled else str(r["loss"])
             lines.append(f"{r['action']:<{w}}  {value:>9}  {float(r['value']):>+7.3f}  "
                          f"{loss:>7}" + (f"  {self._interval(r)}" if sampled else "") + mark)
+        if self.kind == "estimate":
+            lines += [self.advice(), self.assumption]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         bold = ' style="font-weight:bold"'
-        sampled = self.kind == "sampled"
+        sampled = not self.exact
         body = "".join(
             f"<tr{bold if r['best'] else ''}><td>{html.escape(r['action'])}</td>"
             f"<td>{r['value'] if not sampled else format(float(r['value']), '.3f')}</td>"
@@ -156,7 +241,8 @@ def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> 
 
 def analyse(state: State, *, player: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
             progress: bool | None = None, max_arrangements: int = 500, samples: int = 40,
-            callback: Callable[[int, int], None] | None = None) -> Analysis:
+            callback: Callable[[int, int], None] | None = None, seconds: float | None = None,
+            nodes: int | None = None) -> Analysis:
     """The value of every legal action at a decision node, and the loss of
     each against the best one.
 
@@ -174,6 +260,14 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     random ones with a 95 % interval (seeded from what the player knows, so
     the answer depends on nothing else).  ``max_nodes`` bounds the whole
     search (default :data:`DEFAULT_MAX_NODES`; ``None``: no limit); ``callback(done, total)`` is called after each arrangement.
+
+    **Anytime** (with ``seconds``, wall clock, or ``nodes``, positions
+    searched plus playout steps, or both): never too large; every legal
+    action gets a value within the budget, exact where the search finished
+    (the same answer as without a budget), otherwise an estimate with a
+    95 % interval (``kind == "estimate"``; see :mod:`cardlab.anytime`).
+    ``max_nodes`` and ``samples`` are then unused.  Ctrl-C stops it early
+    with the answer so far.
 
     >>> import cardlab
     >>> game = cardlab.load("koinobori", open_hands=True, payoff="score")
@@ -194,10 +288,16 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     if p < 0:
         raise NotSolvableError(_("analyse() needs a player to move; this position is a chance node") if p == CHANCE
                                else _("analyse() needs a player to move; this position is terminal"))
+    if player is not None and player != p:
+        raise NotSolvableError(_("a hint is for the player to move: player {player} is to move, not "
+                                 "player {asked}").format(player=p, asked=repr(player)))
+    if seconds is not None or nodes is not None:
+        check_budget(seconds, nodes)
+        if player is None and not state.game.spec.perfect_information:
+            check_solvable(state)  # the open analysis needs every card seen
+        return Analysis(**anytime(state, p, seconds=seconds, nodes=nodes, max_arrangements=max_arrangements,
+                                  callback=callback))
     if player is not None:
-        if player != p:
-            raise NotSolvableError(_("a hint is for the player to move: player {player} is to move, not "
-                                     "player {asked}").format(player=p, asked=repr(player)))
         if not state.game.spec.perfect_information:
             return _fair(state, p, max_nodes, progress, max_arrangements, samples, callback)
     check_solvable(state)

@@ -67,7 +67,7 @@ from typing import Any
 from . import games
 from .core import CHANCE, TERMINAL, Game, State, sample_chance
 
-__all__ = ["core_of", "playout"]
+__all__ = ["core_of", "playout", "playout_from"]
 
 _NONE = object()
 
@@ -123,6 +123,14 @@ def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: 
             s = s._apply(sample_chance(s, rng) if p == CHANCE else rng.choice(s.legal_actions()))
             steps += 1
         return tuple(s.returns()), steps
+    return playout_from(core, pos, rng, limit, state.game.spec.num_players)
+
+
+def playout_from(core: Any, pos: Any, rng: random.Random, limit: int = 10_000,
+                 num_players: int = 2) -> tuple[tuple, int]:
+    """:func:`playout` from a position of ``core`` (no ``State`` made):
+    ``(returns, steps)``, zeros when cut off after ``limit`` steps."""
+    steps = 0
     player, moves, chance, play = core.player, core.moves, core.chance, core.play
     choice, randrange = rng.choice, rng.randrange
     draws = _DRAWS
@@ -130,7 +138,7 @@ def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: 
     random_move = getattr(core, "random_move", None)
     while (p := player(pos)) != TERMINAL:
         if steps == limit:
-            return (0,) * state.game.spec.num_players, steps
+            return (0,) * num_players, steps
         if p == CHANCE:
             outs = chance(pos)
             if uniform:  # equal weights: sample_chance draws randrange(len(outs)), the outcome of that index

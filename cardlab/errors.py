@@ -12,6 +12,7 @@ __all__ = [
     "CardFileError",
     "NotSolvableError",
     "TooLargeError",
+    "BudgetError",
 ]
 
 
@@ -52,3 +53,7 @@ class NotSolvableError(CardlabError, ValueError):
 
 class TooLargeError(CardlabError, RuntimeError):
     """A tree or search went past the size limit it was given."""
+
+
+class BudgetError(CardlabError, ValueError):
+    """A time or work budget (``seconds``, ``nodes``) that is not a positive number."""

@@ -42,16 +42,20 @@ def _key(card) -> tuple:
     return (type(card).__name__, card)
 
 
-def _subsets(left: tuple[tuple, ...], i: int, size: int) -> Iterator[tuple]:
-    """The distinct sub-multisets of ``size`` cards of ``left[i:]`` (``(card, count)`` pairs)."""
+def _subsets(left: tuple[tuple, ...], i: int, size: int, after: tuple[int, ...] | None = None) -> Iterator[tuple]:
+    """The distinct sub-multisets of ``size`` cards of ``left[i:]`` (``(card, count)`` pairs);
+    ``after[j]`` is how many cards ``left[j:]`` holds (worked out once)."""
+    if after is None:
+        counts = [n for _, n in left]
+        after = tuple(sum(counts[j:]) for j in range(len(counts) + 1))
     if size == 0:
         yield ()
         return
-    if sum(n for _, n in left[i:]) < size:  # not enough cards left: a dead end
+    if after[i] < size:  # not enough cards left: a dead end
         return
     card, have = left[i]
     for take in range(min(have, size), -1, -1):
-        for rest in _subsets(left, i + 1, size - take):
+        for rest in _subsets(left, i + 1, size - take, after):
             yield (card,) * take + rest
 
 
@@ -93,18 +97,40 @@ def _fillings(h: Hidden) -> Iterator[tuple[tuple[tuple, ...], int]]:
     yield from rec(0, 0, tuple(sorted(Counter(groups[0][0]).items(), key=lambda x: _key(x[0]))))
 
 
+def _distinct_count(h: Hidden) -> int | None:
+    """How many fillings there are when no card repeats within a group
+    (worked out, not listed); ``None`` when some card repeats."""
+    total = 1
+    for cards, places in h.split():
+        if len(set(cards)) != len(cards):
+            return None
+        n = len(cards)
+        for name, size in places:
+            total *= math.perm(n, size) if name in h.ordered else math.comb(n, size)
+            n -= size
+    return total
+
+
 def count_fillings(state: State, player: int, limit: int) -> int | None:
     """How many fillings of the hidden places there are (before checking
     them against what ``player`` saw), or ``None`` when more than ``limit``."""
     h = state.hidden(player)
     if h is None:
         return 1
+    if (_distinct_count(h) or 0) > limit:
+        return None
     n = 0
     for _filling in _fillings(h):
         n += 1
         if n > limit:
             return None
     return n
+
+
+def _too_many(h: Hidden, limit: int, player: int) -> TooLargeError:
+    return TooLargeError(_("more than {limit:,} arrangements of the {cards} cards player {player} cannot "
+                           "see; raise the limit or sample them").format(limit=limit, cards=len(h.cards),
+                                                                         player=player))
 
 
 def arrangements(state: State, player: int, *, limit: int = 1000) -> list[tuple[State, Fraction]]:
@@ -117,15 +143,15 @@ def arrangements(state: State, player: int, *, limit: int = 1000) -> list[tuple[
     h = state.hidden(player)
     if h is None:
         return [(state, Fraction(1))]
+    if (_distinct_count(h) or 0) > limit:  # more than the limit, known without listing them
+        raise _too_many(h, limit, player)
     seen = state.information_set(player)
     found: list[tuple[State, Fraction]] = []
     n = 0
     for contents, den in _fillings(h):
         n += 1
         if n > limit:
-            raise TooLargeError(_("more than {limit:,} arrangements of the {cards} cards player {player} cannot "
-                                  "see; raise the limit or sample them").format(
-                limit=limit, cards=len(h.cards), player=player))
+            raise _too_many(h, limit, player)
         t = h.build(contents)
         if t is not None and t.information_set(player) == seen:
             found.append((t, Fraction(1, den)))
@@ -174,7 +200,9 @@ def open_hands_copy(state: State) -> State:
         return state
     if "open_hands" not in game.OPTIONS:
         raise CardlabError(_("{game} has no open_hands option").format(game=game.name))
-    open_game = game.with_options(open_hands=True)
+    open_game = game.__dict__.get("_open_game")
+    if open_game is None:  # made once per game (a card file is read again to make it)
+        open_game = game.__dict__["_open_game"] = game.with_options(open_hands=True)
     d = state.to_dict()
     d["options"] = open_game.options_dict()
     return open_game.state_from_dict(d)

@@ -18,7 +18,7 @@ import time
 from collections import defaultdict
 from fractions import Fraction
 from itertools import islice
-from typing import Any
+from typing import Any, Callable
 
 from .core import CHANCE, TERMINAL, State
 from .cores import core_of
@@ -84,6 +84,21 @@ class Search:
         self.bar = None
         self.start = time.perf_counter()
         self.next_tick = _TICK if max_nodes is None else min(_TICK, max_nodes)
+        #: a ``time.perf_counter()`` past which the search stops (an anytime
+        #: analysis's budget, see :meth:`limit`); ``None``: no clock
+        self.deadline: float | None = None
+        #: called every thousand or so positions while a clock or node limit
+        #: runs (:meth:`limit`): an anytime analysis's progress callback
+        self.poll: Callable[[], None] | None = None
+
+    def limit(self, nodes: int | None, deadline: float | None = None) -> None:
+        """Stop (:class:`~cardlab.TooLargeError`) after ``nodes`` more
+        positions or at ``deadline`` (a ``time.perf_counter()``), whichever
+        comes first; the table stays for the next search."""
+        self.max_nodes = None if nodes is None else self.nodes + nodes
+        self.deadline = deadline
+        tick = _TICK if deadline is None else 1024
+        self.next_tick = self.nodes + (tick if nodes is None else max(1, min(tick, nodes)))
 
     def _tick(self) -> None:
         """Every few thousand nodes (and at the node limit): limit and progress."""
@@ -91,7 +106,11 @@ class Search:
             raise TooLargeError(_("the solve passed max_nodes={max_nodes} positions (about {gb:.1g} GB of "
                                   "table); raise max_nodes or solve a smaller position").format(
                 max_nodes=self.max_nodes, gb=self.max_nodes * BYTES_PER_POSITION / 1e9))
-        self.next_tick = self.nodes + _TICK
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TooLargeError(_("the search ran out of time"))
+        if self.poll is not None:  # an anytime analysis's progress (it may stop the search)
+            self.poll()
+        self.next_tick = self.nodes + (_TICK if self.deadline is None else 1024)
         if self.max_nodes is not None:
             self.next_tick = min(self.next_tick, self.max_nodes + 1)
         if self.progress is False:
