@@ -12,21 +12,28 @@ by :meth:`~cardlab.State.redeal`, never at the hidden cards themselves.
   determinizations, add up the values); falls back to MCTS when too large.
 - :class:`MCTSAgent`: single-observer information-set Monte Carlo tree
   search (determinized UCT), for long games.
+- :class:`LevelAgent`: the named levels a teacher picks (:data:`LEVELS`:
+  beginner, club, strong, expert), each the anytime analysis
+  (:func:`cardlab.analyse` with ``player=``, only what it can see) with a
+  budget of work per move, and a clock cap so the strongest stays within
+  2 s a move.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from .core import CHANCE, State, make_rng, sample_chance
 from .cores import playout
 from .errors import CardlabError, TooLargeError
 from .hidden import open_hands_copy  # noqa: F401  (its home was here: cardlab.agents.open_hands_copy)
-from .i18n import _
+from .i18n import N_, _, get_language, pgettext
 
-__all__ = ["Agent", "RandomAgent", "HeuristicAgent", "SolverAgent", "MCTSAgent", "make", "AGENTS"]
+__all__ = ["Agent", "RandomAgent", "HeuristicAgent", "SolverAgent", "MCTSAgent", "LevelAgent", "Level", "LEVELS",
+           "level_label", "make", "AGENTS", "NAMES"]
 
 
 class Agent:
@@ -185,14 +192,94 @@ class MCTSAgent(Agent):
                                          -legal.index(a)))
 
 
+@dataclass(frozen=True)
+class Level:
+    """A named level: the work per move (``nodes``: positions searched plus
+    playout steps, :func:`cardlab.analyse`) and a clock cap (``seconds``)."""
+
+    name: str
+    nodes: int
+    seconds: float
+    #: the level's name on a Japanese page (the usual words for a player's grade)
+    ja: str
+    #: one line a teacher reads
+    doc: str
+
+
+#: the levels, weakest first
+LEVELS = {level.name: level for level in (
+    Level("beginner", 1_000, 0.25, "初心者", N_("plays a few random games on from each move (a quick guess)")),
+    Level("club", 8_000, 0.5, "中級者", N_("a short anytime analysis of each move (about a tenth of a second)")),
+    Level("strong", 40_000, 1.0, "上級者", N_("solves the endgame exactly, a longer analysis before it")),
+    # the clock cap leaves room: an analysis stops at its next check after the cap, up to 0.25 s
+    # later (measured: 2.24 s CPU at most with a 2 s cap, benchmarks/levels.py)
+    Level("expert", 160_000, 1.75, "達人", N_("the longest analysis: up to 2 s a move")),
+)}
+
+
+def _level(name: str) -> Level:
+    """The level called ``name``; an unknown name is refused with the list of levels."""
+    if name not in LEVELS:
+        raise CardlabError(_("unknown level {name}; the levels are: {levels}").format(
+            name=repr(name), levels=", ".join(LEVELS)))
+    return LEVELS[name]
+
+
+def level_label(name: str) -> str:
+    """A level's name as a page shows it: ``"club (中級者)"`` in English,
+    the Japanese word alone in Japanese."""
+    level = _level(name)
+    words = {"beginner": pgettext("level", "beginner"), "club": pgettext("level", "club"),
+             "strong": pgettext("level", "strong"), "expert": pgettext("level", "expert")}
+    return level.ja if get_language() == "ja" else f"{words.get(name, name)} ({level.ja})"
+
+
+class LevelAgent(Agent):
+    """A named level (:data:`LEVELS`): the move the anytime analysis of the
+    player to move (fair: only what it can see) values highest, within the
+    level's budget; at a simultaneous choice solved exactly, a pick drawn
+    from the optimal mix.  ``seconds`` overrides the level's clock cap."""
+
+    def __init__(self, level: str = "club", seed: int | random.Random | None = None, *,
+                 seconds: float | None = None) -> None:
+        super().__init__(seed)
+        self.level = _level(level)
+        self.name = level
+        self.seconds = self.level.seconds if seconds is None else seconds
+        self.last = None  # the last analysis (for a board that shows why)
+
+    def choose(self, state: State) -> str:
+        from .analysis import analyse
+
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        a = analyse(state, player=state.current_player, nodes=self.level.nodes, seconds=self.seconds)
+        self.last = a
+        if a.mix:
+            picks = [x for x in legal if a.mix.get(x)]
+            return self.rng.choices(picks, weights=[float(a.mix[x]) for x in picks])[0]
+        values = {r["action"]: r["value"] for r in a.rows}
+        return max(legal, key=lambda x: (values[x], -legal.index(x)))
+
+    def __repr__(self) -> str:
+        return f"LevelAgent({self.name!r})"
+
+
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "solver": SolverAgent, "mcts": MCTSAgent}
+#: every name :func:`make` accepts, as a picker lists them: the levels (weakest first), then the other agents
+NAMES = tuple(LEVELS) + tuple(AGENTS)
 
 
 def make(name: str | Agent, seed: int | random.Random | None = None) -> Agent:
-    """An agent from its name (``random``, ``heuristic``, ``solver``, ``mcts``)."""
+    """An agent from its name: a level (``beginner``, ``club``, ``strong``,
+    ``expert``: :data:`LEVELS`) or ``random``, ``heuristic``, ``solver``,
+    ``mcts``."""
     if isinstance(name, Agent):
         return name
+    if name in LEVELS:
+        return LevelAgent(name, seed=seed)
     if name not in AGENTS:
-        raise CardlabError(_("unknown agent {name}; the agents are: {agents}").format(
-            name=repr(name), agents=", ".join(AGENTS)))
+        raise CardlabError(_("unknown agent {name}; the levels are: {levels}; the other agents: {agents}").format(
+            name=repr(name), levels=", ".join(LEVELS), agents=", ".join(AGENTS)))
     return AGENTS[name](seed=seed)

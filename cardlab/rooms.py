@@ -150,12 +150,12 @@ class RoomStore:
         if len(seats) != n:
             raise CardlabError(_("{game} with these options has {count} seats; got {given}: {seats}")
                                .format(game=game, count=n, given=len(seats), seats=list(seats)))
-        from .agents import AGENTS
+        from .agents import NAMES
 
         for s in seats:
-            if s != "person" and s not in AGENTS:
+            if s != "person" and s not in NAMES:
                 raise CardlabError(_("a seat is 'person' or an agent ({agents}), not {seat}")
-                                   .format(agents=", ".join(AGENTS), seat=repr(s)))
+                                   .format(agents=", ".join(NAMES), seat=repr(s)))
         json.dumps(options)  # only JSON options can be stored
         with self._write():
             if room_id is None:
@@ -174,7 +174,8 @@ class RoomStore:
     def pairings(self, game: str, names: Sequence[str], *, options: dict | None = None, seed: int = 0,
                  odd: str = "heuristic") -> list[Room]:
         """A round of two-seat rooms for a list of pupils: neighbours in the
-        list play each other; with an odd number the last plays ``odd``."""
+        list play each other; with an odd number the last plays ``odd`` (a
+        level such as ``"club"`` or another agent: :data:`cardlab.agents.NAMES`)."""
         rooms = []
         names = list(names)
         for i in range(0, len(names), 2):

@@ -10,15 +10,15 @@ from typing import Any, Sequence
 import ipywidgets as widgets
 
 from .. import i18n
-from ..agents import AGENTS
+from ..agents import LEVELS, NAMES, level_label
 from ..core import Option, State
 from ..i18n import _, pgettext
 
-__all__ = ["SEAT_CHOICES", "LANGUAGE_LABEL", "result_words", "seat_label", "language_picker", "option_widget",
-           "option_value", "shown_value"]
+__all__ = ["SEAT_CHOICES", "LANGUAGE_LABEL", "result_words", "seat_label", "levels_tip", "language_picker",
+           "option_widget", "option_value", "shown_value"]
 
-#: what a seat dropdown offers: a person, or one of cardlab.agents
-SEAT_CHOICES = ("person",) + tuple(AGENTS)
+#: what a seat dropdown offers: a person, a level (weakest first) or one of the other agents of cardlab.agents
+SEAT_CHOICES = ("person",) + NAMES
 #: a dropdown's value None means "nothing chosen" (a blank box): this stands for the choice None
 _NONE = "\u2063none"
 
@@ -59,17 +59,29 @@ def _tr(text: str) -> str:
 
 def seat_label(name: str) -> str:
     """What a seat dropdown shows for ``name`` (``'person'`` or an agent's
-    name), in the current language; an agent of one's own keeps its name."""
+    name), in the current language; an agent of one's own keeps its name;
+    a level reads as :func:`cardlab.agents.level_label` says."""
+    if name in LEVELS:
+        return level_label(name)
     labels = {"person": pgettext("seat", "person"), "random": pgettext("seat", "random"),
               "heuristic": pgettext("seat", "heuristic"), "solver": pgettext("seat", "solver"),
               "mcts": pgettext("seat", "mcts")}
     return labels.get(name, name)
 
 
+def levels_tip() -> str:
+    """The tooltip of a dropdown that offers the levels: each level's label
+    and its one line, in the current language."""
+    return "; ".join(f"{level_label(n)}: {_(level.doc)}" for n, level in LEVELS.items())
+
+
 def _seat_options(names: Sequence[str]) -> list[Any]:
-    """A seat dropdown's options: the names, each with its label when the
-    label is another text (in English the options stay the plain names)."""
-    return [n if seat_label(n) == n else (seat_label(n), n) for n in names]
+    """A seat dropdown's options: the plain names when every label is the
+    name, else a (label, name) pair each (a dropdown reads a list that mixes
+    the two as values)."""
+    if all(seat_label(n) == n for n in names):
+        return list(names)
+    return [(seat_label(n), n) for n in names]
 
 
 #: what the language selector is labelled: readable whatever the language shown

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import i18n
-from ..agents import AGENTS, Agent
+from ..agents import AGENTS, LEVELS, NAMES, Agent, LevelAgent
 from ..errors import CardlabError
 from ..i18n import _
 from .controls import _seat_options
@@ -26,16 +26,18 @@ class SeatsMixin:
         if who in _PERSON:
             return None
         if isinstance(who, Agent):
-            if who.name not in AGENTS:
+            if who.name not in NAMES:
                 self._custom[who.name] = who  # chosen again from the dropdown later
             return who
         if who in self._custom:
             return self._custom[who]
-        if who not in AGENTS:
+        if who not in NAMES:
             raise ValueError(_("seat {seat}: {who} is not a player; use 'person' or an agent: {agents} "
                                "(or a cardlab.agents.Agent)").format(seat=seat, who=repr(who),
-                                                                      agents=", ".join(AGENTS)))
+                                                                      agents=", ".join(NAMES)))
         rng = random.Random(f"{self.seed}/{seat}/{who}")
+        if who in LEVELS:
+            return LevelAgent(who, seed=rng, **self.agent_options.get(who, {}))
         return AGENTS[who](seed=rng, **self.agent_options.get(who, {}))
 
     def _refuse_if_locked(self, what: str, widget: widgets.Widget | None = None, value: Any = None) -> None:
@@ -58,8 +60,8 @@ class SeatsMixin:
         return [i for i, a in enumerate(self.match.players) if a is None]
 
     def set_player(self, seat: int, who: Any) -> None:
-        """Put a person (``'person'``) or an agent (a name of
-        :data:`cardlab.agents.AGENTS` or an Agent) in ``seat``; if that agent
+        """Put a person (``'person'``) or an agent (a level or another agent
+        of :data:`cardlab.agents.NAMES`, or an Agent) in ``seat``; if that agent
         is to move and agents move by themselves, it moves."""
         n = self.game.spec.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:

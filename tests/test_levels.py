@@ -1,0 +1,159 @@
+"""The opponents' levels (cardlab.agents.LEVELS): offered wherever an
+opponent is chosen (the board's seat picker, the class app's opponent=, the
+rooms' odd one, ``cardlab play --opponent``), bad names refused with the list
+of levels, only what the player can see used, and a whole game of every game
+played (small budgets: the levels' node budgets are made small here, and
+their clock cap long, so a test is the same on a loaded machine)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE, i18n
+from cardlab.agents import LEVELS, NAMES, LevelAgent, level_label, make
+from cardlab.core import sample_chance
+
+
+@pytest.fixture
+def small_levels(monkeypatch):
+    """Every level with a fortieth of its budget (at least 100 nodes), a
+    minute's clock: deterministic and quick; still weakest first."""
+    for name, level in list(LEVELS.items()):
+        monkeypatch.setitem(LEVELS, name, dataclasses.replace(level, nodes=max(100, level.nodes // 40),
+                                                              seconds=60.0))
+
+
+def _decision(game: cardlab.Game, seed: int, moves: int) -> cardlab.State:
+    """A decision about ``moves`` random moves into a seeded game (with more than one legal move)."""
+    rng = random.Random(seed)
+    s = game.new_initial_state(seed)
+    done = 0
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s = s._apply(sample_chance(s, rng))
+            continue
+        if done >= moves and len(s.legal_actions()) > 1:
+            return s
+        s = s._apply(rng.choice(s.legal_actions()))
+        done += 1
+    pytest.skip("the game ended before the decision")
+
+
+def test_the_levels_are_weakest_first_and_named_in_both_languages():
+    assert list(LEVELS) == ["beginner", "club", "strong", "expert"]
+    budgets = [level.nodes for level in LEVELS.values()]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 4
+    assert max(level.seconds for level in LEVELS.values()) <= 2  # the strongest: at most 2 s a move
+    assert level_label("club") == "club (中級者)"
+    with i18n.using("ja"):
+        assert [level_label(n) for n in LEVELS] == ["初心者", "中級者", "上級者", "達人"]
+    assert NAMES[:4] == tuple(LEVELS) and "heuristic" in NAMES
+
+
+@pytest.mark.parametrize("make_it", [lambda: LevelAgent("grandmaster"), lambda: level_label("grandmaster"),
+                                     lambda: make("grandmaster")])
+def test_a_bad_level_is_refused_with_the_list_of_levels(make_it):
+    with pytest.raises(cardlab.CardlabError, match="'grandmaster'; the levels are: beginner, club, strong, expert"):
+        make_it()
+
+
+@pytest.mark.parametrize("game", cardlab.games())
+def test_a_level_sees_only_what_its_player_sees(game, small_levels):
+    """Two positions the player to move cannot tell apart: the same choice."""
+    g = cardlab.load(game)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        s = _decision(g, seed, 2 + seed)
+        p = s.current_player
+        t = s.redeal(p, rng)
+        if t == s:
+            continue
+        assert t.information_set(p) == s.information_set(p)
+        for name in ("beginner", "strong"):
+            assert LevelAgent(name, seed=4).choose(s) == LevelAgent(name, seed=4).choose(t)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked or g.spec.perfect_information, "no re-deal differed: the test would test nothing"
+
+
+@pytest.mark.parametrize("game", cardlab.games())
+def test_a_level_plays_a_whole_game_of_every_game(game, small_levels):
+    m = cardlab.Match(cardlab.load(game), ["club", "random"], seed=2)
+    assert isinstance(m.players[0], LevelAgent) and m.players[0].name == "club"
+    assert m.play_to_end().is_terminal()
+    assert m.players[0].last is not None  # it analysed at least one decision
+
+
+def test_the_board_picker_offers_the_levels_with_their_lines():
+    import cardlab.widgets
+
+    b = cardlab.widgets.board("koinobori", ["person", "club"], seed=1, autoplay=False)
+    dd = b.seat_pickers[1]
+    values = [o if isinstance(o, str) else o[1] for o in dd.options]
+    assert values[:5] == ["person", "beginner", "club", "strong", "expert"]
+    assert dd.value == "club" and ("club (中級者)", "club") in dd.options
+    assert isinstance(b.match.players[1], LevelAgent)
+    assert "club (中級者): " + LEVELS["club"].doc in dd.tooltip
+    b.set_player(1, "expert")
+    assert b.players == ["person", "expert"]
+    with pytest.raises(ValueError, match="use 'person' or an agent: beginner, club, strong, expert, random"):
+        b.set_player(1, "grandmaster")
+    jb = cardlab.widgets.board("koinobori", ["person", "strong"], seed=1, autoplay=False, language="ja")
+    assert ("上級者", "strong") in jb.seat_pickers[1].options
+
+
+def test_the_class_app_takes_a_level_as_opponent(monkeypatch, small_levels):
+    from cardlab.widgets.app import PlayApp, parse_query
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert parse_query("game=mipig&opponent=club")["opponent"] == "club"
+    with pytest.raises(cardlab.CardlabError, match="opponent accepts beginner, club, strong, expert, random"):
+        parse_query("game=mipig&opponent=grandmaster")
+    app = PlayApp(query="game=koinobori&seat=0&lock=1&opponent=beginner&seed=3")
+    assert app.board is not None and app.board.players == ["person", "beginner"]
+    assert isinstance(app.board.match.players[1], LevelAgent)
+    setup = PlayApp(game="koinobori")
+    assert "expert" in [o if isinstance(o, str) else o[1] for o in setup.seats_box.children[1].options]
+
+
+def test_the_odd_one_in_the_rooms_plays_a_level(tmp_path, small_levels):
+    from cardlab.rooms import RoomStore
+    from cardlab.widgets.room import Lobby
+
+    store = RoomStore(tmp_path / "class.db")
+    rooms = store.pairings("koinobori", ["Aiko", "Ben", "Chie"], seed=4, odd="club")
+    assert [r.seats for r in rooms] == [("person", "person"), ("person", "club")]
+    with pytest.raises(cardlab.CardlabError, match=r"an agent \(beginner, club, strong, expert, random"):
+        store.create("koinobori", ["person", "grandmaster"])
+    both = store.create("koinobori", ["beginner", "club"], seed=1)
+    assert store.advance(both.id).is_terminal()  # the agents' moves, stored
+    lobby = Lobby(store, poll=None)
+    values = [o if isinstance(o, str) else o[1] for o in lobby.odd.options]
+    assert values[:4] == list(LEVELS) and lobby.odd.value == "heuristic"
+    assert "expert (達人)" in lobby.odd.tooltip
+
+
+def test_cardlab_play_against_a_level_to_the_end(capsys, monkeypatch, small_levels):
+    from cardlab.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("0\n" * 40))
+    assert main(["play", "koinobori", "--opponent", "club", "--seed", "3"]) == 0
+    assert "game over; returns: " in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "koinobori", "--opponent", "grandmaster"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'grandmaster'" in err and "'beginner', 'club', 'strong', 'expert'" in err
+    monkeypatch.setenv("COLUMNS", "300")  # the help's lines unwrapped
+    main_help = io.StringIO()
+    monkeypatch.setattr("sys.stdout", main_help)
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "club (中級者): " in main_help.getvalue()
