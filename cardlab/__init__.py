@@ -21,11 +21,13 @@ from .errors import (
     OptionError,
     PositionError,
     TooLargeError,
+    BudgetError,
     UnknownGameError,
 )
 from .tree import tree, write_dot, write_graphml
 from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
 from .match import Match
+from .review import Review, review
 from .i18n import get_language, set_language
 from . import agents, batch, games, i18n, render
 
@@ -35,8 +37,8 @@ __all__ = [
     "CHANCE", "TERMINAL", "Game", "Spec", "State", "games", "load",
     "CardlabError", "UnknownGameError", "OptionError", "IllegalActionError",
     "MalformedActionError", "PositionError", "CardFileError", "NotSolvableError",
-    "TooLargeError",
+    "TooLargeError", "BudgetError",
     "tree", "write_graphml", "write_dot",
     "solve", "solve_tree", "analyse", "minimax", "Solution", "Analysis",
-    "Match", "agents", "batch", "render", "i18n", "set_language", "get_language",
+    "Match", "review", "Review", "agents", "batch", "render", "i18n", "set_language", "get_language",
 ]

@@ -7,6 +7,7 @@
     cardlab solve koinobori --position pos.json
     cardlab tree koinobori --position pos.json --format graphml --out tree.graphml
     cardlab simulate koinobori -n 1000 --agents heuristic random
+    cardlab review class-export/games.json --room R1   # marks of each move (cardlab.cli_review)
     cardlab --lang ja play koinobori                   # in Japanese (default: the environment)
 
 Options of a game are given as ``-o NAME=VALUE`` (VALUE read as JSON when it
@@ -59,8 +60,10 @@ from .core import CHANCE, Game, State, make_rng, sample_chance
 from .games import load
 from .solve import BYTES_PER_POSITION, DEFAULT_MAX_NODES
 from .errors import CardlabError, OptionError, TooLargeError
+from .cli_hint import HINT_SECONDS, estimate, hint, seconds_arg  # noqa: F401  (hint: also cardlab.cli.hint)
 from .i18n import LANGUAGES, N_, _, check_language, get_language, pgettext, using
 from .match import Match
+from .cli_review import add_review_parser
 
 __all__ = ["main", "transcript", "steps", "hint", "parse_move"]
 
@@ -95,6 +98,13 @@ def _seats(game: Game, seat: int, opponent: str) -> list[Any]:
     players: list[Any] = [opponent] * game.spec.num_players
     players[seat] = None
     return players
+
+
+def _opponent_help() -> str:
+    """``--opponent``'s help: the levels, each with its one line, then the other agents."""
+    levels = "; ".join(f"{name} ({level.ja}): {_(level.doc)}" for name, level in _agents.LEVELS.items())
+    return _("the agent in every other seat (default heuristic): a level, {levels}; or {agents}").format(
+        levels=levels, agents=", ".join(_agents.AGENTS))
 
 
 def _save(state: State, path: str) -> str:
@@ -225,43 +235,6 @@ def transcript(moves: Iterable[Step], state: State, seat: int, reveal: bool = Fa
                     index=i, label=label, action=a)
 
 
-def hint(state: State, seat: int, reveal: bool = False, *, max_nodes: int | None = 100_000,
-         max_arrangements: int = 500, samples: int = 40) -> str:
-    """The hint for the person at ``seat``, to move in ``state``: the fair
-    one, :func:`cardlab.analyse` with ``player=seat``, computed only from
-    what the seat can see (exact over the arrangements of the cards they
-    cannot see, or over ``samples`` random ones with a 95 % interval when
-    there are more than ``max_arrangements``); with ``reveal`` the open
-    hint, every card seen.  When it cannot be computed (more than
-    ``max_nodes`` positions to solve), a line saying why."""
-    from .solve import analyse
-
-    try:
-        if reveal:
-            a = analyse(_agents.open_hands_copy(state), max_nodes=max_nodes, progress=False)
-        else:
-            a = analyse(state, player=seat, max_nodes=max_nodes, max_arrangements=max_arrangements,
-                        samples=samples, progress=False)
-    except TooLargeError:
-        if reveal:
-            return _("no open hint here, too large to compute (more than {max_nodes:,} positions to solve): "
-                     "ask again nearer the end of the game, or raise --hint-max-nodes (now {max_nodes:,})"
-                     ).format(max_nodes=max_nodes)
-        return _("no fair hint here, too large to compute (more than {max_nodes:,} positions to solve): "
-                 "ask again nearer the end of the game, or raise --hint-max-nodes (now {max_nodes:,}) "
-                 "or lower --hint-samples").format(max_nodes=max_nodes)
-    except CardlabError as exc:
-        if reveal:
-            return _("no open hint here: {reason}").format(reason=exc)
-        return _("no fair hint here: {reason}").format(reason=exc)
-    if reveal:
-        return _("open hint (every card, also those player {player} cannot see)").format(player=seat) + f"\n{a}"
-    if a.kind == "open":  # the game is played with every card open
-        return (_("fair hint (only what player {player} can see: every card is open in this game)")
-                .format(player=seat) + f"\n{a}")
-    return str(a)  # its title says: fair hint (only what player p can see)
-
-
 _NUMBER = re.compile(r"[+-]?\d+")
 
 
@@ -316,9 +289,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         # (exits with argparse's usage line, status 2)
     # a Namespace built by hand may lack the newer options: their defaults then
     reveal = getattr(args, "reveal", False)
-    limits = {"max_nodes": getattr(args, "hint_max_nodes", 100_000),
-              "max_arrangements": getattr(args, "hint_max_arrangements", 500),
-              "samples": getattr(args, "hint_samples", 40)}
+    limits = {"seconds": getattr(args, "hint_seconds", HINT_SECONDS),
+              "max_arrangements": getattr(args, "hint_max_arrangements", 500)}
     match = Match(game, _seats(game, seat, args.opponent), seed=args.seed)
     inp = args.input or sys.stdin
     shown = 0  # moves of match.history already printed
@@ -340,11 +312,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             if not text:
                 continue
             if text == "hint":
-                print(_("thinking… (Ctrl-C stops the hint)"), flush=True)
+                print(_("thinking for up to {seconds:g} s… (Ctrl-C stops the hint with the answer so far)").format(
+                    seconds=limits["seconds"]), flush=True)
                 try:
                     print(hint(match.state, seat, reveal, **limits))
-                except KeyboardInterrupt:
-                    print(_("hint stopped"))
+                except KeyboardInterrupt:  # before the analysis had any answer (after: it shows the answer so far)
+                    print(_("hint stopped before it had an answer: ask again, or give a shorter --hint-seconds"))
             elif text.split()[0] == "save":
                 path = text[4:].strip()
                 if not reveal:
@@ -414,10 +387,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(solve(s, max_nodes=args.max_nodes, progress=True))
         if s.current_player >= 0:
             print(analyse(s, max_nodes=args.max_nodes, progress=False))
-    except TooLargeError:
-        raise CardlabError(_("the solve passed --max-nodes {max_nodes} positions: raise --max-nodes "
-                             "or solve a later position (fewer cards left)").format(max_nodes=args.max_nodes)) \
-            from None
+    except TooLargeError:  # an estimate instead (at a decision), or what to do
+        print(estimate(s, getattr(args, "seconds", 5.0), args.max_nodes))
     return 0
 
 
@@ -430,9 +401,12 @@ def cmd_tree(args: argparse.Namespace) -> int:
         G = tree(s, max_depth=args.max_depth, max_nodes=args.max_nodes,
                  merge_transpositions=not args.no_merge and args.format != "efg")
     except TooLargeError:
-        raise CardlabError(_("the tree has more than --max-nodes {max_nodes} nodes: raise --max-nodes, "
-                             "give --max-depth, or start from a later position").format(max_nodes=args.max_nodes)) \
-            from None
+        depth = (_("--max-depth gives the first levels only in graphml or dot (Gambit's efg needs the whole tree)")
+                 if args.format == "efg" else _("give --max-depth (for example --max-depth 3: the first levels only)"))
+        raise CardlabError(_("the tree has more than --max-nodes {max_nodes} nodes: {depth}; start from a later "
+                             "position (cardlab deal with more --move: fewer cards left), raise --max-nodes, or ask "
+                             "cardlab solve for the value of each move (an estimate when it is too large to "
+                             "solve)").format(max_nodes=args.max_nodes, depth=depth)) from None
     try:
         {"graphml": write_graphml, "dot": write_dot, "efg": write_efg}[args.format](G, args.out)
     except OSError as exc:
@@ -712,18 +686,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = game_parser("play", _("play in the terminal against an agent"), _(PLAY_DESCRIPTION))
     p.add_argument("--seat", type=int, default=0, metavar=_("SEAT"),
                    help=_("your seat, 0 to the number of players - 1 (default 0)"))
-    p.add_argument("--opponent", default="heuristic", choices=sorted(_agents.AGENTS),
-                   help=_("the agent in every other seat (default heuristic)"))
+    p.add_argument("--opponent", default="heuristic", choices=_agents.NAMES, help=_opponent_help())
     p.add_argument("--seed", type=int, metavar=_("SEED"),
                    help=_("decides the deal, every chance event and the agents' choices"))
     p.add_argument("--reveal", action="store_true",
                    help=_("for a teacher: show every card, every move in full and the open hint"))
-    p.add_argument("--hint-max-nodes", type=_positive, default=100_000, metavar=n,
-                   help=_("positions the hint may solve before it gives up (default 100000)"))
+    p.add_argument("--hint-seconds", type=seconds_arg, default=HINT_SECONDS, metavar=_("SECONDS"),
+                   help=_("how long the hint thinks (default 2); Ctrl-C stops it with the answer so far"))
     p.add_argument("--hint-max-arrangements", type=_positive, default=500, metavar=n,
-                   help=_("the fair hint is exact up to N arrangements of the hidden cards (default 500)"))
-    p.add_argument("--hint-samples", type=_positive, default=40, metavar=n,
-                   help=_("beyond that, it samples N arrangements and shows a 95%% interval (default 40)"))
+                   help=_("the fair hint lists up to N arrangements of the hidden cards, else draws them (default 500)"))
+    for old in ("--hint-max-nodes", "--hint-samples"):  # old flags: accepted, ignored (the hint has a time budget)
+        p.add_argument(old, type=_positive, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_play, input=None, parser=p)
     p = game_parser("deal", _("deal a game (as cardlab play with the same --seed), play some moves, "
                               "save the position for solve and tree"))
@@ -739,6 +712,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES, metavar=n,
                    help=_("stop after N positions (default {max_nodes:,}: about {size:.1g} GB of table)").format(
                        max_nodes=DEFAULT_MAX_NODES, size=DEFAULT_MAX_NODES * BYTES_PER_POSITION / 1e9))
+    p.add_argument("--seconds", type=seconds_arg, default=5.0, metavar=_("SECONDS"),
+                   help=_("past --max-nodes: an estimate of each move from this many seconds of search (default 5)"))
     p.set_defaults(func=cmd_solve)
     p = game_parser("tree", _("write the game tree of a position"))
     p.add_argument("--position", required=True, metavar=_("POSITION"))
@@ -757,10 +732,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rooms)
     p = game_parser("simulate", _("play many games between agents"))
     p.add_argument("-n", type=_positive, default=100, metavar=n, help=_("the number of games (default 100)"))
-    p.add_argument("--agents", nargs="+", choices=sorted(_agents.AGENTS))
+    p.add_argument("--agents", nargs="+", choices=_agents.NAMES)
     p.add_argument("--seed", type=int, default=0, metavar=_("SEED"))
     p.set_defaults(func=cmd_simulate)
-    return parser
+    return add_review_parser(parser, add_parser)  # the parser, with cardlab review added
 
 
 def main(argv: Sequence[str] | None = None) -> int:

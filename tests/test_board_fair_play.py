@@ -34,8 +34,8 @@ from test_render import ENDGAME
 
 SEEDS = (1, 2)
 STEPS = 60  # moves of each history (the games' ends are reached in many of them)
-#: small hint caps: the hint is compared too, it must stay quick
-HINT = {"hint_max_nodes": 1500, "hint_max_arrangements": 30, "hint_samples": 3}
+#: a small, deterministic hint budget: the hint is compared too, it must stay quick
+HINT = {"hint_nodes": 1500, "hint_max_arrangements": 30}
 
 
 def dump(w: widgets.Widget) -> dict[str, Any]:
@@ -356,7 +356,7 @@ def test_locked_board_gives_the_fair_hint_for_its_seat():
 def test_open_hint_is_a_teachers_choice_and_says_so():
     s = koinobori_endgame()
     b = board(s, ["person", "heuristic"], seed=1)
-    assert b.open_hint_box in b.children[5].children[-2].children
+    assert any(b.open_hint_box in getattr(w, "children", ()) for w in b.children[5].children)
     b.open_hint_box.value = True
     html = b.hint()
     assert "open hint (every card)" in html and "cards this player cannot see" in html
@@ -381,7 +381,7 @@ def test_parse_query_accepts_games_seats_agents_and_simple_options():
     ("game=chess", r"game='chess' is not a game; accepted: koinobori, "),
     ("game=mipig&seat=x", r"seat='x' is not accepted; seat accepts a whole number"),
     ("game=mipig&lock=maybe", r"lock='maybe' is not accepted; lock accepts 0 or 1"),
-    ("game=mipig&opponent=robot", r"opponent='robot' is not accepted; opponent accepts random, heuristic"),
+    ("game=mipig&opponent=robot", r"opponent='robot' is not accepted; opponent accepts beginner, club, strong, expert, random, heuristic"),
     ("game=mipig&colour=red", r"unknown URL parameter 'colour'; accepted: game, seat, lock, opponent, seed "
                               r"and the options of mipig: open_hands, hand_size"),
     ("game=mipig&open_hands=perhaps", r"open_hands='perhaps' is not accepted; open_hands accepts 0 or 1"),

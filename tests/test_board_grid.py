@@ -213,13 +213,13 @@ def test_hint_marks_the_picks_of_the_best_moves(open_hint):
     open one) colour the picks that lead to them."""
     s = battle([(0, 0, 0, "p01", False), (1, 0, 1, "p03", False), (0, 1, 0, "p05", False),
                 (1, 1, 1, "p02", False)])
-    b = board(s, ["person", "random"], seed=1)
+    b = board(s, ["person", "random"], seed=1, hint_nodes=200_000)
     b.set_open_hint(open_hint)
     b.hint()
     assert ("open hint (every card)" in b.hint_html.value) == open_hint
     best = set(b.best_actions())
-    a = (cardlab.analyse(open_hands_copy(s), progress=False) if open_hint
-         else cardlab.analyse(s, player=0, progress=False))
+    a = (cardlab.analyse(open_hands_copy(s), nodes=200_000) if open_hint  # the board's analysis, same budget
+         else cardlab.analyse(s, player=0, nodes=200_000))
     assert best == {r["action"] for r in a.rows if r["best"]} and best
     lay = mr.layout(b.state, perspective=0)
     for k in offers(b):

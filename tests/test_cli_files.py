@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -114,11 +115,33 @@ def test_too_large_speaks_of_the_flags(capsys, tmp_path):
     pos = tmp_path / "pos.json"
     s = cardlab.load("mipig", hand_size=3, open_hands=True, first_player=0).new_initial_state(seed=1)
     pos.write_text(json.dumps(s.to_dict()), "utf-8")
+    assert s.current_player >= 0
+    # solve past --max-nodes at a decision: the anytime estimate of each move, marked as one (issue T)
+    code, out, err = cli(capsys, ["solve", "mipig", "--position", str(pos), "--max-nodes", "50", "--seconds", "0.3"])
+    assert code == 0 and "too large to solve exactly (more than --max-nodes 50 positions): an ESTIMATE" in out
+    assert "max_nodes=" not in out + err and "← best" in out and "probably best: " in out
+    assert all(re.search(rf"^{re.escape(a)} +-?[0-9.]+ .* [-+][0-9.]+ … [-+][0-9.]+", out, re.M)
+               for a in s.legal_actions())
+    # at a chance node there is no move to estimate: what to do instead
+    chance = s.game.new_initial_state()
+    assert chance.current_player < 0
+    pos.write_text(json.dumps(chance.to_dict()), "utf-8")
     code, _, err = cli(capsys, ["solve", "mipig", "--position", str(pos), "--max-nodes", "50"])
-    assert code == 2 and "--max-nodes 50" in err and "max_nodes=" not in err
+    assert code == 2 and "--max-nodes 50" in err and "chance is to act here" in err and "cardlab deal" in err
     code, _, err = cli(capsys, ["tree", "mipig", "--position", str(pos), "--max-nodes", "50", "--out",
                                 str(tmp_path / "t.graphml")])
-    assert code == 2 and "--max-nodes 50" in err and "--max-depth" in err and "truncate=True" not in err
+    assert code == 2 and "--max-nodes 50" in err and "give --max-depth" in err and "truncate=True" not in err
+    assert "cardlab solve" in err and "later position" in err
+    code, _, err = cli(capsys, ["tree", "mipig", "--position", str(pos), "--max-nodes", "50", "--format", "efg",
+                                "--out", str(tmp_path / "t.efg")])
+    assert code == 2 and "Gambit's efg needs the whole tree" in err
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "abc"])
+def test_solve_refuses_bad_seconds(capsys, bad):
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "mipig", "--position", "x.json", f"--seconds={bad}"])
+    assert exc.value.code == 2 and "argument --seconds: must be a positive number of seconds" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("spelling", ["True", "true"])

@@ -56,7 +56,7 @@ def test_lang_ja_gives_japanese_help(env, capsys, argv):
 def test_lang_ja_gives_japanese_help_of_a_sub_command(env, capsys):
     code, out, _ = run(capsys, ["--lang", "ja", "play", "--help"])
     assert code == 0 and out.startswith("使い方: cardlab play")
-    assert "ターミナルでエージェントと対戦します" in out and "95%区間" in out
+    assert "ターミナルでエージェントと対戦します" in out and "ヒントが考える秒数" in out
     assert "Play in the terminal" not in out and "your seat" not in out
 
 

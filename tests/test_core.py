@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 import cardlab
 from cardlab import CHANCE
-from cardlab.agents import HeuristicAgent, MCTSAgent, RandomAgent, SolverAgent, open_hands_copy
+from cardlab.agents import HeuristicAgent, LevelAgent, MCTSAgent, RandomAgent, SolverAgent, open_hands_copy
 from cardlab.cli import main
 
 from conftest import DATA
@@ -237,6 +237,8 @@ def test_agents_do_not_read_hidden_cards():
     assert t != s and t.information_set(0) == s.information_set(0)
     for cls in (RandomAgent, HeuristicAgent, MCTSAgent):
         assert cls(seed=4).choose(s) == cls(seed=4).choose(t)
+    for level in ("beginner", "club"):  # a level's clock cap long: its node budget decides (a loaded machine too)
+        assert LevelAgent(level, seed=4, seconds=60).choose(s) == LevelAgent(level, seed=4, seconds=60).choose(t)
 
 
 class MatchMachine(RuleBasedStateMachine):

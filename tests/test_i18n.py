@@ -338,7 +338,7 @@ def test_a_japanese_board_played_to_the_end_shows_no_english(game_name):
     for seed in (1, 2):
         rng = random.Random(seed)
         b = board(game_name, ["person", "random"], seed=seed, language="ja",
-                  hint_max_nodes=1500, hint_max_arrangements=30, hint_samples=3)
+                  hint_nodes=1500, hint_max_arrangements=30)
         for step in range(300):
             if step % 7 == 3 and not b.hint_button.disabled:
                 b.hint_button.click()
@@ -380,9 +380,9 @@ def test_the_command_line_in_japanese_shows_no_english(game_name, capsys, monkey
     game = cardlab.load(game_name)
     typed = {"hint", "undo", "quit", "save", "reveal", "seat", "opponent", "seed", "lang", "help", "position",
              "agents", "max", "nodes", "samples", "arrangements", "depth", "ja", "en", "PATH", "FILE", "N",
-             "SEAT", "GAME", "OPTION", "AGENT", "VALUE", "KEY", "LANG",
+             "SEAT", "GAME", "OPTION", "AGENT", "VALUE", "KEY", "LANG", "SECONDS", "Ctrl",
              # commands and agents' names
-             "cardlab", "play", "deal", "solve", "tree", "games", "simulate", "rooms", *cardlab.agents.AGENTS}
+             "cardlab", "play", "deal", "solve", "tree", "games", "simulate", "rooms", *cardlab.agents.NAMES}
     allowed = _card_ids(game_name) | SEED_WORDS[game_name] | {game_name, *game.OPTIONS} | typed
     leaks: dict[str, str] = {}
     for text in [*out.splitlines(), *err.splitlines(), *help_text.splitlines()]:

@@ -17,7 +17,7 @@ from cardlab.widgets import AGENT_DEFAULTS, SEAT_CHOICES, Board, TreeView, board
 from test_render import ENDGAME
 
 FAST = {"solver": {"max_nodes": 500, "samples": 2}, "mcts": {"iterations": 20}}
-AGENT_NAMES = [a for a in SEAT_CHOICES if a != "person"]
+AGENT_NAMES = [a for a in SEAT_CHOICES if a in cardlab.agents.AGENTS]  # the levels: tests/test_levels.py
 
 
 def hand_over(b: Board) -> None:
@@ -277,7 +277,7 @@ class FirstAgent(cardlab.agents.Agent):
 def test_a_users_own_agent_gets_its_seat_choice():
     mine = FirstAgent()
     b = board("koinobori", ["person", mine], seed=2)
-    assert b.seat_pickers[1].options[-1] == "first" and b.seat_pickers[1].value == "first"
+    assert b.seat_pickers[1].options[-1] == ("first", "first") and b.seat_pickers[1].value == "first"
     b.seat_pickers[1].value = "random"
     assert b.players == ["person", "random"]
     b.seat_pickers[1].value = "first"  # chosen again from the dropdown: the same object
@@ -345,39 +345,50 @@ def test_koikoi_call_is_a_pair_of_buttons_at_the_right_moment_KN_15():
 
 
 # -- hints, explanations, the log ---------------------------------------------------------
+def hint_cells(b, row) -> str:
+    """A row's first two cells in the hint's table: the move as its button
+    reads (its notation in the title) and its exact value."""
+    return (f'<td title="{html.escape(row["action"])}">{html.escape(render.action_label(b.state, row["action"]))}'
+            f'</td><td>{row["value"]}</td>')
+
+
 def test_open_hint_gives_the_exact_value_of_each_action_in_a_small_endgame():
     s = koinobori_endgame()  # hidden hands: the open hint uses the open-hands copy
-    b = board(s, ["person", "random"], seed=1)
+    b = board(s, ["person", "random"], seed=1, hint_nodes=100_000)
     assert b.state == s and not b.hint_button.disabled
     b.open_hint_box.value = True  # a teacher's choice
     b.hint_button.click()
     expected = cardlab.analyse(open_hands_copy(s), progress=False)
     for row in expected.rows:
-        assert f"<td>{row['action']}</td><td>{row['value']}</td>" in b.hint_html.value
+        assert hint_cells(b, row) in b.hint_html.value
     best = [r["action"] for r in expected.rows if r["best"]]
     assert b.best_actions() == best
     assert [a for a, w in b.action_buttons.items() if w.button_style == "success"] == best
     assert "open hint (every card)" in b.hint_html.value and "open hands" in b.hint_html.value
+    assert b.think_button.layout.display == "none"  # exact: thinking longer would change nothing
     b.action_buttons[best[0]].click()
     assert b.hint_html.value == "" and b.best_actions() == []  # the hint belonged to that position
 
 
 def test_fair_hint_uses_only_what_the_player_can_see():
-    """The default hint: cardlab.analyse(state, player=p), exact over every
-    arrangement of the cards p cannot see, with a progress bar."""
+    """The default hint: cardlab.analyse(state, player=p) with a budget, exact
+    over every arrangement of the cards p cannot see where the search
+    finishes (the same answer as without a budget), with a progress bar."""
     s = koinobori_endgame()
-    b = board(s, ["person", "random"], seed=1)
+    b = board(s, ["person", "random"], seed=1, hint_nodes=100_000)
     seen = []
     b.hint_progress.observe(lambda ch: seen.append((b.hint_progress.value, b.hint_progress.max)), names="value")
     b.hint_button.click()
     fair = cardlab.analyse(s, player=0, progress=False)
     assert fair.kind == "fair" and fair.arrangements > 1
-    assert fair.title in html.unescape(b.hint_html.value) and "open" not in b.hint_html.value
+    assert fair.title in html.unescape(b.hint_html.value) and "open hint" not in b.hint_html.value
     for row in fair.rows:
-        assert f"<td>{row['action']}</td><td>{row['value']}</td>" in b.hint_html.value
+        assert hint_cells(b, row) in b.hint_html.value
     assert b.best_actions() == [r["action"] for r in fair.rows if r["best"]]
     assert [a for a, w in b.action_buttons.items() if w.button_style == "success"] == b.best_actions()
-    assert seen[-1] == (fair.arrangements, fair.arrangements) and len(seen) == fair.arrangements
+    assert html.escape(fair.advice(lambda a: render.action_label(s, a))) in b.hint_html.value
+    assert html.escape(fair.assumption) in b.hint_html.value
+    assert seen[-1] == (1000, 1000) and len(seen) > 1  # the analysis's progress, out of 1000
     assert b.hint_progress.layout.display == "none"  # shown while the hint is computed
     # a hint is shown to the view it was given to: not to the other player
     b.view_picker.value = 1
@@ -388,27 +399,37 @@ def test_fair_hint_uses_only_what_the_player_can_see():
     assert b.hint_html.value == "" and not b.hint_button.disabled  # the refusal replaced the hint
 
 
-def test_fair_hint_samples_when_there_are_too_many_arrangements():
-    s = koinobori_endgame()
-    b = board(s, ["person", "random"], seed=1, hint_max_arrangements=1, hint_samples=6)
-    b.hint()
-    sampled = cardlab.analyse(s, player=0, progress=False, max_arrangements=1, samples=6)
-    assert sampled.kind == "sampled"
-    assert html.escape(sampled.title) in b.hint_html.value and "95 % interval" in b.hint_html.value
-    assert b.best_actions() == [r["action"] for r in sampled.rows if r["best"]]
-    b.hint_samples_box.value = 3  # the cap in the board's small widget
-    b.hint()
-    assert "mean over 3 random arrangements" in b.hint_html.value
+def test_hint_estimates_where_the_old_one_said_too_large_and_thinks_longer():
+    """At the first decision, where the exact search does not finish, the
+    hint is an estimate: every move with its value and interval, the best
+    marked, the advice; "think longer" asks again with four times the budget."""
+    b = board("koinobori", seed=2, hint_nodes=2000)
+    b.hint_button.click()
+    page = b.hint_html.value
+    assert "too large" not in page and "estimate" in page and "95 % interval" in page
+    a = cardlab.analyse(b.state, player=0, nodes=2000)
+    assert not a.exact and html.escape(a.title) in page
+    assert page.count("<tr") == 1 + len(b.state.legal_actions()) and page.count("± ") >= len(a.rows)
+    assert b.best_actions() == [r["action"] for r in a.rows if r["best"]]
+    assert [x for x, w in b.action_buttons.items() if w.button_style == "success"] == b.best_actions()
+    assert b.think_button.layout.display is None and b.think_button.description == "think longer"
+    b.think_button.click()
+    longer = cardlab.analyse(b.state, player=0, nodes=8000)
+    assert html.escape(longer.title) in b.hint_html.value and b._hint_budget[3] == 8000
+    assert b.think_longer() and b._hint_budget[3] == 32_000  # four times the last, at this position
 
 
-def test_hint_says_when_the_position_is_too_large():
-    b = board("koinobori", seed=2, hint_max_nodes=500)
-    b.hint_button.click()
-    assert "too large to solve" in b.hint_html.value and "500" in b.hint_html.value
-    assert all(w.button_style == "" for w in b.action_buttons.values())
-    b.hint_nodes_box.value = 40  # the cap in the board's small widget
-    b.hint_button.click()
-    assert "more than 40 positions" in b.hint_html.value
+def test_old_hint_caps_are_accepted_and_ignored_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="hint_max_nodes= is ignored"):
+        b = board("koinobori", seed=2, hint_max_nodes=500, hint_nodes=1000)
+    with pytest.warns(DeprecationWarning, match="hint_samples= is ignored"):
+        board("koinobori", seed=2, hint_samples=6)
+    assert "too large" not in b.hint() and b.best_actions()
+    for bad in (0, -1, "abc", float("nan")):
+        with pytest.raises(cardlab.BudgetError, match="seconds must be a positive number of seconds"):
+            board("koinobori", hint_seconds=bad)
+    with pytest.raises(cardlab.BudgetError, match="nodes must be a positive whole number"):
+        board("koinobori", hint_nodes=0)
 
 
 def test_hint_with_nothing_to_decide():

@@ -30,7 +30,7 @@ def texts(b) -> str:
     """The words of the board's own controls (labels, help, options)."""
     out = [b.status.value, b.log_html.value, b.explanation.value, b.view_picker.description]
     for w in [b.undo_button, b.redo_button, b.new_button, b.step_button, b.run_button, b.hint_button,
-              b.open_hint_box, b.hint_nodes_box, b.hint_samples_box, b.auto_box, b.clear_button]:
+              b.open_hint_box, b.hint_seconds_box, b.think_button, b.stop_button, b.auto_box, b.clear_button]:
         out += [w.description, w.tooltip or ""]
     out += [label for label, _ in b.view_picker.options]
     return "\n".join(out)
@@ -57,7 +57,7 @@ def test_an_english_board_is_unchanged_and_a_bad_language_is_refused():
     b = board("koinobori", ["person", "random"], seed=1)
     assert b.language is None and b.language_code == "en" and b.language_picker.value == "en"
     assert b.status.value == "Player 0 (person) to move: choose an action."
-    assert b.seat_pickers[1].options[-1] == "mcts"  # in English the options stay the plain names
+    assert b.seat_pickers[1].options[-1] == ("mcts", "mcts")  # in English an agent's label is its name
     with pytest.raises(OptionError, match="unknown language 'fr'"):
         board("koinobori", language="fr")
 
@@ -88,11 +88,12 @@ def test_the_hint_is_drawn_again_in_the_other_language():
     b = board(game.state_from_dict(dict(ENDGAME, options=game.options_dict())), ["person", "random"])
     b.hint_button.click()
     assert "<b>Hint</b>" in b.hint_html.value
-    assert all(f"<td>{a}</td>" in b.hint_html.value for a in b.action_buttons)  # English: the notation
+    # each action reads as its button does (the mover's own moves, in the mover's view), its notation the
+    # title on an English page (a Japanese page shows no English word)
+    assert all(f'<td title="{a}">{btn.description}</td>' in b.hint_html.value for a, btn in b.action_buttons.items())
     b.set_language("ja")
     assert "<b>ヒント</b>" in b.hint_html.value and "<th>手</th>" in b.hint_html.value
-    # in Japanese each action reads as its button does (the mover's own moves, in the mover's view)
-    assert all(f"<td>{btn.description}</td>" in b.hint_html.value for btn in b.action_buttons.values())
+    assert all(f'<td>{btn.description}</td>' in b.hint_html.value for a, btn in b.action_buttons.items())
     assert b.best_actions() and all(b.action_buttons[a].button_style == "success" for a in b.best_actions())
 
 

@@ -25,14 +25,14 @@ from urllib.parse import parse_qsl
 import ipywidgets as widgets
 
 from .. import i18n
-from ..agents import AGENTS
+from ..agents import NAMES
 from ..core import Game
 from ..games import load, names as games
 from ..errors import CardlabError
 from ..i18n import _, pgettext
 from .board import Board, board
-from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_picker, option_value, option_widget,
-                       shown_value)
+from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_picker, levels_tip, option_value,
+                       option_widget, shown_value)
 from .room import room_page
 from .rules_panel import RULES_DIR, rules_panel  # noqa: F401  (RULES_DIR: also cardlab.widgets.app.RULES_DIR)
 
@@ -59,13 +59,16 @@ def guide_html(setup: bool = True, locked: bool = False) -> str:
     points.append(_("Your moves are the buttons under the board: click one. You see only your own cards; the "
                     "opponent's hidden cards are backs."))
     if locked:
-        points.append(_("<b>hint</b> shows how good each of your moves is, worked out only from what you can see "
-                        "(when the position is small enough)."))
+        points.append(_("<b>hint</b> shows how good each of your moves is, worked out only from what you can see, "
+                        "at every move within a few seconds: exact near the end of a game, before that an estimate "
+                        "with its margin (± …); <b>think longer</b> makes it surer."))
     else:
         points.append(_("Two persons at one screen: a privacy screen (<i>Pass to Player 1 — click when ready</i>) "
                         "comes between your turns, so neither sees the other's hand."))
-        points.append(_("<b>hint</b> shows how good each of your moves is, worked out only from what you can see "
-                        "(when the position is small enough); <b>undo</b> takes your move back."))
+        points.append(_("<b>hint</b> shows how good each of your moves is, worked out only from what you can see, "
+                        "at every move within a few seconds: exact near the end of a game, before that an estimate "
+                        "with its margin (± …); <b>think longer</b> makes it surer; <b>undo</b> takes your move "
+                        "back."))
     return ("<h2>" + html.escape(_("Play a cardlab game")) + "</h2><ol>"
             + "".join(f"<li>{p}</li>" for p in points) + "</ol><p>"
             + _("The rules of each game, rule by rule: open <i>Rules, rule by rule</i> under the board.") + "</p>")
@@ -152,7 +155,8 @@ def query_language(query: str) -> str | None:
 def parse_query(query: str) -> dict[str, Any]:
     """The settings a page's query string asks for (``{}`` when it asks for
     none): ``game``, ``seat`` (default 0), ``lock`` (0 or 1, default 0),
-    ``opponent`` (an agent for every other seat, default ``heuristic``;
+    ``opponent`` (an agent for every other seat, a level such as ``club``
+    or another agent, default ``heuristic``;
     ``person`` for two persons at one screen), ``seed`` (default 0) and
     ``options`` (the game's options given); ``lang`` (``en`` or ``ja``)
     only when the link gives it, which it may do without a game (the
@@ -210,7 +214,7 @@ def parse_query(query: str) -> dict[str, Any]:
     if out["opponent"] not in SEAT_CHOICES:
         raise CardlabError(_("URL parameter opponent={text} is not accepted; opponent accepts {agents} (or "
                              "person, for two persons at one screen)").format(
-            text=repr(out["opponent"]), agents=", ".join(AGENTS)))
+            text=repr(out["opponent"]), agents=", ".join(NAMES)))
     settable = _settable(game)
     unknown = [k for k in given if k not in settable]
     if unknown:
@@ -347,6 +351,7 @@ class PlayApp(widgets.VBox):
         for i, w in enumerate(self.seats_box.children):
             w.description = _("player {player}").format(player=i) if w.description else ""
             _relabel(w, _seat_options(list(SEAT_CHOICES)))
+            w.tooltip = levels_tip()
         if not first:
             self._describe_game()
 
@@ -425,7 +430,7 @@ class PlayApp(widgets.VBox):
             self.seats_box.children = [
                 widgets.Dropdown(options=_seat_options(list(SEAT_CHOICES)),
                                  value=old[i] if i < len(old) else ("person" if i == 0 else "heuristic"),
-                                 description=_("player {player}").format(player=i),
+                                 description=_("player {player}").format(player=i), tooltip=levels_tip(),
                                  layout=widgets.Layout(width="210px"))
                 for i in range(n)]
 
@@ -472,7 +477,7 @@ class PlayApp(widgets.VBox):
                     seat=seat, game=name, last=n - 1))
             if lock and asked["opponent"] == "person":
                 raise CardlabError(_("a locked board has one person: opponent= must be an agent ({agents})").format(
-                    agents=", ".join(AGENTS)))
+                    agents=", ".join(NAMES)))
             players = [asked["opponent"]] * n
             players[seat] = "person"
             hot_seat = asked["opponent"] == "person"  # persons share the screen: the view follows the mover
@@ -487,8 +492,8 @@ class PlayApp(widgets.VBox):
                 w = self.option_widgets[name_]
                 w.value = shown_value(w, value)
         self.seed_box.value = asked["seed"]
-        self.seats_box.children = [widgets.Dropdown(options=_seat_options(list(SEAT_CHOICES)), value=p)
-                                   for p in players]
+        self.seats_box.children = [widgets.Dropdown(options=_seat_options(list(SEAT_CHOICES)), value=p,
+                                                    tooltip=levels_tip()) for p in players]
 
         def message() -> str:
             title = html.escape(_(game.title) if game.title else name)

@@ -36,17 +36,18 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from .. import i18n, render
-from ..agents import AGENTS, Agent
+from ..agents import NAMES, Agent
 from ..core import CHANCE, Game, State
 from ..games import load
 from ..errors import CardlabError, OptionError
 from ..i18n import _, ngettext, pgettext
 from ..match import Match
-from .controls import (SEAT_CHOICES, _relabel, _seat_options, language_picker, option_value, option_widget,
-                       result_words, seat_label, shown_value)
-from .hint import HintMixin
+from .controls import (SEAT_CHOICES, _relabel, _seat_options, language_picker, levels_tip, option_value,
+                       option_widget, result_words, seat_label, shown_value)
+from .hint import HintMixin, hint_budget
 from .movelog import LogMixin
 from .picks import PicksMixin
+from .review import ReviewMixin
 from .seats import SeatsMixin
 
 __all__ = ["Board", "board", "SEAT_CHOICES", "AGENT_DEFAULTS", "option_widget", "option_value", "shown_value",
@@ -79,7 +80,7 @@ def _players_of(game: Game, players: Sequence[Any] | None) -> list[Any]:
     players = list(players)
     if len(players) != n:
         raise ValueError(f"{game.name} has {n} seats; players must list {n} entries "
-                         f"(each 'person' or an agent: {', '.join(AGENTS)}), got {len(players)}")
+                         f"(each 'person' or an agent: {', '.join(NAMES)}), got {len(players)}")
     return players
 
 
@@ -104,12 +105,12 @@ def _check_seat(n: int, players: list[Any], persons: list[int], perspective: Any
             raise ValueError(f"locked=True needs seat=: the student's seat, a player 0..{n - 1}")
         if persons != [seat]:
             raise ValueError(f"a locked board has one person, in seat {seat}; the other seats are agents "
-                             f"({', '.join(AGENTS)}), not {players!r}")
+                             f"({', '.join(NAMES)}), not {players!r}")
         if perspective not in ("auto", seat):
             raise ValueError(f"a locked board shows only seat {seat}'s view, not perspective={perspective!r}")
 
 
-class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
+class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VBox):
     """A playable board for any game; see :func:`board`.
 
     Public methods mirror the controls (each button calls one):
@@ -133,16 +134,17 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
 
     def __init__(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
                  perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
-                 seed: int = 0, autoplay: bool | None = None, hint_max_nodes: int = 20_000,
-                 hint_max_arrangements: int = 500, hint_samples: int = 40,
+                 seed: int = 0, autoplay: bool | None = None, hint_seconds: float = 2,
+                 hint_nodes: int | None = None, hint_max_arrangements: int = 500,
+                 hint_max_nodes: int | None = None, hint_samples: int | None = None,
                  agent_options: dict[str, dict[str, Any]] | None = None,
                  renderer: Renderer | str | None = None, language: str | None = None) -> None:
         #: the language this board speaks (``None``: :func:`cardlab.i18n.get_language` when it draws)
         self.language = None if language is None else i18n.check_language(language)
         with i18n.using(self.language):
             self._build(game_or_state, players, perspective, seat=seat, locked=locked, seed=seed,
-                        autoplay=autoplay, hint_max_nodes=hint_max_nodes,
-                        hint_max_arrangements=hint_max_arrangements, hint_samples=hint_samples,
+                        autoplay=autoplay, hint=hint_budget(hint_seconds, hint_nodes, hint_max_nodes, hint_samples),
+                        hint_max_arrangements=hint_max_arrangements,
                         agent_options=agent_options, renderer=renderer)
 
     @property
@@ -159,8 +161,8 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
 
     def _build(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
                perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
-               seed: int = 0, autoplay: bool | None = None, hint_max_nodes: int = 20_000,
-               hint_max_arrangements: int = 500, hint_samples: int = 40,
+               seed: int = 0, autoplay: bool | None = None, hint: tuple[float, int | None] = (2.0, None),
+               hint_max_arrangements: int = 500,
                agent_options: dict[str, dict[str, Any]] | None = None,
                renderer: Renderer | str | None = None) -> None:
         """The board's steps of construction: the seats, the checks of the
@@ -179,7 +181,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
         persons = [i for i, a in enumerate(seats) if a is None]
         _check_seat(game.spec.num_players, players, persons, perspective, seat, locked)
         self._start_record(seats, seat, locked, autoplay)
-        self._make_controls(seats, hint_max_nodes, hint_samples)
+        self._make_controls(seats, *hint)
         self._make_displays()
         self.game = game
         self._start = start if start is not None else game.new_initial_state()
@@ -224,7 +226,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
         #: the clickable picks now offered: pick -> its button (squares ``sq:x,y``, items ``item:key``)
         self.pick_buttons: dict[str, widgets.Button] = {}
 
-    def _make_controls(self, seats: list[Agent | None], hint_max_nodes: int, hint_samples: int) -> None:
+    def _make_controls(self, seats: list[Agent | None], hint_seconds: float, hint_nodes: int | None) -> None:
         """The seat, view and language pickers, the buttons and the hint's settings."""
         self.seat_pickers = []
         for i, agent in enumerate(seats):
@@ -247,15 +249,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
         self.run_button = widgets.Button()
         self.hint_button = widgets.Button()
         self.open_hint_box = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
-        self.hint_nodes_box = widgets.BoundedIntText(value=hint_max_nodes, min=1, max=10**9,
-                                                     style={"description_width": "initial"},
-                                                     layout=widgets.Layout(width="210px"))
-        self.hint_samples_box = widgets.BoundedIntText(value=hint_samples, min=2, max=100_000,
-                                                       style={"description_width": "initial"},
-                                                       layout=widgets.Layout(width="130px"))
-        #: the fair hint's progress (arrangements solved), shown while it is computed
-        self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(
-            width="120px", display="none"))
+        self._make_hint_controls(hint_seconds, hint_nodes)  # its budget, think longer, stop, progress
         self.auto_box = widgets.Checkbox(value=self.autoplay, indent=False, layout=widgets.Layout(width="220px"))
         self.ready_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
         self.ready_button.on_click(lambda _: self._guard(self.ready))
@@ -264,7 +258,6 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
         self.new_button.on_click(lambda _: self._guard(self.new_game))
         self.step_button.on_click(lambda _: self._guard(self.step))
         self.run_button.on_click(lambda _: self._guard(self.run))
-        self.hint_button.on_click(lambda _: self._guard(self.hint))
         self.auto_box.observe(lambda ch: self._on_widget(self.set_autoplay, ch["new"]), names="value")
         self.open_hint_box.observe(lambda ch: self._on_widget(self.set_open_hint, ch["new"]), names="value")
 
@@ -297,8 +290,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
         """The board's rows, top to bottom.  A locked board has no view, seat
         or option controls, no undo, no open hint: they are not drawn at all."""
         undo = [] if self.locked else [self.undo_button, self.redo_button]
-        hint_settings = ([] if self.locked else [self.open_hint_box]) + [
-            self.hint_nodes_box, self.hint_samples_box, self.hint_progress]
+        hint_settings = self._hint_settings()
         return [
             widgets.HBox(([self.seat_label] if self.locked else self.seat_pickers + [self.view_picker])
                          + [self.language_picker],
@@ -309,7 +301,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
             widgets.VBox([self.picker, self.actions_box, self.list_accordion]),
             widgets.HBox(undo + [self.new_button, self.step_button, self.run_button, self.hint_button,
                                  widgets.HBox(hint_settings, layout=widgets.Layout(align_items="center")),
-                                 self.auto_box],
+                                 self.auto_box, self.review_panel],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.explanation, self.hint_html, self.log_html,
         ]
@@ -331,6 +323,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
             for i, dd in enumerate(self.seat_pickers):
                 dd.description = _("player {player}").format(player=i)
                 _relabel(dd, _seat_options([o if isinstance(o, str) else o[1] for o in dd.options]))
+                dd.tooltip = levels_tip()  # what each level is
             self.view_picker.description = pgettext("board", "view")
             _relabel(self.view_picker, self._view_options(self.game.spec.num_players))
             self.language_picker.value = lang
@@ -343,21 +336,13 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
                 (self.new_button, _("new game"), _("a fresh deal, same seats")),
                 (self.step_button, _("step ▶"), _("one agent move or chance event")),
                 (self.run_button, _("run ▶▶"), _("agents play until a person must move")),
-                (self.hint_button, pgettext("button", "hint"),
-                 _("fair hint (only what you can see): the value of each of your moves, averaged over every "
-                   "arrangement of the cards you cannot see, when the position is small enough")),
-                (self.open_hint_box, _("open hint (every card)"),
-                 _("for a teacher: the hint computed with every hand shown (it uses cards the player cannot see)")),
-                (self.hint_nodes_box, _("hint positions ≤"), _("the hint gives up beyond this many positions")),
-                (self.hint_samples_box, _("samples"),
-                 _("arrangements drawn for the fair hint when there are more than {n:,}").format(
-                     n=self.hint_max_arrangements)),
                 (self.auto_box, _("agents move by themselves"), None),
                 (self.clear_button, _("clear choice"),
                  _("take back the picks of this move (nothing has been played yet)"))):
             b.description = label
             if tip is not None:
                 b.tooltip = tip
+        self._label_hint_controls()
         self.ready_button.tooltip = _("the next person sits at the screen: show their view")
         self.list_accordion.titles = (_("every legal move as a button (一覧)"),)
         if self._labelled is not None:
@@ -684,7 +669,8 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, widgets.VBox):
         self.redo_button.disabled = self.locked or not m.can_redo()
         self.step_button.disabled = s.is_terminal() or not agent_to_move
         self.run_button.disabled = s.is_terminal() or not agent_to_move
-        self.hint_button.disabled = not self._hint_allowed()
+        self._draw_hint_controls()
+        self._draw_review()
         entries = [] if waiting is not None else self._explained()
         self.explanation.value = ("" if not entries else
                                   '<div style="line-height:1.35"><b>' + _("What happened") + "</b> "
@@ -721,8 +707,10 @@ def board(game_or_state: Game | State | str, players: Sequence[Any] | None = Non
     ``locked=True`` (with ``seat``, the other seats agents) makes a
     classroom board: that seat's view only, no seat, option or view
     changes, no undo or redo, only the fair hint.  Other keywords: ``seed``
-    (chance and agents), ``autoplay``, the hint's caps ``hint_max_nodes``,
-    ``hint_max_arrangements`` and ``hint_samples``, ``agent_options``
+    (chance and agents), ``autoplay``, the hint's budget ``hint_seconds``
+    (default 2; ``hint_nodes``: a deterministic budget of positions, for
+    tests and notebooks; the old caps ``hint_max_nodes`` and
+    ``hint_samples`` are ignored, with a warning), ``agent_options``
     (e.g. ``{"solver": {"max_nodes": 5000}}``) and ``renderer``
     (``'generic'`` for the text board of any game).  ``language``:
     ``'en'`` or ``'ja'`` (``None``: :func:`cardlab.i18n.get_language` each

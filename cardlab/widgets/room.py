@@ -27,7 +27,8 @@ from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
 from ..rooms import RoomStore, StaleMoveError, default_path
 from .board import Board
-from .controls import option_value, option_widget, result_words, seat_label
+from .controls import _seat_options, levels_tip, option_value, option_widget, result_words, seat_label
+from .review import RoomReview
 from .rules_panel import rules_panel
 
 __all__ = ["RoomBoard", "Lobby", "room_page"]
@@ -256,7 +257,7 @@ class Lobby(widgets.VBox):
             self._build(store, poll)
 
     def _build(self, store: RoomStore, poll: float | None) -> None:
-        from ..agents import AGENTS
+        from ..agents import NAMES
         from ..games import names as games
 
         super().__init__()
@@ -267,8 +268,8 @@ class Lobby(widgets.VBox):
         self.option_widgets: dict[str, widgets.Widget] = {}
         self.names = widgets.Textarea(placeholder=_("one pupil a line"), description=_("pupils"),
                                       layout=widgets.Layout(width="360px", height="120px"))
-        self.odd = widgets.Dropdown(options=[a if seat_label(a) == a else (seat_label(a), a) for a in AGENTS],
-                                    value="heuristic", description=_("odd one plays"),
+        self.odd = widgets.Dropdown(options=_seat_options(NAMES),
+                                    value="heuristic", description=_("odd one plays"), tooltip=levels_tip(),
                                     style={"description_width": "initial"})
         self.make_button = widgets.Button(description=_("make rooms"), button_style="primary",
                                           tooltip=_("neighbours in the list play each other"))
@@ -278,6 +279,8 @@ class Lobby(widgets.VBox):
         self.export_button = widgets.Button(description=_("export all games"),
                                             tooltip=_("games.json (move lists cardlab replays) and results.csv"))
         self.message = widgets.HTML()
+        #: the review of a finished room's game (cardlab.widgets.review)
+        self.room_review = RoomReview(store, lambda: self.language)
         self.make_button.on_click(lambda _b: self.make_rooms())
         self.export_button.on_click(lambda _b: self.export())
         self.watch.observe(lambda _c: self.refresh(), names="value")
@@ -287,7 +290,7 @@ class Lobby(widgets.VBox):
                                       + _("(the teacher's page: keep this link to yourself; it shows every card)")),
                          widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
                          widgets.HBox([self.make_button, self.export_button]), self.message,
-                         self.rooms_html, self.watch, self.watch_html]
+                         self.rooms_html, self.watch, self.watch_html, self.room_review]
         self.refresh()
         self._poller = None
         if poll:
@@ -368,6 +371,7 @@ class Lobby(widgets.VBox):
         if self.watch.value:
             s = self.store.state(self.watch.value)
             self.watch_html.value = render.html(s)  # the teacher sees every card
+        self.room_review.refresh()
 
     async def _poll(self, every: float) -> None:
         while True:
