@@ -210,8 +210,11 @@ def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | 
     finally:
         if search is not None:
             search.close()
-    if callback is not None and not stopped:
-        callback(1000, 1000)
+    if callback is not None:
+        try:
+            callback(1000, 1000)
+        except KeyboardInterrupt:  # a stop asked at the very end: the answer is complete
+            pass
     rows, exact = _rows(state, tally, worlds)
     mixes = tally.mixes
     mix = mixes[0] if exact and mixes and all(m == mixes[0] for m in mixes) else None
