@@ -457,7 +457,7 @@ def _rows(state: State, tally: _Tally, worlds: _Worlds) -> tuple[list[dict[str, 
             half = 1.96 * sd / math.sqrt(n) * rest
         else:
             half = (hi - lo) * rest
-        m = known + rest * mean
+        m = min(hi, max(lo, known + rest * mean))  # (sums of floats can pass a bound by a rounding)
         values[a] = m
         intervals[a] = (max(lo, m - half), min(hi, m + half))
     best = max(values.values())
