@@ -14,7 +14,7 @@ Offline by construction: nothing is fetched at run time.
   (``lite/jupyter-lite.json``).
 - The notebooks are Lite copies of ``notebooks/*.ipynb``: outputs cleared, a
   first cell that installs cardlab from the site, and the cells tagged
-  ``lite-skip-<why>`` (Dask, OpenSpiel, Gambit, processes, slow solves, long runs)
+  ``lite-skip-<why>`` (Dask, OpenSpiel, Gambit, processes, slow solves, long runs, matplotlib)
   replaced by one sentence saying why (``lite-skip``: left out silently).
 
 Usage: ``python lite/build.py [--out _site]``.
@@ -65,6 +65,9 @@ WHY = {
     "long": "*In the browser version this part is left out to keep the notebook under a minute: it plays or "
             "solves many whole games, seconds in JupyterLab but several times that in a browser; run it in "
             "JupyterLab (`make lab`).*",
+    "matplotlib": "*In the browser version this part is left out: the picture needs matplotlib, which this "
+                  "offline site does not carry; in JupyterLab (`make lab`) and on the board (*review this game*) "
+                  "it is drawn.*",
     "server": "*In the browser version this part is left out: it needs a server (Voila, the class rooms), "
               "and this site has none.*",
 }
