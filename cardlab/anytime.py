@@ -165,10 +165,6 @@ class _Worlds:
                 order.append(left.pop(i))
             self.listed = order
 
-    @property
-    def enumerated(self) -> bool:
-        return self.listed is not None
-
     def first(self, i: int) -> tuple[State, Fraction] | None:
         """The ``i``-th world of the exact phase (``None`` past the last)."""
         if self.listed is not None:
@@ -320,8 +316,8 @@ def _playout_phase(worlds: _Worlds, tally: _Tally, budget: Budget,
     while not tally.drawn or not budget.spent():  # one world at least, whatever the budget
         world = worlds.draw(len(tally.solved))
         core = core_of(world.game)
-        pos = core.encode(world) if core is not None and METHOD == "uct" else None
         exact = _exact_sample(world, p, tally, budget, search)
+        pos = core.encode(world) if exact is None and core is not None and METHOD == "uct" else None
         if exact is not None:
             values = exact
         elif pos is not None and len(core.moves(pos)) == len(tally.actions):
