@@ -44,6 +44,7 @@ import io
 import json
 import random
 import secrets
+import socket
 import sqlite3
 import threading
 import time
@@ -56,13 +57,14 @@ from .games import load
 from .errors import CardlabError
 from .i18n import _
 
-__all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export", "default_path"]
+__all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export", "default_path", "class_url",
+           "lan_address", "page_url", "outcome", "RESULT_COLUMNS"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
-    seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL);
+    seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL, pupils TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
     action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
@@ -80,7 +82,9 @@ class StaleMoveError(CardlabError, RuntimeError):
 @dataclass(frozen=True)
 class Room:
     """One room: its id and name, the game and options, the seed of its
-    chance events, and who sits in each seat (``"person"`` or an agent)."""
+    chance events, who sits in each seat (``"person"`` or an agent), the
+    pupils' names by seat (``pupils``; an agent's seat: its name) and the
+    day it was made (``day``, ``YYYY-MM-DD``: the lesson it was made in)."""
 
     id: str
     name: str
@@ -88,9 +92,22 @@ class Room:
     options: dict
     seed: int
     seats: tuple
+    pupils: tuple = ()
+    day: str = ""
 
     def load(self):
         return load(self.game, **self.options)
+
+    def names(self) -> list[str]:
+        """Who plays each seat, by name: the pupil's name, an agent's name
+        (a room made before names were kept: from its name "Aiko v Ben",
+        else "player 0", "player 1" ...)."""
+        if len(self.pupils) == len(self.seats):
+            return list(self.pupils)
+        parts = self.name.split(" v ")
+        if len(parts) == len(self.seats):
+            return parts
+        return [who if who != "person" else _("player {player}").format(player=i) for i, who in enumerate(self.seats)]
 
 
 class RoomStore:
@@ -105,9 +122,19 @@ class RoomStore:
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(_SCHEMA)
+        self._add_column("rooms", "pupils", "TEXT NOT NULL DEFAULT '[]'")  # a store made before names were kept
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(16),))
         self._secret = self._db.execute("SELECT value FROM meta WHERE key='secret'").fetchone()[0].encode()
         self._rooms: dict[str, Room] = {}
+
+    def _add_column(self, table: str, column: str, kind: str) -> None:
+        """Give an older store's ``table`` the ``column`` it lacks (two pages may both try: one does)."""
+        if column not in [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]:
+            try:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            except sqlite3.OperationalError as exc:
+                if "duplicate column" not in str(exc):
+                    raise
 
     @property
     def _db(self) -> sqlite3.Connection:
@@ -140,9 +167,10 @@ class RoomStore:
 
     # -- rooms ----------------------------------------------------------------
     def create(self, game: str, seats: Sequence[str], *, options: dict | None = None, seed: int = 0,
-               name: str = "", room_id: str | None = None) -> Room:
+               name: str = "", room_id: str | None = None, pupils: Sequence[str] | None = None) -> Room:
         """A new room (the options are checked by loading the game; the
-        chance events before the first decision are drawn at once)."""
+        chance events before the first decision are drawn at once);
+        ``pupils``: the name of who plays each seat (default: from ``name``)."""
         options = dict(options or {})
         g = load(game, **options)
         n = g.spec.num_players
@@ -157,6 +185,10 @@ class RoomStore:
                 raise CardlabError(_("a seat is 'person' or an agent ({agents}), not {seat}")
                                    .format(agents=", ".join(NAMES), seat=repr(s)))
         json.dumps(options)  # only JSON options can be stored
+        pupils = [str(p) for p in (pupils or ())]
+        if pupils and len(pupils) != n:
+            raise CardlabError(_("{game} with these options has {count} seats; got {given} names: {names}")
+                               .format(game=game, count=n, given=len(pupils), names=pupils))
         with self._write():
             if room_id is None:
                 count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
@@ -165,9 +197,10 @@ class RoomStore:
                     room_id = f"R{count + 1}-{secrets.token_hex(2)}"
             elif self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
                 raise CardlabError(_("a room {room} exists already").format(room=repr(room_id)))
-            self._db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+            self._db.execute("INSERT INTO rooms (id, name, game, options, seed, seats, created, pupils) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                              (room_id, name or room_id, game, json.dumps(options, sort_keys=True), seed,
-                              json.dumps(list(seats)), time.time()))
+                              json.dumps(list(seats)), time.time(), json.dumps(pupils, ensure_ascii=False)))
         self.draw_chance(room_id)
         return self.room(room_id)
 
@@ -181,22 +214,24 @@ class RoomStore:
         for i in range(0, len(names), 2):
             pair = names[i:i + 2]
             seats = ["person", "person"] if len(pair) == 2 else ["person", odd]
-            rooms.append(self.create(game, seats, options=options, seed=seed + i // 2,
-                                     name=" v ".join(pair) if len(pair) == 2 else f"{pair[0]} v {odd}"))
+            pupils = pair if len(pair) == 2 else [pair[0], odd]
+            rooms.append(self.create(game, seats, options=options, seed=seed + i // 2, name=" v ".join(pupils),
+                                     pupils=pupils))
         return rooms
 
     def room(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
         if room is None:
-            row = self._db.execute("SELECT id, name, game, options, seed, seats FROM rooms WHERE id=?",
-                                   (room_id,)).fetchone()
+            row = self._db.execute("SELECT id, name, game, options, seed, seats, pupils, created FROM rooms "
+                                   "WHERE id=?", (room_id,)).fetchone()
             if row is None:
                 ids = self.ids()
                 if not ids:
                     raise RoomError(_("there is no room {room}; the rooms are: none").format(room=repr(room_id)))
                 raise RoomError(_("there is no room {room}; the rooms are: {rooms}")
                                 .format(room=repr(room_id), rooms=", ".join(ids)))
-            room = Room(row[0], row[1], row[2], json.loads(row[3]), row[4], tuple(json.loads(row[5])))
+            room = Room(row[0], row[1], row[2], json.loads(row[3]), row[4], tuple(json.loads(row[5])),
+                        tuple(json.loads(row[6])), time.strftime("%Y-%m-%d", time.localtime(row[7])))
             self._rooms[room_id] = room
         return room
 
@@ -305,6 +340,16 @@ class RoomStore:
         msg = f"{room_id}:{seat}".encode() if seat != "teacher" else b"teacher"
         return hmac.new(self._secret, msg, hashlib.sha256).hexdigest()[:16]
 
+    def link_seed(self, link: str) -> int:
+        """The seed of a locked link's deal (its chance events): an HMAC of
+        the whole link (``link``: its game, options, seat, opponents and seed
+        in one text) with the store's secret.  The same link deals the same
+        cards on this class's server; a link edited in any way deals others,
+        and nobody without the secret can deal these (not with ``lock=0``
+        and ``seed=`` of their choice)."""
+        digest = hmac.new(self._secret, b"link:" + link.encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big")
+
     def check_key(self, room_id: str | None, seat: int | str, key: str) -> bool:
         return hmac.compare_digest(self.key(room_id or "", seat), key or "")
 
@@ -315,6 +360,21 @@ class RoomStore:
         return [f"{base}?room={room_id}&seat={i}&key={self.key(room_id, i)}"
                 for i, who in enumerate(room.seats) if who == "person"]
 
+    def results(self, room_id: str) -> list[list[Any]]:
+        """The rows of ``results.csv`` for a room, one a seat
+        (:data:`RESULT_COLUMNS`): the lesson (the day the room was made),
+        the room, the game, the seat, who plays it, their opponents, the
+        seat's result (``win``, ``loss``, ``draw``; empty while the game goes
+        on) and score (its return), the players' moves (not chance's) and the
+        winner's name (empty for a draw or a game that goes on)."""
+        room, s = self.room(room_id), self.state(room_id)
+        names = room.names()
+        results, winners = outcome(s)
+        moves = sum(p >= 0 for p, _a in self.moves(room_id))
+        winner = " and ".join(names[i] for i in winners)
+        return [[room.day, room_id, room.game, i, names[i], " and ".join(n for j, n in enumerate(names) if j != i),
+                 results[i], s.returns()[i] if s.is_terminal() else "", moves, winner] for i in range(len(names))]
+
     # -- the teacher's side ---------------------------------------------------------
     def summary(self) -> list[dict[str, Any]]:
         """A row a room: whose turn, moves so far, the result when over."""
@@ -322,35 +382,53 @@ class RoomStore:
         for rid in self.ids():
             room, s = self.room(rid), self.state(rid)
             rows.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
-                         "seats": list(room.seats), "moves": self.seq(rid),
+                         "seats": list(room.seats), "names": room.names(), "moves": self.seq(rid),
                          "to_move": None if s.is_terminal() else s.current_player,
                          "over": s.is_terminal(),
                          "returns": [str(x) for x in s.returns()] if s.is_terminal() else None})
         return rows
 
     def export(self, folder: str | Path) -> tuple[Path, Path]:
-        """``games.json`` (each room: game, options, seed, seats and its move
-        list, which :meth:`replay` plays again) and ``results.csv`` (a row a
-        room) in ``folder``."""
+        """``games.json`` (each room: game, options, seed, seats, the pupils'
+        names and its move list, which :meth:`replay` plays again) and
+        ``results.csv`` (a row a seat: :data:`RESULT_COLUMNS`) in ``folder``."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         games = []
         for rid in self.ids():
             room = self.room(rid)
             games.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
-                          "seed": room.seed, "seats": list(room.seats),
+                          "seed": room.seed, "seats": list(room.seats), "pupils": room.names(),
                           "moves": [a for _player, a in self.moves(rid)]})
         gpath = folder / "games.json"
         gpath.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", "utf-8")
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["room", "name", "game", "moves", "over", "returns"])
-        for row in self.summary():
-            w.writerow([row["room"], row["name"], row["game"], row["moves"], row["over"],
-                        " ".join(row["returns"] or [])])
+        w.writerow(RESULT_COLUMNS)
+        for rid in self.ids():
+            w.writerows(self.results(rid))
         cpath = folder / "results.csv"
         cpath.write_text(out.getvalue(), "utf-8")
         return gpath, cpath
+
+
+#: the columns of ``results.csv``: a row a seat (:meth:`RoomStore.results`)
+RESULT_COLUMNS = ("lesson", "room", "game", "seat", "pupil", "opponent", "result", "score", "moves", "winner")
+
+
+def outcome(state: State) -> tuple[list[str], list[int]]:
+    """Each seat's result (``"win"``, ``"loss"``, ``"draw"``; ``""`` while
+    the game goes on) and the winning seats (none for a draw, or while the
+    game goes on): the seats with the best return win, and when every seat
+    has it, it is a draw."""
+    n = state.game.spec.num_players
+    if not state.is_terminal():
+        return [""] * n, []
+    r = state.returns()
+    winners = [i for i, x in enumerate(r) if x == max(r)]
+    if len(winners) == n:
+        return ["draw"] * n, []
+    return ["win" if i in winners else "loss" for i in range(n)], winners
 
 
 def replay(record: dict[str, Any]) -> list[State]:
@@ -371,6 +449,64 @@ def default_path() -> Path:
     import os
 
     return Path(os.environ.get("CARDLAB_ROOMS") or "class-rooms.db")
+
+
+#: hosts no other machine can reach: a link never carries them
+_HERE_ONLY = ("", "0.0.0.0", "::", "127.0.0.1", "localhost", "::1", "[::]", "[::1]")
+
+
+def lan_address() -> str:
+    """This machine's address on the class network: the address its route
+    to other machines leaves from (found by the system's routing, no packet
+    is sent); ``127.0.0.1`` when the machine has no network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 1))  # any address off this machine: only the route is looked up
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def class_url(host: str | None = None, port: int | str | None = 8866, path: str = "/") -> str:
+    """The class app's address as a pupil's laptop opens it, for every link
+    printed or shown: ``$PLAY_URL`` when the teacher gives one (a name, or
+    an address behind a proxy); else ``http://HOST:PORT/PATH``, where HOST
+    is ``host`` unless it is none, ``0.0.0.0`` or this machine only
+    (``127.0.0.1``, ``localhost``): then :func:`lan_address`.
+
+    >>> import os; os.environ.pop("PLAY_URL", None) and None
+    >>> class_url("192.168.1.5", 8866)
+    'http://192.168.1.5:8866/'
+    >>> class_url("0.0.0.0") == f"http://{lan_address()}:8866/" != "http://0.0.0.0:8866/"
+    True
+    >>> os.environ["PLAY_URL"] = "http://cards.school.example"; class_url("127.0.0.1", 8866)
+    'http://cards.school.example/'
+    >>> del os.environ["PLAY_URL"]
+    """
+    import os
+    from urllib.parse import urlsplit
+
+    given = os.environ.get("PLAY_URL", "").strip()
+    if given:
+        return given if urlsplit(given).path else given + "/"
+    host = (host or "").strip().lower()
+    if host in _HERE_ONLY:
+        host = lan_address()
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    port_part = f":{port}" if port not in (None, "", 80, "80") else ""
+    return f"http://{host}{port_part}{path if path.startswith('/') else '/' + path}"
+
+
+def page_url() -> str:
+    """The address of the page this kernel serves (Voila puts the request's
+    host, port and path in the kernel's environment: ``SERVER_NAME``,
+    ``SERVER_PORT``, ``SCRIPT_NAME``), as :func:`class_url` makes it: a
+    link a pupil's laptop can open."""
+    import os
+
+    return class_url(os.environ.get("SERVER_NAME"), os.environ.get("SERVER_PORT") or 8866,
+                     os.environ.get("SCRIPT_NAME") or "/")
 
 
 def read_export(path: str | Path) -> list[dict[str, Any]]:

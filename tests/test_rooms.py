@@ -48,7 +48,8 @@ def test_R_a_room_goes_on_after_the_server_stops(db, game):
     (record,) = read_export(games)
     assert replay(record)[-1] == end
     rows = list(csv.DictReader(results.open(encoding="utf-8")))
-    assert rows[0]["room"] == room.id and rows[0]["over"] == "True"
+    assert [(r["room"], r["seat"]) for r in rows] == [(room.id, str(i)) for i in range(len(end.returns()))]
+    assert all(r["result"] in ("win", "loss", "draw") for r in rows)
 
 
 def test_R_chance_is_the_rooms_whoever_draws_it(tmp_path):
@@ -249,6 +250,11 @@ def test_R_links_open_the_seat_and_nothing_else(db, monkeypatch):
     assert b.new_button.layout.display == "none" and page.children[2].get_title(0).startswith("Rules, rule by rule")
     with pytest.raises(cardlab.CardlabError, match="a room plays one game"):
         b.new_game()
+    for w in (b.step_button, b.run_button, b.auto_box):  # no control moves an agent (issue W)
+        assert w.layout.display == "none"
+    for call in (b.step, b.run, lambda: b.set_autoplay(True)):
+        with pytest.raises(cardlab.CardlabError, match="allowed are your own moves and the fair hint"):
+            call()
     for bad in (link0[1:].replace("seat=0", "seat=1"), link1[1:] + "0", f"room={room.id}&seat=0"):
         page = play_app(query=bad)
         assert "This link does not open a room" in page.value and not isinstance(page, RoomBoard)
@@ -426,3 +432,138 @@ def test_R_the_lobby_makes_rooms_with_the_games_options(db):
     lobby.names.value = "Emi\nFumi"
     lobby.make_button.click()
     assert store.room("R3").options == {"first_player": 1} and store.state("R3").game.options["first_player"] == 1
+
+
+# -- issue W: links that open, pupils' boards that play one game ---------------------------------
+def test_W_every_link_shown_uses_the_class_network_address(db, monkeypatch):
+    """The teacher's page shows each seat's whole link with the address the
+    pupils' laptops open: the page's own host when it is one they can reach,
+    this machine's address on the class network when the page was opened as
+    0.0.0.0, 127.0.0.1 or localhost, and ``$PLAY_URL`` when the teacher gives it."""
+    from cardlab.rooms import class_url, lan_address, page_url
+    from cardlab.widgets.room import Lobby
+
+    monkeypatch.delenv("PLAY_URL", raising=False)
+    store = RoomStore(db)
+    store.pairings("koinobori", ["Aiko", "Ben"])
+    here = lan_address()
+    assert here not in ("0.0.0.0", "") and class_url(port=8866) == f"http://{here}:8866/"
+    for host, port, want in (("0.0.0.0", "8866", f"http://{here}:8866/"),
+                             ("localhost", "9000", f"http://{here}:9000/"),
+                             ("192.168.1.5", "8866", "http://192.168.1.5:8866/")):
+        monkeypatch.setenv("SERVER_NAME", host)
+        monkeypatch.setenv("SERVER_PORT", port)
+        monkeypatch.setenv("SCRIPT_NAME", "/")
+        assert page_url() == want
+        shown = Lobby(store, poll=None).rooms_html.value
+        for link in store.links("R1"):
+            assert f'<a href="{want}{link.replace("&", "&amp;")}"' in shown
+        assert "0.0.0.0" not in shown and "127.0.0.1" not in shown and "localhost" not in shown
+    monkeypatch.setenv("PLAY_URL", "http://cards.school.example:8866")
+    assert page_url() == "http://cards.school.example:8866/"
+    assert "http://cards.school.example:8866/?room=R1&amp;seat=0&amp;key=" in Lobby(store, poll=None).rooms_html.value
+
+
+def test_W_make_play_serves_every_address_and_prints_the_class_address(tmp_path):
+    """``make play`` serves on every address (0.0.0.0) and gives Voila and
+    ``cardlab rooms`` the class network's address (or ``PLAY_URL``), with
+    Voila's culling of the kernels of pages that are gone."""
+    import os
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from cardlab.rooms import class_url
+
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    root = Path(__file__).resolve().parent.parent
+    for given, want in (("", class_url("0.0.0.0", 8866)), ("http://cards.local:8866/", "http://cards.local:8866/")):
+        recipe = subprocess.run(["make", "-n", "play", f"PLAY_URL={given}"], cwd=root,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=True).stdout
+        assert "--Voila.ip=0.0.0.0" in recipe and '--Voila.custom_display_url="$url"' in recipe
+        assert "--MappingKernelManager.cull_idle_timeout=300" in recipe and "cull_connected=False" in recipe
+        line = next(ln for ln in recipe.splitlines() if ln.startswith("url="))
+        url = subprocess.run(["sh", "-c", line.rstrip(" &\\") + ' && echo "$url"'], cwd=root, text=True,
+                             stdout=subprocess.PIPE, check=True, env=dict(os.environ, PLAY_URL="")).stdout.strip()
+        assert url == want and "0.0.0.0" not in url and re.match(r"http://[^/]+:8866/$", url)
+        assert '--url "$url"' in recipe
+
+
+def _finish(store: RoomStore, room_id: str, rng: random.Random) -> None:
+    """Play the room to its end: the pupils' moves seeded random, the agents' through the store."""
+    while not store.state(room_id).is_terminal():
+        s = store.state(room_id)
+        if store.agent_to_move(s, room_id):
+            store.advance(room_id)
+        else:
+            store.play(room_id, store.seq(room_id), rng.choice(s.legal_actions()))
+
+
+def test_W_names_everywhere_results_a_row_a_seat_and_the_winner(tmp_path, monkeypatch):
+    """Pupils read "you (Aiko) against Ben" and "you win" / "Ben wins"; the
+    teacher's list says who won; results.csv has a row a seat (lesson, room,
+    game, seat, pupil, opponent, result, score, moves) and the winner."""
+    import time
+
+    from cardlab.rooms import RESULT_COLUMNS, outcome
+    from cardlab.widgets import play_app
+    from cardlab.widgets.room import Lobby
+
+    for attempt in range(40):  # a game Aiko wins and one Ben wins: both sentences are read
+        db = tmp_path / f"class{attempt}.db"
+        store = RoomStore(db)
+        store.pairings("koinobori", ["Aiko", "Ben", "Chie"], seed=attempt)
+        _finish(store, "R1", random.Random(attempt))
+        _finish(store, "R2", random.Random(attempt))
+        winners = [outcome(store.state(r))[1] for r in ("R1", "R2")]
+        if winners[0] == [1] and winners[1]:
+            break
+    else:
+        pytest.fail("no seeded game that Ben wins")
+    assert store.room("R1").pupils == ("Aiko", "Ben") and store.room("R2").names() == ["Chie", "heuristic"]
+    monkeypatch.setenv("CARDLAB_ROOMS", str(db))
+    link0, link1 = store.links("R1")
+    page0, page1 = play_app(query=link0[1:]), play_app(query=link1[1:])
+    assert "<b>you (Aiko) against Ben</b> · room R1" in page0.children[0].value
+    assert "<b>you (Ben) against Aiko</b>" in page1.children[0].value
+    assert page0.children[1].status.value.startswith("Game over: Ben wins.")
+    assert page1.children[1].status.value.startswith("Game over: you win.")
+    assert "over: Ben wins" in Lobby(store, poll=None).rooms_html.value
+    _games, results = store.export(tmp_path / "export")
+    rows = list(csv.DictReader(results.open(encoding="utf-8")))
+    assert tuple(rows[0]) == RESULT_COLUMNS and len(rows) == 4
+    today = time.strftime("%Y-%m-%d")
+    r1 = [(r["lesson"], r["room"], r["game"], r["seat"], r["pupil"], r["opponent"], r["result"], r["score"],
+           r["winner"]) for r in rows[:2]]
+    assert r1 == [(today, "R1", "koinobori", "0", "Aiko", "Ben", "loss", "-1", "Ben"),
+                  (today, "R1", "koinobori", "1", "Ben", "Aiko", "win", "1", "Ben")]
+    players_moves = sum(p >= 0 for p, _a in store.moves("R1"))
+    assert {r["moves"] for r in rows[:2]} == {str(players_moves)} and players_moves > 0
+    chie = outcome(store.state("R2"))[1]
+    assert rows[2]["pupil"] == "Chie" and rows[3]["pupil"] == "heuristic"
+    assert rows[2]["winner"] == ("Chie" if chie == [0] else "heuristic")
+
+
+def test_W_a_store_made_before_names_were_kept_opens_and_reads_names_from_the_room(db):
+    """An older store (no pupils column) gets the column when opened; its
+    rooms' names come from "Aiko v Ben"."""
+    import sqlite3
+
+    old = sqlite3.connect(db)
+    old.executescript("""
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE rooms (id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
+            seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL);
+        CREATE TABLE moves (room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
+            action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
+        INSERT INTO rooms VALUES ('R1', 'Aiko v Ben', 'koinobori', '{}', 3, '["person", "person"]', 0);
+        INSERT INTO rooms VALUES ('R2', 'R2', 'koinobori', '{}', 4, '["person", "heuristic"]', 0);""")
+    old.commit()
+    old.close()
+    store = RoomStore(db)
+    assert store.room("R1").names() == ["Aiko", "Ben"] and store.room("R2").names() == ["player 0", "heuristic"]
+    store.pairings("mipig", ["Chie", "Dai"])
+    assert store.room(store.ids()[-1]).pupils == ("Chie", "Dai")
+    assert RoomStore(db).room("R1").names() == ["Aiko", "Ben"]  # opened again: the column is there once

@@ -6,10 +6,14 @@ query string into the kernel's environment variable ``QUERY_STRING``, and
 :func:`play_app` reads it.  ``?game=mipig&seat=0&lock=1&opponent=heuristic&seed=3``
 gives a student a locked board in seat 0 against the heuristic agent; game
 options may follow (``&open_hands=0&hand_size=4``).  Bad parameters give a
-message naming what is accepted, and no board.  The lock holds inside the
-page; a student who edits the link gets the link they wrote, so hand out
-the link and not the notebook.  ``&lang=ja`` (or ``en``) gives the page in
-that language; the selector "Language 言語" switches it on the page.
+message naming what is accepted, and no board.  A locked link cannot be
+opened up by editing it: ``lock=1`` refuses the options that show hidden
+cards (:data:`SHOWS_HIDDEN`), its deal is drawn from the class's secret and
+the whole link (:class:`LinkBoard`), so an edited link (another seat,
+``lock=0``, another seed or option) deals other cards, and its board has no
+control that re-deals or moves an agent.  ``&lang=ja`` (or ``en``) gives
+the page in that language (the same deal); the selector "Language 言語"
+switches it on the page.
 
 Only the public API: :func:`cardlab.games`, :func:`cardlab.load`,
 ``Game.OPTIONS``, ``Game.spec`` and :func:`cardlab.widgets.board`.
@@ -18,6 +22,7 @@ Only the public API: :func:`cardlab.games`, :func:`cardlab.load`,
 from __future__ import annotations
 
 import html
+import json
 import os
 from typing import Any, Callable
 from urllib.parse import parse_qsl
@@ -33,15 +38,19 @@ from ..i18n import _, pgettext
 from .board import Board, board
 from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_picker, levels_tip, option_value,
                        option_widget, shown_value)
-from .room import room_page
+from ..rooms import RoomStore, default_path
+from .room import OneGameMixin, room_page
 from .rules_panel import RULES_DIR, rules_panel  # noqa: F401  (RULES_DIR: also cardlab.widgets.app.RULES_DIR)
 
-__all__ = ["PlayApp", "play_app", "parse_query", "query_language", "QUERY_KEYS", "LANGUAGE_KEY"]
+__all__ = ["PlayApp", "LinkBoard", "play_app", "parse_query", "query_language", "QUERY_KEYS", "LANGUAGE_KEY",
+           "SHOWS_HIDDEN"]
 
 #: the URL parameters besides the game's options
 QUERY_KEYS = ("game", "seat", "lock", "opponent", "seed")
 #: the URL parameter of the page's language (``?lang=ja``), which any link may carry
 LANGUAGE_KEY = "lang"
+#: game options whose values show a player cards the rules otherwise hide: refused on a locked link
+SHOWS_HIDDEN = {"open_hands": (True,), "known_deck_order": (True,)}
 _IGNORED = ("token",)  # Voila's own: its token, and voila-template, voila-theme, ...
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 def guide_html(setup: bool = True, locked: bool = False) -> str:
@@ -83,14 +92,16 @@ def teacher_html() -> str:
     links = ("<p><b>" + html.escape(_("For the teacher: links for a class.")) + "</b> "
              + _("A link can start a board at once, with no set-up: {link} gives the student player 0 against the "
                  "heuristic agent on a <b>locked</b> board: only their own view, no seat or option changes, no undo "
-                 "(taking a move back after seeing what it revealed is a peek), and only the fair hint. Game "
-                 "options may follow ({options}); a wrong parameter gives a message saying what is accepted. A "
-                 "student who edits the link gets the board they asked for: hand out the link, and keep the views "
-                 "of every hand and the hint that uses every card for the front of the class. Serve this page "
-                 "with {serve} (for other machines: {serve_all}).").format(
+                 "(taking a move back after seeing what it revealed is a peek), no new deal, and only the fair "
+                 "hint. Game options may follow ({options}); a wrong parameter gives a message saying what is "
+                 "accepted. A locked link cannot be opened up by editing it: it refuses open hands, and an edited "
+                 "link (another seat or seed, or no lock) deals other cards, never this link's. Keep the views of "
+                 "every hand and the hint that uses every card for the front of the class. {serve} serves this "
+                 "page to the class's laptops and prints its address on the class network ({url} gives "
+                 "another).").format(
                  link=code("http://HOST:8866/?game=mipig&seat=0&lock=1&opponent=heuristic&seed=3"),
                  options=code("&open_hands=0&hand_size=4"), serve=code("make play"),
-                 serve_all=code("make play PLAY_IP=0.0.0.0"))
+                 url=code("make play PLAY_URL=http://…:8866/"))
              + "</p>")
     rooms = ("<p><b>" + html.escape(_("Class rooms, each pupil on their own laptop.")) + "</b> "
              + _("{serve} prints the teacher's link ({teacher}; {rooms} prints it again): there, type the pupils' "
@@ -222,8 +233,47 @@ def parse_query(query: str) -> dict[str, Any]:
                              "{options}").format(name=repr(unknown[0]), keys=", ".join(QUERY_KEYS), game=name,
                                                  options=", ".join(settable)))
     out["options"] = {k: _option_value(game, k, v) for k, v in given.items()}
+    if out["lock"]:
+        for k, v in out["options"].items():
+            if v in SHOWS_HIDDEN.get(k, ()):
+                raise CardlabError(_("URL parameter {name}={text} is not accepted with lock=1: it shows cards the "
+                                     "locked seat may not see").format(name=k, text=repr(given[k])))
     out.update(language)
     return out
+
+
+def link_text(game: Game, seat: int, opponent: str, seed: int) -> str:
+    """A locked link as one text (what its deal is keyed by): the game with
+    all its options, the seat, the opponent and the seed; not its language."""
+    return json.dumps({"game": game.name, "options": game.options, "seat": seat, "opponent": opponent,
+                       "seed": seed}, sort_keys=True, default=repr)
+
+
+def _deal_seed(link: str) -> int:
+    """The seed of a locked link's deal, from the class's secret (the room store's)."""
+    store = RoomStore(default_path())
+    try:
+        return store.link_seed(link)
+    finally:
+        store.close()
+
+
+class LinkBoard(OneGameMixin, Board):
+    """The locked board a link starts (``lock=1``): the seat's own view, its
+    moves and the fair hint, nothing else.  Its deal (every chance event) is
+    drawn from the class's secret and the whole link
+    (:meth:`cardlab.rooms.RoomStore.link_seed`), so the same link deals the
+    same cards again, and no edited link (another seat, ``lock=0``, another
+    seed or option) deals these: nothing of this game can be seen by editing
+    the link.  No control re-deals or steps an agent (they move by
+    themselves)."""
+
+    def __init__(self, game: Game, players: list[str], *, seat: int, seed: int, deal: int,
+                 language: str | None = None) -> None:
+        super().__init__(game, players, seat=seat, locked=True, seed=seed, autoplay=True, language=language)
+        self._one_game()
+        self.match.restart(seed=deal)  # the deal of this link: the first one (from seed) is dropped unseen
+        Board.new_game(self)
 
 
 class PlayApp(widgets.VBox):
@@ -481,8 +531,13 @@ class PlayApp(widgets.VBox):
             players = [asked["opponent"]] * n
             players[seat] = "person"
             hot_seat = asked["opponent"] == "person"  # persons share the screen: the view follows the mover
-            self.board = board(game, players, seat=None if hot_seat else seat, locked=lock, seed=asked["seed"],
-                               language=self.language)
+            if lock:
+                deal = _deal_seed(link_text(game, seat, asked["opponent"], asked["seed"]))
+                self.board = LinkBoard(game, players, seat=seat, seed=asked["seed"], deal=deal,
+                                       language=self.language)
+            else:
+                self.board = board(game, players, seat=None if hot_seat else seat, seed=asked["seed"],
+                                   language=self.language)
         except (CardlabError, ValueError) as error:
             self._say_link_error(str(error))
             return

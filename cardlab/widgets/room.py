@@ -25,16 +25,76 @@ from ..core import State
 from ..games import load
 from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
-from ..rooms import RoomStore, StaleMoveError, default_path
+from ..rooms import Room, RoomStore, StaleMoveError, default_path, outcome, page_url
 from .board import Board
-from .controls import _seat_options, levels_tip, option_value, option_widget, result_words, seat_label
+from .controls import _seat_options, levels_tip, option_value, option_widget, seat_label
 from .review import RoomReview
 from .rules_panel import rules_panel
 
-__all__ = ["RoomBoard", "Lobby", "room_page"]
+__all__ = ["OneGameMixin", "RoomBoard", "Lobby", "room_page", "result_names", "shown_names"]
 
 
-class RoomBoard(Board):
+def shown_names(room: Room) -> list[str]:
+    """Who plays each seat as a page shows it: the pupil's name, an agent's label."""
+    return [name if who == "person" else seat_label(who) for name, who in zip(room.names(), room.seats)]
+
+
+def result_names(state: State, names: list[str], me: int | None = None) -> str:
+    """How a room's finished game ended, with the players' names: "Aiko
+    wins", "you win" (``me``: the seat of the page), "a draw"; where the
+    game pays points, the points after it ("Ben wins (points: you -3, Ben 3)")."""
+    _results, winners = outcome(state)
+    who = [_("you") if i == me else name for i, name in enumerate(names)]
+    if not winners:
+        text = _("a draw")
+    elif winners == [me]:
+        text = _("you win")
+    elif len(winners) == 1:
+        text = _("{name} wins").format(name=who[winners[0]])
+    else:
+        text = _("{names} share the win").format(names=", ".join(who[i] for i in winners))
+    r = state.returns()
+    if state.game.options.get("payoff") == "score" or any(x not in (-1, 0, 1) for x in r):
+        text = _("{result} (points: {points})").format(result=text, points=", ".join(
+            f"{w} {x}" for w, x in zip(who, r)))
+    return text
+
+
+class OneGameMixin:
+    """A pupil's locked board that plays one game (a room's, or a locked
+    link's): no control re-deals or steps an agent.  *new game*, *step ▶*,
+    *run ▶▶* and *agents move by themselves* are not shown, and their
+    methods refuse (a click forged from the browser's console changes
+    nothing); a refusal names only what the pupil may do."""
+
+    def _one_game(self) -> None:
+        for w in (self.step_button, self.run_button, self.auto_box, self.new_button):
+            w.layout.display = "none"
+
+    def _refuse_one_game(self, what: str) -> None:
+        raise CardlabError(_("this board is locked to player {player}: {what} is not allowed; allowed are your "
+                             "own moves and the fair hint").format(player=self.seat, what=what))
+
+    def _refuse_if_locked(self, what: str, widget: widgets.Widget | None = None, value: Any = None) -> None:
+        if self.locked:
+            if widget is not None:
+                self._show(widget, value)
+            self._refuse_one_game(what)
+
+    def new_game(self) -> None:
+        self._refuse_one_game(_("a new deal"))
+
+    def step(self) -> None:
+        self._refuse_one_game(_("moving an agent (the agents move by themselves)"))
+
+    def run(self) -> None:
+        self._refuse_one_game(_("moving an agent (the agents move by themselves)"))
+
+    def set_autoplay(self, value: bool) -> None:
+        self._refuse_one_game(_("moving an agent (the agents move by themselves)"))
+
+
+class RoomBoard(OneGameMixin, Board):
     """Seat ``seat`` of room ``room_id`` in ``store``: a locked board (the
     seat's own view, its moves, the fair hint); :meth:`sync` brings the
     moves stored by other pages; :meth:`play` stores the pupil's move (or
@@ -62,8 +122,7 @@ class RoomBoard(Board):
         self._thinker: threading.Thread | None = None  # an agent's move, computed off the page's loop
         self._thinker_lock = threading.Lock()
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
-        for w in (self.step_button, self.run_button, self.auto_box, self.new_button):
-            w.layout.display = "none"  # the room's game is the store's: no local steps or new deals
+        self._one_game()  # the room's game is the store's: no local steps or new deals
         self.sync()
         if poll:
             try:
@@ -179,11 +238,13 @@ class RoomBoard(Board):
         s = self.state
         p = s.current_player
         text = super()._status_text()
-        if not s.is_terminal() and p >= 0 and p != self.seat:
+        if s.is_terminal():
+            text = _("Game over: {result}.").format(result=result_names(s, shown_names(self.room), me=self.seat))
+        elif p >= 0 and p != self.seat:
             who = self.room.seats[p]
             if who == "person":
-                text = _("Player {player} (a classmate) to move: their move appears here by itself.").format(
-                    player=p)
+                text = _("{name} (player {player}) to move: their move appears here by itself.").format(
+                    name=self.room.names()[p], player=p)
             else:
                 text = _("Player {player} ({agent}) to move: their move appears here by itself.").format(
                     player=p, agent=seat_label(who))
@@ -239,7 +300,10 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
     room = b.room
 
     game = _(room.load().title) if room.load().title else room.game
-    title = widgets.HTML(f"<b>{html.escape(room.name)}</b> · "
+    names = shown_names(room)
+    others = ", ".join(n for i, n in enumerate(names) if i != int(seat))
+    title = widgets.HTML("<b>" + html.escape(_("you ({name}) against {others}").format(
+                             name=names[int(seat)], others=others)) + "</b> · "
                          + html.escape(_("room {room} · {game} · you are player {player}").format(
                              room=room.id, game=game, player=int(seat))))
     return widgets.VBox([title, b, rules_panel(room.load())])
@@ -247,12 +311,17 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
 
 class Lobby(widgets.VBox):
     """The teacher's page: make a round of rooms for a list of names, see
-    every room live (whose turn, moves, result) with each seat's link,
+    every room live (whose turn, moves, result) with each seat's full link
+    (``base``: the class app's address, see :func:`cardlab.rooms.page_url`),
     watch any game with every card shown, and export all games.
     ``language``: the page's (``None``: the current one when it draws)."""
 
-    def __init__(self, store: RoomStore, *, poll: float | None = 2.0, language: str | None = None) -> None:
+    def __init__(self, store: RoomStore, *, poll: float | None = 2.0, language: str | None = None,
+                 base: str | None = None) -> None:
         self.language = None if language is None else i18n.check_language(language)
+        #: the class app's address in the links shown (default: :func:`cardlab.rooms.page_url`, this page's
+        #: own address as another machine opens it: never 127.0.0.1 or 0.0.0.0; ``$PLAY_URL`` when given)
+        self.base = page_url() if base is None else base
         with i18n.using(self.language):
             self._build(store, poll)
 
@@ -353,11 +422,13 @@ class Lobby(widgets.VBox):
         rows = []
         for r in self.store.summary():
             room = self.store.room(r["room"])
-            links = " ".join(f'<a href="{html.escape(link)}" target="_blank">'
-                             + html.escape(_("seat {seat}").format(seat=link.split("seat=")[1][0])) + "</a>"
-                             for link in self.store.links(r["room"]))
-            state = (_("over: {result}").format(result=result_words(self.store.state(r["room"]))) if r["over"]
-                     else _("player {player} to move").format(player=r["to_move"]))
+            links = "<br>".join(html.escape(_("seat {seat}").format(seat=link.split("seat=")[1].split("&")[0]))
+                                + f': <a href="{html.escape(link)}" target="_blank"><code>{html.escape(link)}</code></a>'
+                                for link in self.store.links(r["room"], base=self.base))
+            state = (_("over: {result}").format(result=result_names(self.store.state(r["room"]), shown_names(room)))
+                     if r["over"]
+                     else _("{name} (player {player}) to move").format(name=shown_names(room)[r["to_move"]],
+                                                                      player=r["to_move"]))
             game = r["game"] + "".join(f", {k}={v}" for k, v in sorted(r["options"].items()))
             rows.append(f"<tr><td>{html.escape(r['room'])}</td><td>{html.escape(room.name)}</td>"
                         f"<td>{html.escape(game)}</td><td>{r['moves']}</td><td>{html.escape(state)}</td>"
