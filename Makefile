@@ -62,24 +62,47 @@ test: $(VENV)/.test-installed $(MO)
 	$(BIN)/python -m pytest -q -m browser tests
 	LANGUAGE=en $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/
 
-## make play: the class app notebooks/play.ipynb as a page (Voila) on http://$(PLAY_IP):$(PLAY_PORT)/
-## (for students on other machines: make play PLAY_IP=0.0.0.0); it first prints the teacher's link
-## to the class rooms (class-rooms.db: rooms and their moves, kept between lessons)
-PLAY_IP   ?= 127.0.0.1
-PLAY_PORT ?= 8866
+## make play: the class app notebooks/play.ipynb as a page (Voila), served on every address of this
+## machine (PLAY_IP=0.0.0.0; PLAY_IP=127.0.0.1: this machine only) on port PLAY_PORT. It first prints
+## the teacher's link to the class rooms (class-rooms.db: rooms and their moves, kept between lessons)
+## with this machine's address on the class network, never 0.0.0.0 (PLAY_URL=http://NAME:8866/ gives
+## another, e.g. a name the laptops know); the teacher's page shows the pupils' links with it too.
+## A page's kernel is shut down when its page is closed, or has been gone (reloaded, a laptop asleep)
+## and idle for PLAY_CULL_IDLE seconds (Voila's culling; checked every PLAY_CULL_EVERY seconds)
+PLAY_IP         ?= 0.0.0.0
+PLAY_PORT       ?= 8866
+PLAY_URL        ?=
+PLAY_CULL_IDLE  ?= 300
+PLAY_CULL_EVERY ?= 60
+PLAY_CULL       := --MappingKernelManager.cull_idle_timeout=$(PLAY_CULL_IDLE) \
+                   --MappingKernelManager.cull_interval=$(PLAY_CULL_EVERY) \
+                   --MappingKernelManager.cull_connected=False
 play: $(VENV)/.lab-installed
-	CARDLAB_ROOMS=$(CURDIR)/class-rooms.db $(BIN)/cardlab rooms --db $(CURDIR)/class-rooms.db --url http://$(PLAY_IP):$(PLAY_PORT)/
-	CARDLAB_ROOMS=$(CURDIR)/class-rooms.db $(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT)
+	url="$$(PLAY_URL='$(PLAY_URL)' $(BIN)/python -c 'from cardlab.rooms import class_url; print(class_url("$(PLAY_IP)", $(PLAY_PORT)))')" && \
+	export PLAY_URL='$(PLAY_URL)' CARDLAB_ROOMS=$(CURDIR)/class-rooms.db && \
+	$(BIN)/cardlab rooms --db $(CURDIR)/class-rooms.db --url "$$url" && \
+	$(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT) --Voila.custom_display_url="$$url" \
+	  $(PLAY_CULL)
 
 ## make lite: the JupyterLite classroom site in _site/ (static files, runs offline in the browser:
 ## JupyterLab and Pyodide, cardlab's wheel, the welcome notebook, the tutorials and the play app);
 ## it needs npm (Pyodide's runtime) and PyPI at build time, nothing at run time (lite/build.py)
-lite: $(VENV)/.lite-installed
+## (built again only when one of its inputs changed: cardlab's sources and catalogue, the rules'
+##  digests, the notebooks, lite/, pyproject.toml, README.md; make -B lite builds it anyway)
+## (absolute paths: the compiled catalogue cardlab.mo is an input of the site here, not a target
+##  to remake with Babel's pybabel, which the lite extra does not bring)
+LITE_INPUTS := pyproject.toml README.md $(wildcard lite/* notebooks/*.ipynb notebooks/ja/*.ipynb) \
+  $(shell find $(CURDIR)/cardlab $(CURDIR)/docs/rules -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+# (index.html is the last file lite/build.py writes: there only when a build finished)
+_site/index.html: $(VENV)/.lite-installed $(LITE_INPUTS)
 	$(BIN)/python lite/build.py --out _site
 
-## make lite-serve: try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web server will do)
+lite: _site/index.html
+
+## make lite-serve: try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web server will do);
+## it serves the site as built, building it first only when it is missing or out of date
 LITE_PORT ?= 8000
-lite-serve: lite
+lite-serve: _site/index.html
 	$(BIN)/python lite/serve.py --port $(LITE_PORT) --dir _site
 
 ## make test-fast: unit tests and doctests only

@@ -24,7 +24,7 @@ from .errors import (
     BudgetError,
     UnknownGameError,
 )
-from .tree import tree, write_dot, write_graphml
+from .tree import tree, tree_state, write_dot, write_graphml
 from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
 from .match import Match
 from .review import Review, review
@@ -38,7 +38,7 @@ __all__ = [
     "CardlabError", "UnknownGameError", "OptionError", "IllegalActionError",
     "MalformedActionError", "PositionError", "CardFileError", "NotSolvableError",
     "TooLargeError", "BudgetError",
-    "tree", "write_graphml", "write_dot",
+    "tree", "tree_state", "write_graphml", "write_dot",
     "solve", "solve_tree", "analyse", "minimax", "Solution", "Analysis",
     "Match", "review", "Review", "agents", "batch", "render", "i18n", "set_language", "get_language",
 ]

@@ -1,4 +1,4 @@
-"""The ``cardlab`` command line: games, play, deal, solve, tree, simulate.
+"""The cardlab command line: games, play, deal, solve, tree, simulate.
 
     cardlab games
     cardlab play koinobori --opponent heuristic --seed 3
@@ -47,6 +47,7 @@ import argparse
 import contextlib
 import errno
 import json
+import os
 import re
 import sys
 import unicodedata
@@ -63,7 +64,9 @@ from .errors import CardlabError, OptionError, TooLargeError
 from .cli_hint import HINT_SECONDS, estimate, hint, seconds_arg  # noqa: F401  (hint: also cardlab.cli.hint)
 from .i18n import LANGUAGES, N_, _, check_language, get_language, pgettext, using
 from .match import Match
+from .cli_design import add_design_parser
 from .cli_review import add_review_parser
+from .cli_puzzle import add_puzzle_parsers
 
 __all__ = ["main", "transcript", "steps", "hint", "parse_move"]
 
@@ -307,6 +310,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             text = line.strip()
             if not inp.isatty():
                 print(text)  # piped input is not echoed: show what was read
+            if not line and inp.isatty():  # EOF (Ctrl-D) at the prompt: end its line, as a shell does
+                print()
             if not line or text == "quit":
                 return 0
             if not text:
@@ -519,7 +524,7 @@ def _language(text: str) -> str:
 
 
 #: the first paragraph of this module's docstring: the description of ``cardlab --help``
-DESCRIPTION = N_("The ``cardlab`` command line: games, play, deal, solve, tree, simulate.")
+DESCRIPTION = N_("The cardlab command line: games, play, deal, solve, tree, simulate.")
 
 #: argparse's own texts that ``cardlab`` shows, each with cardlab's msgid for it (named
 #: placeholders, as every cardlab text) and the %-specifiers argparse fills in its place
@@ -735,13 +740,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", nargs="+", choices=_agents.NAMES)
     p.add_argument("--seed", type=int, default=0, metavar=_("SEED"))
     p.set_defaults(func=cmd_simulate)
-    return add_review_parser(parser, add_parser)  # the parser, with cardlab review added
+    return add_puzzle_parsers(add_design_parser(add_review_parser(parser, add_parser), add_parser), add_parser)
+
+
+#: the exit status when the reader of the output went away (``cardlab rooms | head``): 128 + SIGPIPE,
+#: as a Unix tool killed by the signal reports it
+EXIT_BROKEN_PIPE = 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command: 0 when it worked, 2 with one line on stderr when the
-    input was wrong, 130 (quietly) on Ctrl-C.  Everything is said in the
-    language of ``--lang`` (else the environment's), help included."""
+    input was wrong, 130 (quietly) on Ctrl-C, 141 (quietly) when the output's
+    reader closed the pipe (``cardlab games | head -1``).  Everything is said
+    in the language of ``--lang`` (else the environment's), help included."""
+    try:
+        try:
+            return _main(argv)
+        finally:  # (also after --help's exit) a closed pipe shows here, not at exit after main returned
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's documented way (library/signal.html, "Note on SIGPIPE"): the rest of the output
+        # goes to devnull, so the flush at exit raises nothing either
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main` but for a closed pipe."""
     argv = list(sys.argv[1:] if argv is None else argv)
     language = _peek_language(argv) or get_language()
     with using(language), _argparse_speaks(language):

@@ -43,7 +43,7 @@ from typing import Iterator
 from .errors import OptionError
 
 __all__ = [
-    "LANGUAGES", "DOMAIN", "LOCALE_DIR", "_", "N_", "ngettext", "pgettext",
+    "LANGUAGES", "DOMAIN", "LOCALE_DIR", "_", "N_", "ngettext", "pgettext", "npgettext",
     "set_language", "get_language", "using", "language_from_environment", "check_language",
 ]
 
@@ -143,6 +143,13 @@ def pgettext(context: str, message: str) -> str:
     if _record is not None:
         _record.append((message, context))
     return catalogue(get_language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` told apart by ``context``, as :func:`pgettext`."""
+    if _record is not None:
+        _record.append((singular, context))
+    return catalogue(get_language()).npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

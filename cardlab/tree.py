@@ -2,8 +2,8 @@
 
 Node attributes (every node):
 
-``state``     the :class:`~cardlab.State` (dropped by the writers), not stored:
-              see below
+``state``     the :class:`~cardlab.State` (never written), not stored: see
+              below and :func:`tree_state`
 ``parent``    the node through which this one was first reached (``None`` at
               the root); its ``state`` is replayed along that edge
 ``player``    the player to move, ``cardlab.CHANCE`` (-1) or ``cardlab.TERMINAL`` (-2)
@@ -34,18 +34,18 @@ keys can differ in what they only show, such as mipig's square names).  The
 last few hundred rebuilt states stay cached on the graph, so reading every
 node's state in node order costs about one move each.  ``state`` is not
 listed among a node's items (``set(d)``, ``d.items()``, copies: a copy would
-rebuild every state); it works on the graph :func:`tree` returns, on its
-subgraph views and on copies that keep the path from the root
-(``G.copy()``, ``G.subgraph(...).copy()``), and holds for the tree as
-built (edit its edges or ``parent`` attributes and it no longer does).
+rebuild every state); :func:`tree_state` is the documented way to it.  It
+works on the graph :func:`tree` returns, on its subgraph views and on copies
+that keep the path from the root (``G.copy()``, ``G.subgraph(...).copy()``),
+and holds for the tree as built (edit its edges or ``parent`` attributes and
+it no longer does).
 Likewise a node stores ``terminal``, ``label``, ``returns``, ``infoset``,
 ``frontier`` and ``simultaneous`` only where they differ from their usual
 value, and an edge its three attributes in slots: the attribute dicts are
 ``dict`` subclasses that answer for the rest (lookups, ``get``, ``in``,
-iteration, ``items()``, ``len``, ``==``, ``copy()``, ``dict(d)`` see every
-attribute, as in a plain dict; writing an attribute stores it).  Code that
-reads a dict's storage directly sees only what is stored: ``json.dumps``
-of an edge's dict gives ``{}``; pass it ``dict(d)``.
+``==`` see every attribute; writing an attribute stores it; ``json.dumps``
+of an edge's own dict gives ``{}``, its storage being in slots: pass it
+``dict(d)``).
 
 Edge attributes: ``action`` (its notation), ``player`` (who chose it, or -1),
 ``prob`` (an exact :class:`~fractions.Fraction` on chance edges, ``None``
@@ -53,6 +53,30 @@ otherwise).  When several outcomes or actions lead to the same merged
 position, one edge carries them all: ``action`` joins them with ``" | "`` and
 ``prob`` is their sum.  Graph attributes: ``game``, ``root`` (always 0),
 ``state`` (the root position), ``merged``, ``truncated``.
+
+Writers: a tree lists of itself only what GraphML, GEXF and JSON hold, so
+``networkx.write_graphml(G, path)``, ``networkx.write_gexf(G, path)`` and
+``json.dumps(networkx.node_link_data(G))`` work on it as it is.  A lookup
+(``d["returns"]``, ``d.get``, ``in``) answers the exact value; the listing
+(iteration, ``items()``, ``len``, ``dict(d)``, ``copy()``: what a writer
+reads) gives columns: a plain value (bool, int, float, str) as it is,
+``None`` and ``()`` left out (GraphML has no null: a missing column means
+``None``), any other value as its text under ``NAME_text``
+(``returns_text`` ``"1/2 -1/2"``, ``prob_text`` ``"1/3"``,
+``simultaneous_text`` ``"0 1"``; also a ``value`` that
+:func:`cardlab.solve_tree` writes), which a lookup answers too.  The graph
+attribute ``state`` is not listed either.  ``G.copy()`` keeps the exact
+values.  :func:`write_graphml` writes for a reader: every attribute under its
+own name, exact values as text, plus each node's text board (``position``).
+
+>>> import json, cardlab, networkx as nx
+>>> G = cardlab.tree(cardlab.load("koinobori", open_hands=True).new_initial_state(seed=2), max_depth=2)
+>>> e = next(d for _, _, d in G.edges(data=True) if d["prob"] is not None)
+>>> e["prob"], dict(e)["prob_text"], "prob" in dict(e)
+(Fraction(1, 7), '1/7', False)
+>>> back = nx.node_link_graph(json.loads(json.dumps(nx.node_link_data(G))))
+>>> back.number_of_nodes() == G.number_of_nodes()
+True
 
 With ``merge_transpositions=True`` (the default) equal positions share one
 node, so the graph is a DAG (but for a tie picked again, above); information sets are then the positions'
@@ -73,10 +97,10 @@ from typing import Any
 import networkx as nx
 
 from .core import CHANCE, TERMINAL, State
-from .errors import TooLargeError
+from .errors import CardlabError, TooLargeError
 from .i18n import _
 
-__all__ = ["tree", "write_graphml", "write_dot", "DEFAULT_MAX_NODES"]
+__all__ = ["tree", "tree_state", "write_graphml", "write_dot", "DEFAULT_MAX_NODES"]
 
 DEFAULT_MAX_NODES = 100_000
 
@@ -84,12 +108,40 @@ DEFAULT_MAX_NODES = 100_000
 _STATE_CACHE = 512
 
 
+#: the value types that GraphML, GEXF and JSON (:func:`networkx.node_link_data`) all hold as they are
+_PLAIN = (bool, int, float, str)
+
+
+def _text(value: Any) -> str:
+    """The text column of a value a writer cannot hold: a tuple as its items
+    separated by spaces (``"1/2 -1/2"``), anything else as ``str``."""
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def _columns(d: Any) -> dict:
+    """What a writer sees of the attributes ``d``: a value of a plain type as
+    it is; ``None`` and ``()`` left out (GraphML has no null); any other value
+    (a :class:`~fractions.Fraction`, a tuple of them) as its text under
+    ``NAME_text``."""
+    out = {}
+    for k, v in d.items():
+        if type(v) in _PLAIN:
+            out[k] = v
+        elif v is not None and not (isinstance(v, tuple) and not v):
+            out[f"{k}_text"] = _text(v)
+    return out
+
+
 class _Attrs(dict):
-    """An attribute dict that stores only some of its items and computes the
-    others (:meth:`_virtual` names them, :meth:`__missing__` computes them):
-    a lookup, ``get``, ``in``, iteration, ``items()``, ``len``, ``copy()``,
-    ``==`` and ``repr`` see them all, as a plain dict holding them would.
-    Writing an item stores it (over the computed value)."""
+    """An attribute dict that keeps the exact values and lists what a writer
+    can hold.  Lookups (``d[k]``, ``get``, ``in``) answer the exact value of
+    every attribute, stored or computed (:meth:`_virtual` names the
+    computed ones, :meth:`_compute` computes them); iteration, ``items()``,
+    ``len``, ``dict(d)`` and ``copy()`` list the writer's columns
+    (:func:`_columns`: plain values as they are, others as ``NAME_text``,
+    which a lookup answers too).  Writing an item stores it."""
 
     __slots__ = ()
 
@@ -97,7 +149,29 @@ class _Attrs(dict):
         """The keys answered without being stored."""
         return []
 
+    def _compute(self, key: Any) -> Any:
+        """The value of a computed key (KeyError for any other)."""
+        raise KeyError(key)
+
+    def _stored(self) -> dict:
+        """What the dict stores (the exact values a copy starts from)."""
+        return dict(dict.items(self))
+
+    def _exact(self) -> dict:
+        """Every attribute, stored or computed, with its exact value."""
+        out = self._stored()
+        out.update((k, self._compute(k)) for k in self._virtual())
+        return out
+
     def __missing__(self, key: Any) -> Any:
+        try:
+            return self._compute(key)
+        except KeyError:
+            pass
+        if isinstance(key, str) and key.endswith("_text"):
+            columns = _columns(self._exact())
+            if key in columns:
+                return columns[key]
         raise KeyError(key)
 
     def get(self, key: Any, default: Any = None) -> Any:
@@ -109,17 +183,18 @@ class _Attrs(dict):
             return default
 
     def __contains__(self, key: Any) -> bool:
-        return dict.__contains__(self, key) or key in self._virtual()
+        if dict.__contains__(self, key) or key in self._virtual():
+            return True
+        return isinstance(key, str) and key.endswith("_text") and key in _columns(self._exact())
 
     def __iter__(self) -> Iterator:
-        yield from dict.__iter__(self)
-        yield from self._virtual()
+        return iter(_columns(self._exact()))
 
     def __reversed__(self) -> Iterator:
         return reversed(list(self))
 
     def __len__(self) -> int:
-        return dict.__len__(self) + len(self._virtual())
+        return len(_columns(self._exact()))
 
     def keys(self) -> KeysView:  # type: ignore[override]
         return KeysView(self)
@@ -131,12 +206,12 @@ class _Attrs(dict):
         return ValuesView(self)
 
     def copy(self) -> dict:
-        """A plain dict of every item."""
-        return {k: self[k] for k in self}
+        """A plain dict of the writer's columns (as GEXF's writer copies it)."""
+        return _columns(self._exact())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, dict):
-            return self.copy() == (other.copy() if isinstance(other, _Attrs) else other)
+            return self._exact() == (other._exact() if isinstance(other, _Attrs) else other)
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
@@ -146,7 +221,12 @@ class _Attrs(dict):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return repr(self.copy())
+        return repr(self._exact())
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickles and deep copies keep the stored exact values (not the columns)."""
+        cls, args, state, listitems, _items = super().__reduce_ex__(protocol)
+        return cls, args, state, listitems, iter(dict.items(self))
 
 
 def _label(d: dict) -> str:
@@ -183,7 +263,7 @@ class _NodeAttrs(_Attrs):
             return []
         return [k for k in _DERIVED if not dict.__contains__(self, k)]
 
-    def __missing__(self, key: Any) -> Any:
+    def _compute(self, key: Any) -> Any:
         if key in _DERIVED and dict.__contains__(self, "player"):
             return _DERIVED[key](self)
         if key != "state" or not self._replayable():
@@ -217,7 +297,13 @@ class _EdgeAttrs(_Attrs):
             return []
         return [k for k in self._KEYS if not dict.__contains__(self, k)]
 
-    def __missing__(self, key: Any) -> Any:
+    def _stored(self) -> dict:
+        out = dict(dict.items(self))
+        if hasattr(self, "_a"):
+            out.update((k, self._compute(k)) for k in self._KEYS if k not in out)
+        return out
+
+    def _compute(self, key: Any) -> Any:
         if hasattr(self, "_a"):
             if key == "action":
                 return self._a
@@ -239,17 +325,85 @@ class _StateCache(dict):
         return _StateCache()
 
 
+class _GraphAttrs(_Attrs):
+    """A tree's graph attributes: ``state`` (the root position) in a slot,
+    answered on lookup but not listed (no writer holds a State); copied by
+    ``update`` from another tree's (``G.copy()``)."""
+
+    __slots__ = ("_state",)
+
+    def _compute(self, key: Any) -> Any:
+        if key == "state" and hasattr(self, "_state"):
+            return self._state
+        raise KeyError(key)
+
+    def __contains__(self, key: Any) -> bool:
+        return _Attrs.__contains__(self, key) or (key == "state" and hasattr(self, "_state"))
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if key == "state":
+            self._state = value
+        else:
+            dict.__setitem__(self, key, value)
+
+    def update(self, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        for other in (*args, kw):
+            if isinstance(other, _GraphAttrs) and hasattr(other, "_state"):
+                self._state = other._state
+            pairs = other.items() if hasattr(other, "items") else other
+            for k, v in pairs:
+                self[k] = v
+
+
 class _Tree(nx.DiGraph):
     """The graph :func:`tree` returns: an :class:`networkx.DiGraph` whose
-    node and edge attribute dicts are :class:`_NodeAttrs` and
-    :class:`_EdgeAttrs`."""
+    graph, node and edge attribute dicts are :class:`_GraphAttrs`,
+    :class:`_NodeAttrs` and :class:`_EdgeAttrs`."""
 
+    graph_attr_dict_factory = _GraphAttrs
     edge_attr_dict_factory = _EdgeAttrs
 
     def node_attr_dict_factory(self) -> _NodeAttrs:  # type: ignore[override]
         d = _NodeAttrs()
         d._g = self
         return d
+
+    def copy(self, as_view: bool = False) -> nx.DiGraph:
+        """A copy with the exact attributes (networkx's copies the listed
+        columns); ``as_view``: networkx's read-only view."""
+        if as_view:
+            return super().copy(as_view=True)
+        H = self.__class__()
+        H.graph.update(self.graph)
+        H.add_nodes_from((n, _stored(d)) for n, d in self._node.items())
+        H.add_edges_from((u, v, _stored(d)) for u, nbrs in self._adj.items() for v, d in nbrs.items())
+        return H
+
+
+def _stored(d: dict) -> dict:
+    """The exact attributes a copy of ``d`` starts from."""
+    return d._stored() if isinstance(d, _Attrs) else dict(d)
+
+
+def tree_state(G: nx.DiGraph, node: Any) -> State:
+    """The position of ``node`` in a tree from :func:`tree` (the same as
+    ``G.nodes[node]["state"]``): replayed from the root position along the
+    ``parent`` edges, never written to a file.  A graph read back from a file
+    keeps no positions: :class:`~cardlab.CardlabError` says so.
+
+    >>> import cardlab
+    >>> s = cardlab.load("koinobori", open_hands=True).new_initial_state(seed=2)
+    >>> G = cardlab.tree(s, max_depth=1)
+    >>> cardlab.tree_state(G, 0) == s, cardlab.tree_state(G, 1) == s.apply(G.edges[0, 1]["action"])
+    (True, True)
+    """
+    if node not in G:
+        raise CardlabError(_("the tree has no node {node}").format(node=repr(node)))
+    d = G.nodes[node]
+    if "state" not in d:
+        raise CardlabError(_("this graph keeps no positions (only a tree made by cardlab.tree does, "
+                             "not one read back from a file): node {node}").format(node=repr(node)))
+    return d["state"]
 
 
 def _state_of(G: nx.DiGraph, n: Any) -> State:
@@ -417,27 +571,30 @@ class _Builder:
             e._q = self.probs.setdefault(prob, prob) if type(prob) is Fraction else prob
 
 
-def _plain(value: Any) -> Any:
-    """A value GraphML can hold: str, int, float or bool."""
-    if isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple):
-        return " ".join(str(v) for v in value)
-    return str(value)
+def _named(d: Any) -> dict:
+    """The attributes ``d`` (exact values) under their own names as GraphML
+    holds them: plain values as they are, ``None`` and ``()`` left out, any
+    other value as its text (:func:`_text`); ``state`` left out."""
+    exact = d._exact() if isinstance(d, _Attrs) else dict(d)
+    return {k: v if type(v) in _PLAIN else _text(v) for k, v in exact.items()
+            if k != "state" and v is not None and not (isinstance(v, tuple) and not v)}
 
 
 def _exportable(G: nx.DiGraph) -> nx.DiGraph:
+    """``G`` for :func:`write_graphml`: every attribute under its own name
+    (:func:`_named`), each node's text board as ``position``, a chance edge's
+    probability as ``prob_float`` too; works on any graph (one read from
+    Gambit's format, one whose nodes :func:`cardlab.solve_tree` gave a ``value``)."""
     H = nx.DiGraph()
-    H.graph.update({k: _plain(v) for k, v in G.graph.items() if k != "state"})
+    H.graph.update(_named(G.graph))
     for n, data in G.nodes(data=True):
-        attrs = {k: _plain(v) for k, v in data.items() if k != "state" and v is not None}
-        if data.get("state") is not None:
-            attrs["position"] = str(data["state"])
+        attrs = _named(data)
+        s = data.get("state")
+        if s is not None:
+            attrs["position"] = str(s)
         H.add_node(n, **attrs)
     for u, v, data in G.edges(data=True):
-        attrs = {k: _plain(x) for k, x in data.items() if x is not None}
+        attrs = _named(data)
         if data.get("prob") is not None:
             attrs["prob_float"] = float(data["prob"])
         H.add_edge(u, v, **attrs)
@@ -445,9 +602,13 @@ def _exportable(G: nx.DiGraph) -> nx.DiGraph:
 
 
 def write_graphml(G: nx.DiGraph, path: str | Path) -> None:
-    """Write a tree as GraphML; fractions become strings (``"1/3"``) plus a
-    ``prob_float`` column, tuples become space-separated strings and the
-    ``state`` object its text board (``position``)."""
+    """Write a tree as GraphML for a reader: every attribute under its own
+    name, exact values as text (``returns`` ``"1/2 -1/2"``, ``prob``
+    ``"1/3"`` with ``prob_float`` beside it) and each node's text board
+    (``position``); also for a graph whose attributes are not plain (a
+    ``value`` from :func:`cardlab.solve_tree`).  ``networkx.write_graphml(G,
+    path)`` writes the tree as it lists itself: the same, but exact values
+    under ``NAME_text`` and no ``position`` or ``prob_float``."""
     nx.write_graphml(_exportable(G), str(path))
 
 
@@ -462,7 +623,7 @@ def write_dot(G: nx.DiGraph, path: str | Path | None = None) -> str:
         shape = "box" if d.get("terminal") else "circle" if d.get("player") == CHANCE else "ellipse"
         label = d.get("label", str(n))
         if "value" in d:
-            label += "\\nv=" + _plain(d["value"])
+            label += "\\nv=" + (d["value"] if isinstance(d["value"], str) else _text(d["value"]))
         lines.append(f"  {n} [label={_dot_quote(label)}, shape={shape}];")
     for u, v, d in G.edges(data=True):
         label = d.get("action", "")

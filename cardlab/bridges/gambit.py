@@ -199,7 +199,9 @@ class _EFGReader:
         take("}")
         if self.next_is("str"):  # comment
             self.pos += 1
-        self.G = nx.DiGraph(game=title, root=0, merged=False, truncated=False, players=self.players)
+        from ..tree import _Tree  # the graph cardlab.tree makes: networkx's writers take it as it is
+
+        self.G = _Tree(game=title, root=0, merged=False, truncated=False, players=self.players)
 
     def payoffs(self) -> tuple:
         self.take("{")

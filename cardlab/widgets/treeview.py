@@ -22,7 +22,7 @@ from ..errors import CardlabError, TooLargeError
 from ..hidden import open_hands_copy
 from ..i18n import _
 from ..solve import solve_tree
-from ..tree import tree
+from ..tree import tree, tree_state
 
 __all__ = ["TreeView", "tree_svg", "value_text"]
 
@@ -236,7 +236,7 @@ class TreeView(widgets.VBox):
 
     @property
     def focus_state(self) -> State:
-        return self.graph.nodes[self.focus]["state"]
+        return tree_state(self.graph, self.focus)
 
     def actions(self) -> list[str]:
         """The path of actions from the root to the node in focus."""
@@ -319,7 +319,7 @@ class TreeView(widgets.VBox):
             note += f'<div style="color:#b00">{_html.escape(self.message)}</div>'
 
         self.info.value = head + note + ("<pre style=\"font-size:11px\">"
-                                         + _html.escape(render.text(d["state"])) + "</pre>")
+                                         + _html.escape(render.text(self.focus_state)) + "</pre>")
 
     def __repr__(self) -> str:
         where = "/".join(self.actions()) or "root"

@@ -25,7 +25,7 @@ from ... import display
 from ...core import State
 from .rules import CARDS, COLOURS, KINDS
 from .text import ENGLISH, JAPANESE, TITLE, card_name, list_text, role_name, stage_word
-from ...i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, ngettext, pgettext
 
 __all__ = ["text", "html", "action_label", "view", "card_svg"]
 
@@ -120,7 +120,8 @@ def text(state: State, *, perspective: int | None = None) -> str:
     sep = pgettext("list separator", ", ")
     for p in (0, 1):
         hand = v["hands"][p]
-        shown = _cards(hand) if isinstance(hand, dict) else _("{count} hidden cards").format(count=hand)
+        shown = _cards(hand) if isinstance(hand, dict) else ngettext(
+            "{count} hidden card", "{count} hidden cards", hand).format(count=hand)
         extra = ""
         if v["kabutogaeshi_used"][p]:
             extra += sep + _("kabutogaeshi used {count}").format(count=v["kabutogaeshi_used"][p])

@@ -37,7 +37,7 @@ from ...core import State
 from .cards import ATTR_JA, Card, load_cards, shared_materials, summon_cost
 from .state import MazemonState
 from .text import _sep, attribute_word, technique_word
-from ...i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, ngettext, pgettext
 
 __all__ = ["action_label", "attr_term", "back_svg", "battle_html", "card_svg", "html", "material_japanese",
            "pay_now", "text", "view"]
@@ -153,7 +153,7 @@ def text(state: State, *, perspective: int | None = None) -> str:
         pl = v["players"][p]
         hand = pl["hand"]
         if isinstance(hand, int):
-            shown = _("{n} hidden cards").format(n=hand)
+            shown = ngettext("{n} hidden card", "{n} hidden cards", hand).format(n=hand)
         else:
             shown = ", ".join(f"{c}({pay_now(state, p, c)[1]})" for c in hand) or "—"
         trash = " · " + _("trash トラッシュ 2") if v["first"] == p and v["phase"] != "trash" else ""

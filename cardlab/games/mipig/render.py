@@ -36,7 +36,7 @@ from . import rules
 from .cards import ATTRIBUTE_JA, MARK_JA, Card
 from .text import (ATTRIBUTE_TERM, EDGE_TERM, MARK_TERM, PHASE_TERM, Battle, card_name, direction_text, how_text,
                    mark_word)
-from ...i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, npgettext, pgettext
 
 __all__ = ["text", "html", "layout", "move_html", "action_label", "view", "card_svg", "battle_html",
            "placement_targets", "attack_options"]
@@ -242,8 +242,12 @@ def text(state: State, *, perspective: int | None = None) -> str:
                                                                        how=how_text(v["decided_by"])))
     for p in (0, 1):
         h = v["hands"][p]
-        shown = ("—" if not h else pgettext("mipig", "{n} hidden cards").format(n=h) if isinstance(h, int)
-                 else " ".join(h))
+        if not h:
+            shown = "—"
+        elif isinstance(h, int):
+            shown = npgettext("mipig", "{n} hidden card", "{n} hidden cards", h).format(n=h)
+        else:
+            shown = " ".join(h)
         lines.append(_("  player {player}: hand 手札 {hand} · graveyard 墓地 {graveyard} · face up 表向き {count}"
                        ).format(player=p, hand=shown, graveyard=" ".join(v["graveyards"][p]) or "—",
                                 count=v["face_up"][p]))

@@ -38,7 +38,7 @@ from ... import display
 from ...core import CHANCE, State
 from .cards import CATEGORY_JA, ICON_JA, RANKS, Card, category_text, icon_text
 from .state import ToritsukiState
-from ...i18n import N_, _, get_language, pgettext
+from ...i18n import N_, _, get_language, npgettext, pgettext
 
 __all__ = ["STAGE_JA", "action_label", "back_svg", "battle_html", "card_svg", "html", "text", "view"]
 
@@ -187,8 +187,10 @@ def text(state: State, *, perspective: int | None = None) -> str:
     for p in (0, 1):
         pl = v["players"][p]
         hand = pl["hand"]
-        shown = pgettext("toritsuki", "{n} hidden cards").format(n=hand) if isinstance(hand, int) else (
-            ", ".join(f"{_short_name(state.game.cards[no])}#{no}" for no in hand) or "—")  # type: ignore[attr-defined]
+        if isinstance(hand, int):
+            shown = npgettext("toritsuki", "{n} hidden card", "{n} hidden cards", hand).format(n=hand)
+        else:
+            shown = ", ".join(f"{_short_name(state.game.cards[no])}#{no}" for no in hand) or "—"  # type: ignore[attr-defined]
         lines.append(_("  player {player}: deck 山札 {deck} · yoki 妖気 {ready} ready/{resting} resting · "
                        "damage ダメージ {up} up/{down} down · trash トラッシュ {trash}").format(
             player=p, deck=pl["deck_size"], ready=pl["yoki"][0], resting=pl["yoki"][1], up=pl["damage"][0],
