@@ -195,7 +195,8 @@ class MCTSAgent(Agent):
 @dataclass(frozen=True)
 class Level:
     """A named level: the work per move (``nodes``: positions searched plus
-    playout steps, :func:`cardlab.analyse`) and a clock cap (``seconds``)."""
+    playout steps, :func:`cardlab.analyse`) and a cap of CPU time
+    (``seconds``, the thread's: a busy machine does not weaken a level)."""
 
     name: str
     nodes: int
@@ -254,7 +255,7 @@ class LevelAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        a = analyse(state, player=state.current_player, nodes=self.level.nodes, seconds=self.seconds)
+        a = analyse(state, player=state.current_player, nodes=self.level.nodes, seconds=self.seconds, clock="cpu")
         self.last = a
         if a.mix:
             picks = [x for x in legal if a.mix.get(x)]

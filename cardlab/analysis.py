@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from .anytime import anytime, check_budget
+from .anytime import anytime, check_budget, estimate
 from .core import CHANCE, State
 from .errors import NotSolvableError, TooLargeError
 from .hidden import arrangements, information_rng, open_hands_copy, sample_arrangement
@@ -62,7 +62,7 @@ class Analysis:
     #: the mix gets the value only to within this (0: exactly; see
     #: :func:`cardlab.matrix.repeated_value`)
     mix_epsilon: Any = 0
-    #: an anytime analysis (:mod:`cardlab.anytime`): the wall-clock seconds it
+    #: an anytime analysis (:mod:`cardlab.anytime`): the seconds it (on its clock)
     #: took, how many arrangements it solved exactly, whether it was stopped
     #: (Ctrl-C) before its budget was spent, and how many arrangements there
     #: are (``None``: too many to list)
@@ -72,10 +72,12 @@ class Analysis:
     total_arrangements: int | None = None
     #: the game's payoff range (the advice reads a share of a win from it)
     payoff_range: tuple = (-1, 1)
-    #: an anytime analysis's arrangements: ``(solved, drawn)``, the exactly
-    #: solved ones as ``(probability, values)`` and the drawn ones' values
-    #: (:meth:`difference` compares two moves on the same arrangements)
-    samples: tuple = field(default=((), ()), repr=False, compare=False)
+    #: an anytime analysis's arrangements: ``(solved, drawn, errors)``, the
+    #: exactly solved ones as ``(probability, values)``, the drawn ones as
+    #: ``(values, searched)`` and the short search's measured errors
+    #: (:func:`cardlab.anytime.estimate`; :meth:`difference` compares two
+    #: moves on the same arrangements)
+    samples: tuple = field(default=((), (), ()), repr=False, compare=False)
 
     def difference(self, a: str, b: str) -> tuple[Any, float]:
         """How much more action ``a`` is worth than ``b``, and the half-width
@@ -85,17 +87,7 @@ class Analysis:
         values = {r["action"]: r["value"] for r in self.rows}
         if self.exact:
             return values[a] - values[b], 0.0
-        solved, drawn = self.samples
-        rest = 1.0 - float(sum((w for w, _v in solved), Fraction(0)))
-        known = float(sum((w * (v[a] - v[b]) for w, v in solved), Fraction(0)))
-        ds = [d[a] - d[b] for d in drawn]
-        n = len(ds)
-        mean = sum(ds) / n if n else 0.0
-        if n > 1:
-            half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in ds) / (n - 1) / n) * rest
-        else:
-            half = float(self.payoff_range[1] - self.payoff_range[0]) * rest
-        return known + rest * mean, half
+        return estimate(self.samples, lambda v: v[a] - v[b], float(self.payoff_range[1] - self.payoff_range[0]))
 
     @property
     def exact(self) -> bool:
@@ -175,22 +167,25 @@ class Analysis:
         return "" if lo is None else f"{lo:+.2f} … {hi:+.2f}"
 
     def __str__(self) -> str:
-        w = max([len(r["action"]) for r in self.rows] + [6])
+        h_action, h_value, h_loss, h_interval = _headings()
+        w = max([len(r["action"]) for r in self.rows] + [6, _width(h_action)])
         sampled = not self.exact
         lines = [_("player {player} to move; values are player {player}'s expected payoff").format(player=self.player)]
         if self.kind != "open":
             lines.append(self.title)
         if self.mix:
             lines.append(self.mix_line)
-        h_action, h_value, h_loss, h_interval = _headings()
-        lines.append(_pad(h_action, w) + "  " + _pad(h_value, 9, right=True) + f"  {'≈':>7}  "
-                     + _pad(h_loss, 7, right=True) + ("  " + h_interval if sampled else ""))
-        for r in self.rows:
+        cells = [(f"{float(r['value']):.3f}" if sampled else str(r["value"]), f"{float(r['value']):+.3f}",
+                  f"{float(r['loss']):.3f}" if sampled else str(r["loss"])) for r in self.rows]
+        # each column as wide as its longest entry or heading (a long fraction widens it; 9, 7, 7 at least)
+        wv, wa, wl = (max([least, _width(head), *(len(c[i]) for c in cells)])
+                      for i, (least, head) in enumerate(((9, h_value), (7, "≈"), (7, h_loss))))
+        lines.append(_pad(h_action, w) + "  " + _pad(h_value, wv, right=True) + "  " + "≈".rjust(wa) + "  "
+                     + _pad(h_loss, wl, right=True) + ("  " + h_interval if sampled else ""))
+        for r, (value, approx, loss) in zip(self.rows, cells):
             mark = "  ← " + pgettext("analysis", "best") if r["best"] else ""
-            value = f"{float(r['value']):.3f}" if sampled else str(r["value"])
-            loss = f"{float(r['loss']):.3f}" if sampled else str(r["loss"])
-            lines.append(f"{r['action']:<{w}}  {value:>9}  {float(r['value']):>+7.3f}  "
-                         f"{loss:>7}" + (f"  {self._interval(r)}" if sampled else "") + mark)
+            lines.append(f"{r['action']:<{w}}  {value:>{wv}}  {approx:>{wa}}  "
+                         f"{loss:>{wl}}" + (f"  {self._interval(r)}" if sampled else "") + mark)
         if self.kind == "estimate":
             lines += [self.advice(), self.assumption]
         return "\n".join(lines)
@@ -214,11 +209,15 @@ class Analysis:
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
 
+def _width(text: str) -> int:
+    """How many terminal columns ``text`` takes, a wide (CJK) character two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _pad(text: str, width: int, right: bool = False) -> str:
     """``text`` padded with spaces to ``width`` columns, a wide (CJK) character
     taking two (for ASCII the same as ``format(text, "<width")``)."""
-    cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    fill = " " * max(0, width - cols)
+    fill = " " * max(0, width - _width(text))
     return fill + text if right else text + fill
 
 
@@ -242,7 +241,7 @@ def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> 
 def analyse(state: State, *, player: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
             progress: bool | None = None, max_arrangements: int = 500, samples: int = 40,
             callback: Callable[[int, int], None] | None = None, seconds: float | None = None,
-            nodes: int | None = None) -> Analysis:
+            nodes: int | None = None, clock: str = "wall") -> Analysis:
     """The value of every legal action at a decision node, and the loss of
     each against the best one.
 
@@ -261,8 +260,10 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     the answer depends on nothing else).  ``max_nodes`` bounds the whole
     search (default :data:`DEFAULT_MAX_NODES`; ``None``: no limit); ``callback(done, total)`` is called after each arrangement.
 
-    **Anytime** (with ``seconds``, wall clock, or ``nodes``, positions
-    searched plus playout steps, or both): never too large; every legal
+    **Anytime** (with ``seconds``, on the wall clock, or with ``clock="cpu"``
+    on the analysing thread's CPU time, which a busy machine does not
+    shorten; or ``nodes``, positions searched plus playout steps; or both):
+    never too large; every legal
     action gets a value within the budget, exact where the search finished
     (the same answer as without a budget), otherwise an estimate with a
     95 % interval (``kind == "estimate"``; see :mod:`cardlab.anytime`).
@@ -292,11 +293,11 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
         raise NotSolvableError(_("a hint is for the player to move: player {player} is to move, not "
                                  "player {asked}").format(player=p, asked=repr(player)))
     if seconds is not None or nodes is not None:
-        check_budget(seconds, nodes)
+        check_budget(seconds, nodes, clock)
         if player is None and not state.game.spec.perfect_information:
             check_solvable(state)  # the open analysis needs every card seen
         return Analysis(**anytime(state, p, seconds=seconds, nodes=nodes, max_arrangements=max_arrangements,
-                                  callback=callback))
+                                  callback=callback, clock=clock))
     if player is not None:
         if not state.game.spec.perfect_information:
             return _fair(state, p, max_nodes, progress, max_arrangements, samples, callback)

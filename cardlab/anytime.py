@@ -28,9 +28,13 @@ apart, with exact solving wherever it fits:
    estimate is the probability-weighted value of the solved arrangements
    plus the mean over the drawn ones for the rest, with a 95 % interval from
    the spread over the drawn arrangements (normal approximation, clipped to
-   the game's payoff range; one draw: the whole range).  The interval is
-   that of the Monte Carlo average: a short search is not best play, so an
-   estimate can be off by more than its interval;
+   the game's payoff range; one draw: the whole range).  A short search is
+   not best play: where random games mislead (a forced win they do not
+   find) it is biased, about alike in every arrangement of one position.
+   So where some arrangements were solved exactly, the tree search also
+   values a few of them (:func:`_calibrate`) and its mean error there is
+   taken off the searched values, its uncertainty added to the interval.
+   An estimate can still be off by more than its interval;
    ``benchmarks/anytime_quality.py`` measures how often its best move is an
    exact best move (it beat random playouts from each move there: "flat",
    :data:`METHOD`).
@@ -57,7 +61,7 @@ from .hidden import arrangements, information_rng, open_hands_copy, sample_arran
 from .i18n import _
 from .search import Search, action_values
 
-__all__ = ["anytime", "check_budget", "Budget"]
+__all__ = ["anytime", "check_budget", "estimate", "Budget"]
 
 #: how an arrangement past the exact search is valued: "uct" (a small tree
 #: search on the compact core, :func:`_uct`) or "flat" (random playouts
@@ -70,6 +74,11 @@ ITERATIONS_PER_MOVE = 8
 MAX_TREE_DEPTH = 400
 #: playouts per move in each arrangement valued by playouts (no core, or "flat")
 PLAYOUTS = 2
+#: how many of the exactly solved arrangements the tree search also values,
+#: to measure its error (:func:`_calibrate`)
+CALIBRATION = 4
+#: the smallest measured error taken off, as a share of the payoff range
+LARGE_ERROR = 0.25
 #: how many arrangements are solved before their cost predicts the rest's
 WARM_UP = 3
 #: the work one arrangement costs besides its search (making it, in nodes)
@@ -79,9 +88,13 @@ WORLD_COST = 50
 NODES_PER_SECOND = 100_000
 
 
-def check_budget(seconds: Any, nodes: Any) -> None:
+def check_budget(seconds: Any, nodes: Any, clock: Any = "wall") -> None:
     """Refuse a budget that is not a positive number (``seconds``) or a
-    positive whole number (``nodes``), naming what was wrong."""
+    positive whole number (``nodes``), or a clock not in :data:`CLOCKS`,
+    naming what was wrong."""
+    if clock not in CLOCKS:
+        raise BudgetError(_("clock must be one of {clocks}, not {value}")
+                          .format(clocks=", ".join(repr(c) for c in CLOCKS), value=repr(clock)))
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, numbers.Real)
                                 or not math.isfinite(seconds) or seconds <= 0):
         raise BudgetError(_("seconds must be a positive number of seconds, for example 2 or 0.5, not {value}")
@@ -91,16 +104,25 @@ def check_budget(seconds: Any, nodes: Any) -> None:
                           .format(value=repr(nodes)))
 
 
+#: the clocks a ``seconds`` budget can be counted on: the wall clock, or the
+#: CPU time of the thread that analyses (what a shared machine gives it)
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
 @dataclass
 class Budget:
     """What an anytime analysis may spend: ``nodes`` (positions searched
-    plus playout steps; deterministic) and ``seconds`` (wall clock), either
-    or both."""
+    plus playout steps; deterministic) and ``seconds`` (on ``clock``: the
+    wall clock, or this thread's CPU time), either or both."""
 
     seconds: float | None = None
     nodes: int | None = None
     used: int = 0
-    start: float = field(default_factory=time.perf_counter)
+    clock: Callable[[], float] = time.perf_counter
+    start: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.start = self.clock()
 
     @property
     def deadline(self) -> float | None:
@@ -113,14 +135,14 @@ class Budget:
     def spent(self) -> bool:
         if self.nodes is not None and self.used >= self.nodes:
             return True
-        return self.seconds is not None and time.perf_counter() - self.start >= self.seconds
+        return self.seconds is not None and self.clock() - self.start >= self.seconds
 
     def share(self, extra: int = 0) -> float:
         """How much of the budget is spent, 0 to 1 (``extra``: nodes spent
         but not yet counted)."""
         parts = [(self.used + extra) / self.nodes] if self.nodes else []
         if self.seconds is not None:
-            parts.append((time.perf_counter() - self.start) / self.seconds)
+            parts.append((self.clock() - self.start) / self.seconds)
         return min(1.0, max(parts, default=0.0))
 
 
@@ -131,14 +153,18 @@ class _Tally:
 
     actions: list[str]
     solved: list[tuple[Fraction, dict[str, Any]]] = field(default_factory=list)
-    drawn: list[dict[str, float]] = field(default_factory=list)
+    #: each drawn arrangement's values, and whether they were searched
+    #: (``True``) or solved exactly (``False``)
+    drawn: list[tuple[dict[str, float], bool]] = field(default_factory=list)
+    #: the short search's errors on solved arrangements (:func:`_calibrate`)
+    errors: list[dict[str, float]] = field(default_factory=list)
     mixes: list = field(default_factory=list)
     epsilon: Any = 0
     #: the exact search's mean cost of an arrangement (nodes), once one was
     #: solved; whether one did not fit in its share
     exact_cost: float | None = None
     exact_seconds: float = 0.0
-    exact_failed: bool = False
+    exact_failures: int = 0
 
     def solved_weight(self) -> Fraction:
         return sum((w for w, _v in self.solved), Fraction(0))
@@ -184,11 +210,11 @@ class _Worlds:
 
 
 def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | None = None,
-            max_arrangements: int = 500,
-            callback: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+            max_arrangements: int = 500, callback: Callable[[int, int], None] | None = None,
+            clock: str = "wall") -> dict[str, Any]:
     """The anytime analysis of ``state`` for ``p``, the player to move (see
     the module doc): the fields of its :class:`~cardlab.Analysis`."""
-    budget = Budget(seconds=seconds, nodes=nodes)
+    budget = Budget(seconds=seconds, nodes=nodes, clock=CLOCKS[clock])
     worlds = _Worlds(state, p, min(max_arrangements, _listable(budget)))
     actions = state.legal_actions()
     tally = _Tally(actions)
@@ -218,11 +244,11 @@ def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | 
     spec = state.game.spec
     return dict(player=p, rows=rows, nodes=budget.used, kind=kind,
                 arrangements=len(tally.solved) + len(tally.drawn), mix=mix,
-                mix_epsilon=tally.epsilon if mix else 0, seconds=time.perf_counter() - budget.start,
+                mix_epsilon=tally.epsilon if mix else 0, seconds=budget.clock() - budget.start,
                 solved=len(tally.solved), stopped=stopped,
                 total_arrangements=len(worlds.listed) if worlds.listed is not None else None,
                 payoff_range=(spec.min_utility, spec.max_utility),
-                samples=(tuple(tally.solved), tuple(tally.drawn)))
+                samples=(tuple(tally.solved), tuple(tally.drawn), tuple(tally.errors)))
 
 
 def _listable(budget: Budget) -> int:
@@ -260,7 +286,7 @@ def _exact_phase(worlds: _Worlds, tally: _Tally, budget: Budget,
     times: list[float] = []
     i = 0
     while (world := worlds.first(i)) is not None and not budget.spent():
-        now = time.perf_counter()
+        now = budget.clock()
         if stop is not None and now >= stop or nodes is not None and spent >= nodes:
             break
         warm = i >= WARM_UP
@@ -276,22 +302,22 @@ def _exact_phase(worlds: _Worlds, tally: _Tally, budget: Budget,
             cap = None if nodes is None else max(1, (nodes - spent) // 4)
             deadline = None if stop is None else now + (stop - now) / 4
         before = mark[0] = search.nodes
-        search.limit(max(1, cap) if cap is not None else None, deadline)
+        search.limit(max(1, cap) if cap is not None else None, deadline, budget.clock)
         try:
             values, mix, eps = action_values(open_hands_copy(world[0]), worlds.p, search)
         except (TooLargeError, NotSolvableError):
             budget.used += search.nodes - before + WORLD_COST
-            tally.exact_failed = True
+            tally.exact_failures += 1
             break
         finally:
             spent += search.nodes - before + WORLD_COST
         costs.append(search.nodes - before + WORLD_COST)
-        times.append(time.perf_counter() - now)
+        times.append(budget.clock() - now)
         tally.exact_cost = sum(costs[-WARM_UP:]) / len(costs[-WARM_UP:])
         tally.exact_seconds = sum(times[-WARM_UP:]) / len(times[-WARM_UP:])
         budget.used += search.nodes - before + WORLD_COST
         if worlds.listed is None:  # a drawn world: a sample like those of the playout phase
-            tally.drawn.append({a: float(values[a]) for a in tally.actions})
+            tally.drawn.append(({a: float(values[a]) for a in tally.actions}, False))
         else:
             tally.solved.append((world[1], values))
         tally.mixes.append(mix)
@@ -309,30 +335,50 @@ def _playout_phase(worlds: _Worlds, tally: _Tally, budget: Budget,
     that a few dozen more fit (a sample of exact values); else by a small
     Monte Carlo tree search on the game's compact core (:func:`_uct`), or
     by random playouts from each move where the game has no core."""
-    state, p = worlds.state, worlds.p
-    spec = state.game.spec
+    p = worlds.p
     rng = random.Random(worlds.rng.random())
-    lo, span = float(spec.min_utility), float(spec.max_utility - spec.min_utility) or 1.0
+    _calibrate(worlds, tally, budget, rng)
     while not tally.drawn or not budget.spent():  # one world at least, whatever the budget
         world = worlds.draw(len(tally.solved))
-        core = core_of(world.game)
         exact = _exact_sample(world, p, tally, budget, search)
-        pos = core.encode(world) if exact is None and core is not None and METHOD == "uct" else None
-        if exact is not None:
-            values = exact
-        elif pos is not None and len(core.moves(pos)) == len(tally.actions):
-            iterations = max(ITERATIONS_PER_MOVE * len(tally.actions), 2 * len(tally.actions) + 1)
-            found, steps = _uct(core, pos, rng, iterations, p, spec.num_players, lo, span)
-            values = {a: found[i] for i, a in enumerate(tally.actions)}
-            budget.used += steps
-        else:
-            values = {}
-            for a in tally.actions:
-                values[a] = _playouts(world._apply(a), core, rng, p, budget)
+        values = exact if exact is not None else _searched(world, p, tally, budget, rng)
         budget.used += WORLD_COST
-        tally.drawn.append(values)
+        tally.drawn.append((values, exact is None))
         if callback is not None:
             callback(int(1000 * budget.share()), 1000)
+
+
+def _searched(world: State, p: int, tally: _Tally, budget: Budget, rng: random.Random) -> dict[str, float]:
+    """Each move's value in ``world`` (every card shown) by a short tree
+    search on the game's core (:func:`_uct`), or by random playouts from
+    each move (no core)."""
+    core = core_of(world.game)
+    pos = core.encode(world) if core is not None and METHOD == "uct" else None
+    if pos is not None and len(core.moves(pos)) == len(tally.actions):
+        spec = world.game.spec
+        lo, span = float(spec.min_utility), float(spec.max_utility - spec.min_utility) or 1.0
+        iterations = max(ITERATIONS_PER_MOVE * len(tally.actions), 2 * len(tally.actions) + 1)
+        found, steps = _uct(core, pos, rng, iterations, p, spec.num_players, lo, span)
+        budget.used += steps
+        return {a: found[i] for i, a in enumerate(tally.actions)}
+    return {a: _playouts(world._apply(a), core, rng, p, budget) for a in tally.actions}
+
+
+def _calibrate(worlds: _Worlds, tally: _Tally, budget: Budget, rng: random.Random) -> None:
+    """The short search's error, measured: on up to :data:`CALIBRATION` of
+    the arrangements solved exactly, each move's searched value minus its
+    exact one.  A short search with random games is biased where random
+    play misleads (a forced win it cannot see); that bias is about the same
+    in arrangements of one position, so the estimate takes it off the
+    searched values (:func:`estimate`)."""
+    if worlds.listed is None:
+        return
+    for i in range(min(CALIBRATION, len(tally.solved))):
+        if budget.spent():
+            break
+        searched = _searched(open_hands_copy(worlds.listed[i][0]), worlds.p, tally, budget, rng)
+        exact = tally.solved[i][1]
+        tally.errors.append({a: searched[a] - float(exact[a]) for a in tally.actions})
 
 
 def _exact_sample(world: State, p: int, tally: _Tally, budget: Budget,
@@ -342,25 +388,25 @@ def _exact_sample(world: State, p: int, tally: _Tally, budget: Budget,
     budget (each is given at most twice their cost, which falls as the
     search's table fills); ``None`` otherwise, or when this one does not fit."""
     cost, left = tally.exact_cost, budget.left()
-    if search is None or cost is None or tally.exact_failed:
+    if search is None or cost is None or tally.exact_failures:
         return None
     if left is not None and cost * 4 > left:
         return None
-    deadline, now = budget.deadline, time.perf_counter()
+    deadline, now = budget.deadline, budget.clock()
     if deadline is not None and tally.exact_seconds * 4 > deadline - now:
         return None
     before = search.nodes
     search.limit(None if left is None else max(1, int(cost * 2)),
-                 None if deadline is None else min(deadline, now + 2 * tally.exact_seconds))
+                 None if deadline is None else min(deadline, now + 2 * tally.exact_seconds), budget.clock)
     try:
         values, _mix, _eps = action_values(world, p, search)
     except (TooLargeError, NotSolvableError):
-        tally.exact_failed = True
+        tally.exact_failures += 1
         return None
     finally:
         budget.used += search.nodes - before
     tally.exact_cost = (cost + search.nodes - before + WORLD_COST) / 2
-    tally.exact_seconds = (tally.exact_seconds + time.perf_counter() - now) / 2
+    tally.exact_seconds = (tally.exact_seconds + budget.clock() - now) / 2
     return {a: float(values[a]) for a in tally.actions}
 
 
@@ -432,6 +478,34 @@ def _uct(core: Any, root: Any, rng: random.Random, iterations: int, p: int, play
     return [top[m][1][p] / top[m][0] if m in top and top[m][0] else 0.0 for m in moves(root)], steps
 
 
+def estimate(samples: tuple, f: Callable[[dict], Any], span: float) -> tuple[float, float]:
+    """The estimate of ``f`` (a linear function of a move-values dict: one
+    move's value, or the difference of two) from an anytime analysis's
+    ``samples`` (solved, drawn, errors), and the half-width of its 95 %
+    interval: the solved arrangements' weighted sum, plus the rest's share
+    times the mean over the drawn ones, the searched ones' values less the
+    search's measured error (:func:`_calibrate`, from two measures on).
+    Normal approximation; one drawn arrangement: the whole range ``span``."""
+    solved, drawn, errors = samples
+    rest = 1.0 - float(sum((w for w, _v in solved), Fraction(0)))
+    known = float(sum((w * f(v) for w, v in solved), Fraction(0)))
+    es = [f(e) for e in errors] if len(errors) > 1 else []
+    bias = sum(es) / len(es) if es else 0.0
+    if es and (abs(bias) < LARGE_ERROR * span
+               or bias * bias <= 1.96 ** 2 * sum((e - bias) ** 2 for e in es) / (len(es) - 1) / len(es)):
+        es, bias = [], 0.0  # a small error, or one not told apart from noise: left alone (taking it off adds noise)
+    xs = [f(v) - (bias if searched else 0.0) for v, searched in drawn]
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    if n < 2:
+        return known + rest * mean, span * rest
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) / n
+    if es:  # the error's own uncertainty, on the searched share of the samples
+        share = sum(searched for _v, searched in drawn) / n
+        var += share ** 2 * sum((e - bias) ** 2 for e in es) / (len(es) - 1) / len(es)
+    return known + rest * mean, 1.96 * math.sqrt(var) * rest
+
+
 def _rows(state: State, tally: _Tally, worlds: _Worlds) -> tuple[list[dict[str, Any]], bool]:
     """Each move's value (exact, or an estimate with its interval), loss and best."""
     spec = state.game.spec
@@ -439,21 +513,13 @@ def _rows(state: State, tally: _Tally, worlds: _Worlds) -> tuple[list[dict[str, 
     exact = not tally.drawn and _finished(worlds, tally)
     values: dict[str, Any] = {}
     intervals: dict[str, tuple[float, float]] = {}
+    samples = (tally.solved, tally.drawn, tally.errors)
     for a in tally.actions:
         if exact:
             values[a] = sum((w * v[a] for w, v in tally.solved), Fraction(0))
             continue
-        known = float(sum((w * v[a] for w, v in tally.solved), Fraction(0)))
-        rest = 1.0 - float(tally.solved_weight())
-        xs = [d[a] for d in tally.drawn]
-        n = len(xs)
-        mean = sum(xs) / n if n else 0.0
-        if n > 1:
-            sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-            half = 1.96 * sd / math.sqrt(n) * rest
-        else:
-            half = (hi - lo) * rest
-        m = min(hi, max(lo, known + rest * mean))  # (sums of floats can pass a bound by a rounding)
+        m, half = estimate(samples, lambda v: v[a], hi - lo)
+        m = min(hi, max(lo, m))  # (sums of floats can pass a bound by a rounding)
         values[a] = m
         intervals[a] = (max(lo, m - half), min(hi, m + half))
     best = max(values.values())

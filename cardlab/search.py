@@ -84,19 +84,23 @@ class Search:
         self.bar = None
         self.start = time.perf_counter()
         self.next_tick = _TICK if max_nodes is None else min(_TICK, max_nodes)
-        #: a ``time.perf_counter()`` past which the search stops (an anytime
+        #: a time of :attr:`clock` past which the search stops (an anytime
         #: analysis's budget, see :meth:`limit`); ``None``: no clock
         self.deadline: float | None = None
+        #: the clock of :attr:`deadline`: wall (``time.perf_counter``) or this
+        #: thread's CPU (``time.thread_time``)
+        self.clock: Callable[[], float] = time.perf_counter
         #: called every thousand or so positions while a clock or node limit
         #: runs (:meth:`limit`): an anytime analysis's progress callback
         self.poll: Callable[[], None] | None = None
 
-    def limit(self, nodes: int | None, deadline: float | None = None) -> None:
+    def limit(self, nodes: int | None, deadline: float | None = None,
+              clock: Callable[[], float] = time.perf_counter) -> None:
         """Stop (:class:`~cardlab.TooLargeError`) after ``nodes`` more
-        positions or at ``deadline`` (a ``time.perf_counter()``), whichever
-        comes first; the table stays for the next search."""
+        positions or at ``deadline`` (a time of ``clock``), whichever comes
+        first; the table stays for the next search."""
         self.max_nodes = None if nodes is None else self.nodes + nodes
-        self.deadline = deadline
+        self.deadline, self.clock = deadline, clock
         tick = _TICK if deadline is None else 1024
         self.next_tick = self.nodes + (tick if nodes is None else max(1, min(tick, nodes)))
 
@@ -106,7 +110,7 @@ class Search:
             raise TooLargeError(_("the solve passed max_nodes={max_nodes} positions (about {gb:.1g} GB of "
                                   "table); raise max_nodes or solve a smaller position").format(
                 max_nodes=self.max_nodes, gb=self.max_nodes * BYTES_PER_POSITION / 1e9))
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:
             raise TooLargeError(_("the search ran out of time"))
         if self.poll is not None:  # an anytime analysis's progress (it may stop the search)
             self.poll()

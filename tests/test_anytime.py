@@ -218,3 +218,54 @@ def test_anytime_refuses_positions_without_a_decision():
 def test_variants_cover_every_game():
     """The option sets above name every game of the catalogue."""
     assert set(LARGEST) == set(cardlab.games())
+
+
+def test_the_estimate_takes_the_short_search_s_measured_error_off():
+    """The estimate of a move: the solved arrangements' weighted values,
+    plus the rest's share times the drawn ones' mean, where the searched
+    ones lose the search's mean error measured on solved arrangements (two
+    measures at least); the interval grows by that error's uncertainty."""
+    from cardlab.anytime import estimate
+
+    solved = [(Fraction(1, 2), {"a": Fraction(1), "b": Fraction(-1)})]
+    drawn = [({"a": 0.2, "b": 0.6}, True), ({"a": 0.4, "b": 0.4}, True), ({"a": 1.0, "b": -1.0}, False)]
+    errors = [{"a": -0.8, "b": 1.6}, {"a": -0.6, "b": 1.4}]
+    m, half = estimate((solved, drawn, errors), lambda v: v["a"], 2.0)
+    # a: 1/2 * 1 + 1/2 * mean(0.2 + 0.7, 0.4 + 0.7, 1.0)
+    assert m == pytest.approx(0.5 + 0.5 * (0.9 + 1.1 + 1.0) / 3)
+    plain, plain_half = estimate((solved, drawn, errors[:1]), lambda v: v["a"], 2.0)  # one measure: none taken
+    assert plain == pytest.approx(0.5 + 0.5 * (0.2 + 0.4 + 1.0) / 3)
+    xs = [0.9, 1.1, 1.0]
+    var = sum((x - 1.0) ** 2 for x in xs) / 2 / 3 + (2 / 3) ** 2 * (0.01 + 0.01) / 1 / 2
+    assert half == pytest.approx(1.96 * var ** 0.5 * 0.5)
+    d, d_half = estimate((solved, drawn, errors), lambda v: v["a"] - v["b"], 2.0)  # a paired difference
+    assert d == pytest.approx(0.5 * 2 + 0.5 * ((-0.4 + 2.2) + (0.0 + 2.2) + 2.0) / 3) and d_half > 0
+    assert estimate(((), [({"a": 0.3}, True)], ()), lambda v: v["a"], 2.0) == (0.3, 2.0)  # one draw: the range
+    small = [{"a": 0.10, "b": 0}, {"a": 0.12, "b": 0}]  # under LARGE_ERROR of the range: left alone
+    assert estimate((solved, drawn, small), lambda v: v["a"], 2.0) == (plain, plain_half)
+    noisy = [{"a": -1.5, "b": 0}, {"a": 0.5, "b": 0}]  # large, but not told apart from noise: left alone
+    assert estimate((solved, drawn, noisy), lambda v: v["a"], 2.0) == (plain, plain_half)
+
+
+def test_the_search_error_is_measured_where_some_arrangements_were_solved():
+    """Mazemon, a position where the budget solves a few arrangements
+    exactly but not all: the tree search values some of the solved ones
+    too (its errors), and the analysis's difference of two moves uses the
+    same corrected samples as its values."""
+    game = cardlab.load("mazemon")
+    for s in _decisions(game, seed=5, every=3):
+        a = cardlab.analyse(s, player=s.current_player, nodes=60_000)
+        solved, drawn, errors = a.samples
+        if a.exact or not solved or not drawn or not any(searched for _v, searched in drawn):
+            continue
+        assert 1 <= len(errors) <= min(len(solved), 4)
+        assert all(set(e) == set(s.legal_actions()) for e in errors)
+        x, y = s.legal_actions()[:2]
+        values = {r["action"]: r["value"] for r in a.rows}
+        d, half = a.difference(x, y)
+        lo, hi = a.payoff_range
+        if lo < values[x] < hi and lo < values[y] < hi:  # (not clipped to the range)
+            assert d == pytest.approx(values[x] - values[y])
+        assert half > 0
+        return
+    pytest.fail("no Mazemon decision of seed 5 was partly solved within 60,000 nodes")
