@@ -17,8 +17,9 @@ swapped.  A score is the points of the first player of the pairing (a win
 1, a draw ½) over its games; its interval is Wilson's on those points.  "A
 beats B" means the lower end of A's interval is above ½.
 
-The levels stop at a clock cap per move (wall time): on a loaded machine
-they search less than on an idle one, so a run is not exactly repeatable.
+The levels stop at a node budget or a cap of CPU time per move (the
+thread's: a busy machine does not weaken them), whichever comes first; the
+cap rarely binds, so a run is nearly repeatable.
 """
 
 from __future__ import annotations

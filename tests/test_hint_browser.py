@@ -14,7 +14,7 @@ import pytest
 
 import cardlab
 
-from browser_support import ROOT, board_info, board_locator, board_part, screenshot, until, voila
+from browser_support import ROOT, board_info, board_locator, board_part, log_count, screenshot, until, voila
 
 pytestmark = pytest.mark.browser
 
@@ -92,5 +92,37 @@ def test_think_longer_shows_progress_and_stop_ends_it(browser, voila_app):
         assert "positions searched within 8 s; stopped early: the answer so far" in info["hint"], info["hint"]
         stop.wait_for(state="hidden", timeout=30_000)
         screenshot(page, "hint-koinobori-stopped", board)
+    finally:
+        page.close()
+
+
+def test_review_this_game_at_game_over_in_the_class_app(browser, voila_app):
+    """Issue T, done-when: the pupil plays a whole Koi-koi Nobori game on
+    the class app's locked board (always the first offered move); at game
+    over *review this game* shows the pupil's moves with their marks and
+    draws the picture of the expected result over the game."""
+    pytest.importorskip("matplotlib")
+    page = browser.new_page(viewport={"width": 1280, "height": 1800})
+    try:
+        board = locked_board(page, voila_app, "koinobori")
+        review = board.get_by_role("button", name="review this game", exact=True)
+        for _move in range(80):
+            if review.count() and review.is_visible():
+                break
+            info = until(lambda: (board_info(board), review.count() and review.is_visible()),
+                         lambda x: x[1] or x[0]["offers"], "the pupil's turn or game over", WAIT)[0]
+            if info["offers"]:
+                before = log_count(info)
+                board.locator("button.cardlab-offer").first.click()
+                until(lambda: board_info(board), lambda i: log_count(i) > before, "the move played", WAIT)
+        assert review.is_visible() and "Game over" in board_info(board)["status"]
+        review.click()
+        plot = board.locator("img.cardlab-review-plot")
+        until(lambda: plot.count() and plot.evaluate("i => i.complete && i.naturalWidth"), bool,
+              "the review's picture", WAIT)
+        text = board.locator(".cardlab-review table").inner_text()
+        assert "best move" in text and "P0" in text and "P1 " not in text, text  # the pupil's seat only
+        path = screenshot(page, "review-class-app-koinobori", board)
+        assert path.stat().st_size > 10_000
     finally:
         page.close()
