@@ -54,7 +54,7 @@ from .i18n import _
 from .solve import DEFAULT_MAX_NODES
 
 __all__ = [
-    "COLUMNS", "Table", "solve_job", "position_job", "match_job", "run", "solve_deals",
+    "COLUMNS", "Table", "solve_job", "position_job", "match_job", "call_job", "run", "solve_deals",
     "solve_positions", "tournament",
     "sweep", "standings", "summarize", "wilson", "local_dask_client",
 ]
@@ -195,6 +195,26 @@ def _run_match(job: Mapping[str, Any], row: dict[str, Any]) -> None:
                winner=rets.index(best) if rets.count(best) == 1 else None)
 
 
+def call_job(function: str, game: str, seed: int, options: Mapping[str, Any] | None = None,
+             **arguments: Any) -> dict[str, Any]:
+    """A job run by another cardlab module: ``function`` (``"cardlab.design.play:play_game"``)
+    is called with the job (a dict holding ``game``, ``options``, ``seed`` and the
+    JSON-able ``arguments``) and returns the columns it adds to the row.  Named by
+    a string, so batch imports no module above it (cardlab.design uses it)."""
+    if not (isinstance(function, str) and function.startswith("cardlab.") and ":" in function):
+        raise CardlabError(_("a call job names a cardlab function as 'cardlab.module:name', not {function}").format(
+            function=repr(function)))
+    return {"task": "call", "function": function, "game": game, "options": dict(options or {}), "seed": seed,
+            **arguments}
+
+
+def _run_call(job: Mapping[str, Any], row: dict[str, Any]) -> None:
+    import importlib
+
+    module, _sep, name = job["function"].partition(":")
+    row.update(getattr(importlib.import_module(module), name)(job))
+
+
 def run_job(job: Mapping[str, Any]) -> dict[str, Any]:
     """Run one job and return its row; an exception becomes the row's ``error``."""
     row = _blank(job)
@@ -202,6 +222,8 @@ def run_job(job: Mapping[str, Any]) -> dict[str, Any]:
     try:
         if job["task"] == "solve":
             _run_solve(job, row)
+        elif job["task"] == "call":
+            _run_call(job, row)
         else:
             _run_match(job, row)
     except Exception as exc:  # one job's failure must not lose the others
@@ -451,7 +473,7 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
     """
     jobs = [dict(j, id=i) for i, j in enumerate(jobs)]
     for j in jobs:
-        if j.get("task") not in ("solve", "match"):
+        if j.get("task") not in ("solve", "match", "call"):
             raise CardlabError(_("a job's task is 'solve' or 'match', not {task} (job {job})").format(
                 task=repr(j.get("task")), job=j["id"]))
     rows: dict[int, dict[str, Any]] = {}
