@@ -57,14 +57,19 @@ from .games import load
 from .errors import CardlabError
 from .i18n import _
 
-__all__ = ["RoomStore", "Room", "StaleMoveError", "RoomError", "replay", "read_export", "default_path", "class_url",
-           "lan_address", "page_url", "outcome", "RESULT_COLUMNS"]
+__all__ = ["RoomStore", "Room", "Lesson", "StaleMoveError", "RoomError", "RoomEndedError", "DuplicateRoomsError",
+           "replay", "read_export", "default_path", "class_url",
+           "lan_address", "page_url", "outcome", "RESULT_COLUMNS", "CODE_LETTERS"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
     seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL, pupils TEXT NOT NULL DEFAULT '[]');
+CREATE TABLE IF NOT EXISTS lessons (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, started REAL NOT NULL, ended REAL);
+CREATE TABLE IF NOT EXISTS codes (code TEXT PRIMARY KEY, room TEXT NOT NULL, seat INTEGER NOT NULL,
+    UNIQUE (room, seat));
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
     action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
@@ -75,6 +80,19 @@ class RoomError(CardlabError, LookupError):
     """A room or a key that does not exist."""
 
 
+class RoomEndedError(CardlabError, RuntimeError):
+    """A move in a room the teacher ended (or a room of a past lesson)."""
+
+
+class DuplicateRoomsError(CardlabError, ValueError):
+    """Rooms asked for pupils who already play in a room of this lesson
+    (``again=True`` makes them all the same); ``pupils``: who."""
+
+    def __init__(self, message: str, pupils: Sequence[str]) -> None:
+        super().__init__(message)
+        self.pupils = list(pupils)
+
+
 class StaleMoveError(CardlabError, RuntimeError):
     """A move numbered ``seq`` when the room is already past it (another page moved first)."""
 
@@ -83,8 +101,9 @@ class StaleMoveError(CardlabError, RuntimeError):
 class Room:
     """One room: its id and name, the game and options, the seed of its
     chance events, who sits in each seat (``"person"`` or an agent), the
-    pupils' names by seat (``pupils``; an agent's seat: its name) and the
-    day it was made (``day``, ``YYYY-MM-DD``: the lesson it was made in)."""
+    pupils' names by seat (``pupils``; an agent's seat: its name), the
+    day it was made (``day``, ``YYYY-MM-DD``) and the name of the lesson it
+    was made in (``lesson``, :class:`Lesson`)."""
 
     id: str
     name: str
@@ -94,6 +113,7 @@ class Room:
     seats: tuple
     pupils: tuple = ()
     day: str = ""
+    lesson: str = ""
 
     def load(self):
         return load(self.game, **self.options)
@@ -110,6 +130,19 @@ class Room:
         return [who if who != "person" else _("player {player}").format(player=i) for i, who in enumerate(self.seats)]
 
 
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the class: its number, its name (by default the day it
+    began, ``2026-12-04``; a second lesson that day ``2026-12-04 (2)``),
+    when it began and ended (``ended``: ``None`` for the current lesson,
+    whose rooms the teacher's page lists; the others are the archive)."""
+
+    id: int
+    name: str
+    started: float
+    ended: float | None = None
+
+
 class RoomStore:
     """The rooms of one class, in the SQLite file ``path`` (made when missing)."""
 
@@ -123,6 +156,11 @@ class RoomStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(_SCHEMA)
         self._add_column("rooms", "pupils", "TEXT NOT NULL DEFAULT '[]'")  # a store made before names were kept
+        self._add_column("rooms", "lesson", "INTEGER")  # ... and before lessons
+        self._add_column("rooms", "ended", "REAL")
+        if self._db.execute("SELECT 1 FROM rooms WHERE lesson IS NULL").fetchone():
+            with self._write():  # an older store's rooms: the first lesson's
+                self._db.execute("UPDATE rooms SET lesson=? WHERE lesson IS NULL", (self._lesson_id(),))
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(16),))
         self._secret = self._db.execute("SELECT value FROM meta WHERE key='secret'").fetchone()[0].encode()
         self._rooms: dict[str, Room] = {}
@@ -197,20 +235,29 @@ class RoomStore:
                     room_id = f"R{count + 1}-{secrets.token_hex(2)}"
             elif self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
                 raise CardlabError(_("a room {room} exists already").format(room=repr(room_id)))
-            self._db.execute("INSERT INTO rooms (id, name, game, options, seed, seats, created, pupils) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            self._db.execute("INSERT INTO rooms (id, name, game, options, seed, seats, created, pupils, lesson) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              (room_id, name or room_id, game, json.dumps(options, sort_keys=True), seed,
-                              json.dumps(list(seats)), time.time(), json.dumps(pupils, ensure_ascii=False)))
+                              json.dumps(list(seats)), time.time(), json.dumps(pupils, ensure_ascii=False),
+                              self._lesson_id()))
         self.draw_chance(room_id)
         return self.room(room_id)
 
     def pairings(self, game: str, names: Sequence[str], *, options: dict | None = None, seed: int = 0,
-                 odd: str = "heuristic") -> list[Room]:
+                 odd: str = "heuristic", again: bool = False) -> list[Room]:
         """A round of two-seat rooms for a list of pupils: neighbours in the
         list play each other; with an odd number the last plays ``odd`` (a
-        level such as ``"club"`` or another agent: :data:`cardlab.agents.NAMES`)."""
+        level such as ``"club"`` or another agent: :data:`cardlab.agents.NAMES`).
+        A pupil who plays in a room of this lesson still going (not over,
+        not ended) gets no second one unless ``again``:
+        :class:`DuplicateRoomsError` names them, and no room is made."""
         rooms = []
         names = list(names)
+        busy = [] if again else self.busy(names)
+        if busy:
+            raise DuplicateRoomsError(_("{names} already play in a room of this lesson; end those rooms first, or "
+                                        "make the rooms again to give them a second one")
+                                      .format(names=", ".join(busy)), busy)
         for i in range(0, len(names), 2):
             pair = names[i:i + 2]
             seats = ["person", "person"] if len(pair) == 2 else ["person", odd]
@@ -222,8 +269,9 @@ class RoomStore:
     def room(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
         if room is None:
-            row = self._db.execute("SELECT id, name, game, options, seed, seats, pupils, created FROM rooms "
-                                   "WHERE id=?", (room_id,)).fetchone()
+            row = self._db.execute("SELECT r.id, r.name, r.game, r.options, r.seed, r.seats, r.pupils, r.created, "
+                                   "l.name FROM rooms r LEFT JOIN lessons l ON l.id=r.lesson WHERE r.id=?",
+                                   (room_id,)).fetchone()
             if row is None:
                 ids = self.ids()
                 if not ids:
@@ -231,12 +279,127 @@ class RoomStore:
                 raise RoomError(_("there is no room {room}; the rooms are: {rooms}")
                                 .format(room=repr(room_id), rooms=", ".join(ids)))
             room = Room(row[0], row[1], row[2], json.loads(row[3]), row[4], tuple(json.loads(row[5])),
-                        tuple(json.loads(row[6])), time.strftime("%Y-%m-%d", time.localtime(row[7])))
+                        tuple(json.loads(row[6])), time.strftime("%Y-%m-%d", time.localtime(row[7])), row[8] or "")
             self._rooms[room_id] = room
         return room
 
-    def ids(self) -> list[str]:
-        return [r[0] for r in self._db.execute("SELECT id FROM rooms ORDER BY created, id")]
+    def ids(self, lesson: int | str | None = None) -> list[str]:
+        """The rooms of the current lesson (``lesson``: of that lesson, by
+        number; ``"all"``: every room, the archive's too), oldest first."""
+        if lesson == "all":
+            return [r[0] for r in self._db.execute("SELECT id FROM rooms ORDER BY created, id")]
+        number = self._current() if lesson is None else lesson
+        return [r[0] for r in self._db.execute("SELECT id FROM rooms WHERE lesson=? ORDER BY created, id", (number,))]
+
+    # -- lessons ----------------------------------------------------------------
+    def _current(self) -> int | None:
+        """The current lesson's number (``None`` before the first room)."""
+        row = self._db.execute("SELECT id FROM lessons WHERE ended IS NULL ORDER BY id DESC").fetchone()
+        return None if row is None else row[0]
+
+    def _lesson_id(self) -> int:
+        """The current lesson's number; the first lesson begins with the first
+        room (call inside a write)."""
+        number = self._current()
+        return self._begin_lesson("") if number is None else number
+
+    def _begin_lesson(self, name: str) -> int:
+        day = time.strftime("%Y-%m-%d")
+        taken = {r[0] for r in self._db.execute("SELECT name FROM lessons")}
+        name = name.strip() or day
+        base, k = name, 2
+        while name in taken:
+            name, k = f"{base} ({k})", k + 1
+        return self._db.execute("INSERT INTO lessons (name, started) VALUES (?, ?)", (name, time.time())).lastrowid
+
+    def lesson(self, number: int | None = None) -> Lesson:
+        """The current lesson (``number``: that one)."""
+        if number is None:
+            with self._write():
+                number = self._lesson_id()
+        row = self._db.execute("SELECT id, name, started, ended FROM lessons WHERE id=?", (number,)).fetchone()
+        if row is None:
+            raise RoomError(_("there is no lesson {lesson}").format(lesson=number))
+        return Lesson(*row)
+
+    def lessons(self) -> list[Lesson]:
+        """Every lesson, the first first (the last is the current one)."""
+        return [Lesson(*row) for row in self._db.execute("SELECT id, name, started, ended FROM lessons ORDER BY id")]
+
+    def new_lesson(self, name: str = "") -> Lesson:
+        """End the current lesson (its rooms are ended and go to the
+        archive: no more moves, not in the list, the watch picker or the
+        export of the new lesson) and begin a new one called ``name``
+        (default: the day).  The roster stays."""
+        with self._write():
+            now = time.time()
+            old = self._lesson_id()
+            self._db.execute("UPDATE rooms SET ended=? WHERE lesson=? AND ended IS NULL", (now, old))
+            self._db.execute("UPDATE lessons SET ended=? WHERE id=?", (now, old))
+            number = self._begin_lesson(name)
+        return self.lesson(number)
+
+    def roster(self) -> list[str]:
+        """The class's pupils, kept between lessons (:meth:`set_roster`)."""
+        row = self._db.execute("SELECT value FROM meta WHERE key='roster'").fetchone()
+        return json.loads(row[0]) if row else []
+
+    def set_roster(self, names: Sequence[str]) -> list[str]:
+        """Keep ``names`` as the class's pupils (blank lines and repeats dropped)."""
+        kept = list(dict.fromkeys(n.strip() for n in names if n.strip()))
+        with self._write():
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('roster', ?)",
+                             (json.dumps(kept, ensure_ascii=False),))
+        return kept
+
+    def busy(self, names: Sequence[str]) -> list[str]:
+        """Those of ``names`` who play in a room of this lesson that goes on
+        (not over, not ended), in the order given."""
+        playing: set[str] = set()
+        for rid in self.ids():
+            room = self.room(rid)
+            if not self.ended(rid) and not self.state(rid).is_terminal():
+                playing.update(n for n, who in zip(room.names(), room.seats) if who == "person")
+        return [n for n in dict.fromkeys(names) if n in playing]
+
+    # -- ending, resetting, removing a room ------------------------------------------
+    def ended(self, room_id: str) -> bool:
+        """Whether the room was ended (by the teacher, or with its lesson): no more moves."""
+        row = self._db.execute("SELECT ended FROM rooms WHERE id=?", (room_id,)).fetchone()
+        if row is None:
+            self.room(room_id)  # RoomError naming the rooms (or a room just removed)
+            raise RoomError(_("room {room} was removed").format(room=room_id))
+        return row[0] is not None
+
+    def end(self, room_id: str) -> None:
+        """End the room: no more moves (its pupils' pages say so); it stays
+        in the list and the export with its moves so far."""
+        with self._write():
+            self.ended(room_id)
+            self._db.execute("UPDATE rooms SET ended=? WHERE id=? AND ended IS NULL", (time.time(), room_id))
+
+    def reset(self, room_id: str) -> State:
+        """The room's game from its start again (the same deal; every move is
+        dropped; an ended room goes on); the pupils' pages follow."""
+        with self._write():
+            self.ended(room_id)
+            self._db.execute("DELETE FROM moves WHERE room=?", (room_id,))
+            self._db.execute("UPDATE rooms SET ended=NULL WHERE id=?", (room_id,))
+        return self.draw_chance(room_id)
+
+    def remove(self, room_id: str) -> None:
+        """Delete the room and its moves (its links open nothing any more)."""
+        with self._write():
+            self.ended(room_id)
+            self._db.execute("DELETE FROM moves WHERE room=?", (room_id,))
+            self._db.execute("DELETE FROM codes WHERE room=?", (room_id,))
+            self._db.execute("DELETE FROM rooms WHERE id=?", (room_id,))
+        self._rooms.pop(room_id, None)
+
+    def _check_open(self, room_id: str) -> None:
+        """Refuse a move in an ended (or removed) room (inside a write)."""
+        if self.ended(room_id):
+            raise RoomEndedError(_("room {room} was ended by the teacher: no more moves").format(room=room_id))
 
     # -- moves ----------------------------------------------------------------
     def moves(self, room_id: str) -> list[tuple[int, str]]:
@@ -263,6 +426,7 @@ class RoomStore:
         page stored move ``seq`` first, :class:`~cardlab.IllegalActionError`
         for an illegal move; nothing is stored then."""
         with self._write():
+            self._check_open(room_id)
             now = self.seq(room_id)
             if seq != now:
                 raise StaleMoveError(_("room {room}: move {number} was already played: reload the room "
@@ -282,7 +446,7 @@ class RoomStore:
             with self._write():
                 n = self.seq(room_id)
                 s = self.state(room_id)
-                if s.current_player != CHANCE:
+                if s.current_player != CHANCE or self.ended(room_id):
                     return s
                 action = sample_chance(s, random.Random(f"{room.seed}:{n}"))
                 self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (room_id, n, CHANCE, action, time.time()))
@@ -290,7 +454,7 @@ class RoomStore:
     def agent_to_move(self, state: State, room_id: str) -> str | None:
         """The agent in the seat to move in ``state`` (a position of the
         room), or None (a person, chance, or the game is over)."""
-        if state.is_terminal() or state.current_player < 0:
+        if state.is_terminal() or state.current_player < 0 or self.ended(room_id):
             return None
         who = self.room(room_id).seats[state.current_player]
         return None if who == "person" else who
@@ -360,9 +524,40 @@ class RoomStore:
         return [f"{base}?room={room_id}&seat={i}&key={self.key(room_id, i)}"
                 for i, who in enumerate(room.seats) if who == "person"]
 
+    def code(self, room_id: str, seat: int) -> str:
+        """The short code of a seat (four letters of :data:`CODE_LETTERS`,
+        none alike: no I, L, O), which a pupil types on the join page
+        (``?join``) instead of the link; made at the first ask, then kept.
+        Codes are drawn at random (not from the link's key), each once."""
+        room = self.room(room_id)
+        if not (type(seat) is int and 0 <= seat < len(room.seats)) or room.seats[seat] != "person":
+            raise RoomError(_("room {room} has no pupil's seat {seat}").format(room=room_id, seat=repr(seat)))
+        row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (room_id, seat)).fetchone()
+        if row is not None:
+            return row[0]
+        with self._write():  # the first ask (two pages may ask at once: one makes it)
+            row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (room_id, seat)).fetchone()
+            while row is None:
+                code = "".join(secrets.choice(CODE_LETTERS) for _i in range(4))
+                if not self._db.execute("SELECT 1 FROM codes WHERE code=?", (code,)).fetchone():
+                    self._db.execute("INSERT INTO codes VALUES (?, ?, ?)", (code, room_id, seat))
+                    row = (code,)
+        return row[0]
+
+    def join(self, code: str) -> tuple[str, int]:
+        """The room and seat of a short code (typed in any case, with spaces
+        or a dash: ``"ab-cd"`` is ``ABCD``); :class:`RoomError` for a code
+        no seat has."""
+        typed = "".join(ch for ch in str(code).upper() if not ch.isspace() and ch != "-")
+        row = self._db.execute("SELECT room, seat FROM codes WHERE code=?", (typed,)).fetchone()
+        if row is None:
+            raise RoomError(_("no seat has the code {code}: check it on your sheet, or ask your teacher")
+                            .format(code=repr(typed)))
+        return row[0], row[1]
+
     def results(self, room_id: str) -> list[list[Any]]:
         """The rows of ``results.csv`` for a room, one a seat
-        (:data:`RESULT_COLUMNS`): the lesson (the day the room was made),
+        (:data:`RESULT_COLUMNS`): the lesson (its name: :class:`Lesson`),
         the room, the game, the seat, who plays it, their opponents, the
         seat's result (``win``, ``loss``, ``draw``; empty while the game goes
         on) and score (its return), the players' moves (not chance's) and the
@@ -372,45 +567,54 @@ class RoomStore:
         results, winners = outcome(s)
         moves = sum(p >= 0 for p, _a in self.moves(room_id))
         winner = " and ".join(names[i] for i in winners)
-        return [[room.day, room_id, room.game, i, names[i], " and ".join(n for j, n in enumerate(names) if j != i),
+        return [[room.lesson or room.day, room_id, room.game, i, names[i],
+                 " and ".join(n for j, n in enumerate(names) if j != i),
                  results[i], s.returns()[i] if s.is_terminal() else "", moves, winner] for i in range(len(names))]
 
     # -- the teacher's side ---------------------------------------------------------
-    def summary(self) -> list[dict[str, Any]]:
-        """A row a room: whose turn, moves so far, the result when over."""
+    def summary(self, lesson: int | str | None = None) -> list[dict[str, Any]]:
+        """A row a room of the current lesson (``lesson``: as :meth:`ids`):
+        whose turn, moves so far, the result when over, whether it was ended."""
         rows = []
-        for rid in self.ids():
+        for rid in self.ids(lesson):
             room, s = self.room(rid), self.state(rid)
             rows.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
                          "seats": list(room.seats), "names": room.names(), "moves": self.seq(rid),
                          "to_move": None if s.is_terminal() else s.current_player,
-                         "over": s.is_terminal(),
+                         "over": s.is_terminal(), "ended": self.ended(rid),
                          "returns": [str(x) for x in s.returns()] if s.is_terminal() else None})
         return rows
 
-    def export(self, folder: str | Path) -> tuple[Path, Path]:
+    def export(self, folder: str | Path, lesson: int | str | None = None) -> tuple[Path, Path]:
         """``games.json`` (each room: game, options, seed, seats, the pupils'
-        names and its move list, which :meth:`replay` plays again) and
-        ``results.csv`` (a row a seat: :data:`RESULT_COLUMNS`) in ``folder``."""
+        names, the lesson and its move list, which :meth:`replay` plays
+        again) and ``results.csv`` (a row a seat: :data:`RESULT_COLUMNS`) in
+        ``folder``, of the current lesson's rooms (``lesson``: as :meth:`ids`)."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         games = []
-        for rid in self.ids():
+        ids = self.ids(lesson)
+        for rid in ids:
             room = self.room(rid)
             games.append({"room": rid, "name": room.name, "game": room.game, "options": room.options,
                           "seed": room.seed, "seats": list(room.seats), "pupils": room.names(),
+                          "lesson": room.lesson,
                           "moves": [a for _player, a in self.moves(rid)]})
         gpath = folder / "games.json"
         gpath.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", "utf-8")
         out = io.StringIO()
         w = csv.writer(out)
         w.writerow(RESULT_COLUMNS)
-        for rid in self.ids():
+        for rid in ids:
             w.writerows(self.results(rid))
         cpath = folder / "results.csv"
         cpath.write_text(out.getvalue(), "utf-8")
         return gpath, cpath
 
+
+#: the letters of a seat's short code (:meth:`RoomStore.code`): capitals that no one reads as another
+#: letter or a digit (no I, L, O; no S, Z, B, G, which read as 5, 2, 8, 6)
+CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY"
 
 #: the columns of ``results.csv``: a row a seat (:meth:`RoomStore.results`)
 RESULT_COLUMNS = ("lesson", "room", "game", "seat", "pupil", "opponent", "result", "score", "moves", "winner")

@@ -39,7 +39,7 @@ from .board import Board, board
 from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_picker, levels_tip, option_value,
                        option_widget, shown_value)
 from ..rooms import RoomStore, default_path
-from .room import OneGameMixin, room_page
+from .room import JoinBox, OneGameMixin, room_page
 from .rules_panel import RULES_DIR, rules_panel  # noqa: F401  (RULES_DIR: also cardlab.widgets.app.RULES_DIR)
 
 __all__ = ["PlayApp", "LinkBoard", "play_app", "parse_query", "query_language", "QUERY_KEYS", "LANGUAGE_KEY",
@@ -105,10 +105,12 @@ def teacher_html() -> str:
              + "</p>")
     rooms = ("<p><b>" + html.escape(_("Class rooms, each pupil on their own laptop.")) + "</b> "
              + _("{serve} prints the teacher's link ({teacher}; {rooms} prints it again): there, type the pupils' "
-                 "names and press <i>make rooms</i>; every seat gets its own link ({seat_link}), the opponent's "
-                 "moves appear by themselves, and the games are kept in {db} between lessons.").format(
+                 "names once (the list is kept for the next lesson) and press <i>make rooms</i>; every seat gets "
+                 "its own link ({seat_link}) and a four-letter code, and <i>hand-out sheet</i> prints them for A4 "
+                 "with a QR code a pupil; a pupil may instead type the code at {join}. The opponent's moves appear "
+                 "by themselves; <i>new lesson</i> keeps the rooms in the archive of {db}.").format(
                  serve=code("make play"), teacher=code("?teacher=…"), rooms=code("cardlab rooms"),
-                 seat_link=code("?room=R1&seat=0&key=…"), db=code("class-rooms.db"))
+                 seat_link=code("?room=R1&seat=0&key=…"), join=code("?join"), db=code("class-rooms.db"))
              + "</p>")
     return links + rooms
 
@@ -320,6 +322,8 @@ class PlayApp(widgets.VBox):
         self.teacher = widgets.Accordion(children=[self.teacher_text])
         self.teacher.selected_index = None
         self.teacher.add_class("cardlab-play-teacher")
+        #: a class room's short code (from the teacher's hand-out) opens the pupil's room in place of the page
+        self.join_box = JoinBox(language=self.language, on_join=lambda page: setattr(self, "children", [page]))
         self._from_link = self._locked = False  # a board a link started (no set-up); a locked one
         self.option_widgets: dict[str, widgets.Widget] = {}
         self._labelled: str | None = None
@@ -342,8 +346,8 @@ class PlayApp(widgets.VBox):
             if "game" in asked:
                 self._start_from_link(asked)
                 return
-        self.children = [self.guide, self.setup, self.message, self.setup_button, self.board_box, self.rules_box,
-                         self.teacher]
+        self.children = [self.guide, self.join_box, self.setup, self.message, self.setup_button, self.board_box,
+                         self.rules_box, self.teacher]
         self.game_picker.observe(lambda change: None if self._quiet else self._choose_game(), names="value")
 
     # -- the language -------------------------------------------------------------
@@ -410,6 +414,7 @@ class PlayApp(widgets.VBox):
         self.guide.value = guide_html(setup=not self._from_link, locked=self._locked)
         self.teacher_text.value = teacher_html()
         self.teacher.set_title(0, _("For the teacher"))
+        self.join_box.label(i18n.get_language())
 
     def _say(self, make: Callable[[], str]) -> None:
         """Show the message ``make()`` (made again when the language changes)."""
@@ -579,7 +584,8 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     ``…/play.ipynb?game=mipig&seat=0&lock=1&opponent=heuristic`` starts a
     locked board at once (:func:`parse_query` lists what is accepted).  A
     class room's link (``?room=R1&seat=0&key=…``, or the teacher's
-    ``?teacher=KEY``) opens that room instead
+    ``?teacher=KEY``; ``?join=CODE``, or ``?join`` to type a seat's short
+    code) opens that room instead
     (:func:`cardlab.widgets.room.room_page`).  ``language``: ``'en'`` or
     ``'ja'`` (``None``: the current one); a link's ``lang=ja`` comes first.
 
@@ -589,7 +595,7 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     Board('mipig', players=['person', 'heuristic'], view=0, moves=6, locked=True)
     """
     query = os.environ.get("QUERY_STRING", "") if query is None else query
-    if any(k in ("room", "teacher") for k, _ in parse_qsl(query)):
+    if any(k in ("room", "teacher", "join") for k, _ in parse_qsl(query, keep_blank_values=True)):
         # a class room: a pupil's seat or the teacher's page
         return room_page(query, language=query_language(query) or language)
     return PlayApp(game, seed, query, language)

@@ -12,10 +12,13 @@ pupil's page stays live while the agent thinks.
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
+import re
 import threading
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
@@ -25,39 +28,16 @@ from ..core import State
 from ..games import load
 from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
-from ..rooms import Room, RoomStore, StaleMoveError, default_path, outcome, page_url
+from ..rooms import (DuplicateRoomsError, RoomEndedError, RoomError, RoomStore, StaleMoveError, default_path,
+                     page_url)
 from .board import Board
 from .controls import _seat_options, levels_tip, option_value, option_widget, seat_label
+from .names import result_names, shown_names
 from .review import RoomReview
 from .rules_panel import rules_panel
+from .wall import wall_html
 
-__all__ = ["OneGameMixin", "RoomBoard", "Lobby", "room_page", "result_names", "shown_names"]
-
-
-def shown_names(room: Room) -> list[str]:
-    """Who plays each seat as a page shows it: the pupil's name, an agent's label."""
-    return [name if who == "person" else seat_label(who) for name, who in zip(room.names(), room.seats)]
-
-
-def result_names(state: State, names: list[str], me: int | None = None) -> str:
-    """How a room's finished game ended, with the players' names: "Aiko
-    wins", "you win" (``me``: the seat of the page), "a draw"; where the
-    game pays points, the points after it ("Ben wins (points: you -3, Ben 3)")."""
-    _results, winners = outcome(state)
-    who = [_("you") if i == me else name for i, name in enumerate(names)]
-    if not winners:
-        text = _("a draw")
-    elif winners == [me]:
-        text = _("you win")
-    elif len(winners) == 1:
-        text = _("{name} wins").format(name=who[winners[0]])
-    else:
-        text = _("{names} share the win").format(names=", ".join(who[i] for i in winners))
-    r = state.returns()
-    if state.game.options.get("payoff") == "score" or any(x not in (-1, 0, 1) for x in r):
-        text = _("{result} (points: {points})").format(result=text, points=", ".join(
-            f"{w} {x}" for w, x in zip(who, r)))
-    return text
+__all__ = ["OneGameMixin", "RoomBoard", "Lobby", "JoinBox", "room_page", "result_names", "shown_names"]
 
 
 class OneGameMixin:
@@ -121,6 +101,7 @@ class RoomBoard(OneGameMixin, Board):
         self._room_message: tuple[str, dict[str, Any]] | str = ""
         self._thinker: threading.Thread | None = None  # an agent's move, computed off the page's loop
         self._thinker_lock = threading.Lock()
+        self._ended = store.ended(room_id)  # the teacher ended the room (or its lesson): no more moves
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
         self._one_game()  # the room's game is the store's: no local steps or new deals
         self.sync()
@@ -153,15 +134,18 @@ class RoomBoard(OneGameMixin, Board):
     def _catch_up(self) -> bool:
         """Play on this page the moves stored since it last looked (call
         with ``_syncing_room`` held)."""
+        was, self._ended = self._ended, self.store.ended(self.room_id)
         self.store.draw_chance(self.room_id)
         stored = [a for _, a in self.store.moves(self.room_id)]
         mine = [m.action for m in self.match.history]
-        if stored[:len(mine)] != mine:  # the room's file was replaced: start from its moves
+        if stored[:len(mine)] != mine:  # the room was reset (or its file replaced): start from its moves
             self._new_match(self._start)
             mine = []
         new = stored[len(mine):]
         if not new:
-            return False
+            if was != self._ended:  # ended, or going on again: the moves offered change
+                self._refresh()
+            return was != self._ended
         self._mark = len(self.match.history)
         for action in new:
             self.match.play(action)
@@ -201,8 +185,8 @@ class RoomBoard(OneGameMixin, Board):
             thinker.join(timeout)
 
     async def _poll(self, every: float) -> None:
-        while not self.state.is_terminal():
-            await asyncio.sleep(every)
+        while True:  # a game over may still be reset by the teacher: looked at less often
+            await asyncio.sleep(every * (4 if self.state.is_terminal() or self._ended else 1))
             try:
                 await asyncio.get_running_loop().run_in_executor(None, self._fetch)
             except Exception as exc:  # noqa: BLE001 - shown on the page, the poll goes on
@@ -210,7 +194,8 @@ class RoomBoard(OneGameMixin, Board):
                 self._refresh()
 
     def _fetch(self) -> None:
-        if self.store.seq(self.room_id) != len(self.match.history) or self._room_message:
+        if (self.store.seq(self.room_id) != len(self.match.history) or self._room_message
+                or self.store.ended(self.room_id) != self._ended):
             self._room_message = ""
             self.sync()
         else:
@@ -231,14 +216,23 @@ class RoomBoard(OneGameMixin, Board):
             self._room_message = ""
         except StaleMoveError:
             self._room_message = (N_("the room had moved on: this is the game as it is now"), {})
+        except RoomEndedError:
+            self._ended = True
         self.sync()
         self._refresh()
+
+    def _no_moves_why(self) -> str | None:
+        if self._ended and not self.state.is_terminal():
+            return _("the teacher ended this room")
+        return super()._no_moves_why()
 
     def _status_text(self) -> str:
         s = self.state
         p = s.current_player
         text = super()._status_text()
-        if s.is_terminal():
+        if self._ended and not s.is_terminal():
+            text = _("The teacher ended this room: no more moves.")
+        elif s.is_terminal():
             text = _("Game over: {result}.").format(result=result_names(s, shown_names(self.room), me=self.seat))
         elif p >= 0 and p != self.seat:
             who = self.room.seats[p]
@@ -275,8 +269,9 @@ def _error(text: str) -> widgets.HTML:
 
 def room_page(query: str, store: RoomStore | None = None, *, language: str | None = None) -> widgets.Widget:
     """What a room link opens (``?room=R1&seat=0&key=…``: the pupil's
-    board; ``?teacher=KEY``: the teacher's :class:`Lobby`), or a message
-    saying what is wrong.  ``store``: the class's store (default
+    board; ``?join=CODE``: the board of the seat with that short code, and
+    ``?join`` alone the :class:`JoinBox` to type it in; ``?teacher=KEY``:
+    the teacher's :class:`Lobby`), or a message saying what is wrong.  ``store``: the class's store (default
     :func:`cardlab.rooms.default_path`); ``language``: the page's (``None``:
     the current one)."""
     with i18n.using(language) as language:
@@ -290,30 +285,93 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
         if not store.check_key(None, "teacher", given["teacher"]):
             return _error(_("the teacher key is not this class's (cardlab rooms prints the teacher's link)"))
         return Lobby(store, language=language)
+    if "join" in given:
+        box = JoinBox(store, language=language)
+        if given["join"].strip():
+            box.code.value = given["join"]
+            box.join()
+        return box
     room_id, seat, key = given.get("room", ""), given.get("seat", ""), given.get("key", "")
     if not seat.isdigit() or not store.check_key(room_id, int(seat), key):
         return _error(_("the room, the seat and the key do not belong together; ask your teacher for your link"))
+    return _seat_page(store, room_id, int(seat), language)
+
+
+def _seat_page(store: RoomStore, room_id: str, seat: int, language: str) -> widgets.Widget:
+    """A pupil's page: who plays whom, their board and the game's rules."""
     try:
-        b = RoomBoard(store, room_id, int(seat), language=language)
+        b = RoomBoard(store, room_id, seat, language=language)
     except CardlabError as exc:
         return _error(str(exc))
     room = b.room
 
     game = _(room.load().title) if room.load().title else room.game
     names = shown_names(room)
-    others = ", ".join(n for i, n in enumerate(names) if i != int(seat))
+    others = ", ".join(n for i, n in enumerate(names) if i != seat)
     title = widgets.HTML("<b>" + html.escape(_("you ({name}) against {others}").format(
-                             name=names[int(seat)], others=others)) + "</b> · "
+                             name=names[seat], others=others)) + "</b> · "
                          + html.escape(_("room {room} · {game} · you are player {player}").format(
-                             room=room.id, game=game, player=int(seat))))
+                             room=room.id, game=game, player=seat)))
     return widgets.VBox([title, b, rules_panel(room.load())])
 
 
+class JoinBox(widgets.VBox):
+    """Where a pupil types the short code of their seat (from the hand-out,
+    :mod:`cardlab.handout`) instead of opening its link: *join* puts their
+    room's page in its place (``on_join(page)``: somewhere else), or says
+    what is wrong with the code.  ``store``: the class's (default: opened at
+    the first *join*, :func:`cardlab.rooms.default_path`)."""
+
+    def __init__(self, store: RoomStore | None = None, *, language: str | None = None,
+                 on_join: Callable[[widgets.Widget], None] | None = None) -> None:
+        super().__init__()
+        self.language = None if language is None else i18n.check_language(language)
+        self._store, self._on_join = store, on_join
+        self.code = widgets.Text(placeholder="ABCD", layout=widgets.Layout(width="200px"))
+        self.join_button = widgets.Button(button_style="primary")
+        self.message = widgets.HTML()
+        self.intro = widgets.HTML()
+        self.join_button.on_click(lambda _b: self.join())
+        self.children = [self.intro, widgets.HBox([self.code, self.join_button]), self.message]
+        self.label()
+
+    def label(self, language: str | None = None) -> None:
+        """The box's words in ``language`` (default: the box's)."""
+        self.language = self.language if language is None else i18n.check_language(language)
+        with i18n.using(self.language):
+            self.intro.value = html.escape(_("In a class room? Type the code on your slip from the teacher:"))
+            self.code.description = _("your code")
+            self.code.tooltip = _("the four letters on your sheet from the teacher")
+            self.join_button.description = _("join")
+            self.join_button.tooltip = _("open your class room")
+
+    def join(self) -> widgets.Widget | None:
+        """Open the room of the code typed; its page (None: the code is not a seat's)."""
+        with i18n.using(self.language) as language:
+            store = self._store = self._store or RoomStore(default_path())
+            try:
+                room_id, seat = store.join(self.code.value)
+            except RoomError as exc:
+                self.message.value = '<span style="color:#b00">' + html.escape(str(exc)) + "</span>"
+                return None
+            page = _seat_page(store, room_id, seat, language)
+        if self._on_join is not None:
+            self._on_join(page)
+        else:
+            self.children = [page]
+        return page
+
+
 class Lobby(widgets.VBox):
-    """The teacher's page: make a round of rooms for a list of names, see
-    every room live (whose turn, moves, result) with each seat's full link
-    (``base``: the class app's address, see :func:`cardlab.rooms.page_url`),
-    watch any game with every card shown, and export all games.
+    """The teacher's page: the class list (kept between lessons, in the
+    store) and a round of rooms for it; every room of the lesson live: the
+    wall (:mod:`cardlab.widgets.wall`: whose turn, the last move, the score)
+    and the list (moves, result) with each seat's code and full link (``base``: the class
+    app's address, see :func:`cardlab.rooms.page_url`); watch any game with
+    every card shown; end, reset or remove a room; *new lesson* ends the
+    lesson's rooms and keeps them in the archive; export a lesson's games.
+    What cannot be undone (or makes a pupil a second room) asks first:
+    :attr:`confirm_button` does it, :attr:`cancel_button` does not.
     ``language``: the page's (``None``: the current one when it draws)."""
 
     def __init__(self, store: RoomStore, *, poll: float | None = 2.0, language: str | None = None,
@@ -335,7 +393,9 @@ class Lobby(widgets.VBox):
                                             description=_("game"), layout=widgets.Layout(width="360px"))
         self.options_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.option_widgets: dict[str, widgets.Widget] = {}
-        self.names = widgets.Textarea(placeholder=_("one pupil a line"), description=_("pupils"),
+        self.names = widgets.Textarea(value="\n".join(store.roster()), placeholder=_("one pupil a line"),
+                                      description=_("pupils"),
+                                      tooltip=_("the class list: kept between lessons; the rooms are made for it"),
                                       layout=widgets.Layout(width="360px", height="120px"))
         self.odd = widgets.Dropdown(options=_seat_options(NAMES),
                                     value="heuristic", description=_("odd one plays"), tooltip=levels_tip(),
@@ -343,9 +403,12 @@ class Lobby(widgets.VBox):
         self.make_button = widgets.Button(description=_("make rooms"), button_style="primary",
                                           tooltip=_("neighbours in the list play each other"))
         self.rooms_html = widgets.HTML()
+        #: the teacher's wall: every room of the lesson at a glance (cardlab.widgets.wall)
+        self.wall = widgets.HTML()
         self.watch = widgets.Dropdown(options=[], description=_("watch"), layout=widgets.Layout(width="360px"))
         self.watch_html = widgets.HTML()
-        self.export_button = widgets.Button(description=_("export all games"),
+        self.export_button = widgets.Button(description=_("export the lesson's games"),
+                                            layout=widgets.Layout(width="auto"),
                                             tooltip=_("games.json (move lists cardlab replays) and results.csv"))
         self.message = widgets.HTML()
         #: the review of a finished room's game (cardlab.widgets.review)
@@ -355,11 +418,17 @@ class Lobby(widgets.VBox):
         self.watch.observe(lambda _c: self.refresh(), names="value")
         self.game_picker.observe(lambda _c: self._choose_game(), names="value")
         self._choose_game()
+        self._lesson_widgets()
         self.children = [widgets.HTML("<b>" + _("Class rooms") + "</b> "
                                       + _("(the teacher's page: keep this link to yourself; it shows every card)")),
-                         widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
-                         widgets.HBox([self.make_button, self.export_button]), self.message,
-                         self.rooms_html, self.watch, self.watch_html, self.room_review]
+                         self.lesson_html, widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
+                         widgets.HBox([self.make_button, self.sheet_button]), self.message, self.sheet_link,
+                         widgets.HBox([self.confirm_button, self.cancel_button]),
+                         self.wall, self.rooms_html, widgets.HBox([self.watch, self.end_button, self.reset_button,
+                                                        self.remove_button]),
+                         self.watch_html, self.room_review,
+                         widgets.HBox([self.lesson_picker, self.export_button]),
+                         widgets.HBox([self.lesson_name, self.new_lesson_button])]
         self.refresh()
         self._poller = None
         if poll:
@@ -367,6 +436,36 @@ class Lobby(widgets.VBox):
                 self._poller = asyncio.get_running_loop().create_task(self._poll(poll))
             except RuntimeError:
                 pass
+
+    def _lesson_widgets(self) -> None:
+        """The lesson's line, its room actions, the confirmation and the archive's export."""
+        self.lesson_html = widgets.HTML()
+        self.end_button = widgets.Button(description=_("end"), tooltip=_("end the watched room: no more moves"))
+        self.reset_button = widgets.Button(description=_("reset"),
+                                           tooltip=_("the watched room's game from its first deal again"))
+        self.remove_button = widgets.Button(description=_("remove"),
+                                            tooltip=_("delete the watched room and its moves"))
+        self.confirm_button = widgets.Button(description=_("yes, do it"), button_style="warning",
+                                             layout=widgets.Layout(display="none"))
+        self.cancel_button = widgets.Button(description=_("cancel"), layout=widgets.Layout(display="none"))
+        self.lesson_picker = widgets.Dropdown(options=[], description=_("lesson"),
+                                              layout=widgets.Layout(width="360px"))
+        self.lesson_name = widgets.Text(placeholder=_("its name (default: the day)"),
+                                        layout=widgets.Layout(width="240px"))
+        self.new_lesson_button = widgets.Button(description=_("new lesson"), button_style="info",
+                                                tooltip=_("end this lesson's rooms and keep them in the archive"))
+        self.sheet_button = widgets.Button(description=_("hand-out sheet"), icon="print",
+                                           tooltip=_("a slip a pupil: name, room, link, QR code and short code; "
+                                                     "to print on A4"))
+        self.sheet_link = widgets.HTML()
+        self._pending: Callable[[], None] | None = None
+        self.sheet_button.on_click(lambda _b: self.hand_out())
+        self.end_button.on_click(lambda _b: self.end_room())
+        self.reset_button.on_click(lambda _b: self.reset_room())
+        self.remove_button.on_click(lambda _b: self.remove_room())
+        self.confirm_button.on_click(lambda _b: self.confirm())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.new_lesson_button.on_click(lambda _b: self.new_lesson())
 
     def _choose_game(self) -> None:
         """The chosen game's options, each at its default (the controls of
@@ -386,33 +485,144 @@ class Lobby(widgets.VBox):
         chosen = {k: option_value(w) for k, w in self.option_widgets.items()}
         return {k: v for k, v in chosen.items() if v != defaults[k].default}
 
+    # -- asking first -----------------------------------------------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        text = html.escape(text, quote=False)
+        self.message.value = f'<span style="color:#b00">{text}</span>' if error else text
+
+    def _ask(self, question: str, action: Callable[[], None]) -> None:
+        """Show ``question``; :meth:`confirm` then runs ``action``."""
+        self._pending = action
+        self._say(question)
+        self.confirm_button.layout.display = self.cancel_button.layout.display = None
+
+    def _asked(self) -> Callable[[], None] | None:
+        action, self._pending = self._pending, None
+        self.confirm_button.layout.display = self.cancel_button.layout.display = "none"
+        return action
+
+    def confirm(self) -> None:
+        """Do what the page asked about (nothing when it asked nothing)."""
+        action = self._asked()
+        if action is not None:
+            with i18n.using(self.language):
+                action()
+                self._refresh()
+
+    def cancel(self) -> None:
+        if self._asked() is not None:
+            self.message.value = ""
+
+    # -- rooms --------------------------------------------------------------------------
     def make_rooms(self) -> None:
         with i18n.using(self.language):
+            self._asked()
             self._make_rooms()
 
-    def _make_rooms(self) -> None:
+    def _make_rooms(self, again: bool = False) -> None:
         names = [n.strip() for n in self.names.value.splitlines() if n.strip()]
         if not names:
-            self.message.value = ('<span style="color:#b00">' + html.escape(_("write the pupils' names, one a line"), quote=False)
-                                  + "</span>")
+            self._say(_("write the pupils' names, one a line"), error=True)
             return
+        self.store.set_roster(names)  # the class list, for the next lesson too
         try:
             rooms = self.store.pairings(self.game_picker.value, names, options=self.options(), odd=self.odd.value,
-                                        seed=len(self.store.ids()))
-        except CardlabError as exc:  # options the game refuses: no room is made
-            self.message.value = ('<span style="color:#b00">'
-                                  + html.escape(_("no rooms made: {reason}").format(reason=exc)) + "</span>")
+                                        seed=len(self.store.ids("all")), again=again)
+        except DuplicateRoomsError as exc:  # rooms made twice for the same pupils: ask first
+            self._ask(_("{names} already play in a room of this lesson: make a second room for them?").format(
+                names=", ".join(exc.pupils)), lambda: self._make_rooms(again=True))
             return
-        self.message.value = _("{n} rooms made: give each pupil their link below.").format(n=len(rooms))
-        self.names.value = ""
+        except CardlabError as exc:  # options the game refuses: no room is made
+            self._say(_("no rooms made: {reason}").format(reason=exc), error=True)
+            return
+        self._say(_("{n} rooms made: give each pupil their link below.").format(n=len(rooms)))
         self.refresh()
 
-    def export(self) -> None:
+    def _watched(self) -> str | None:
+        if not self.watch.value:
+            self._say(_("choose a room under watch first"), error=True)
+        return self.watch.value or None
+
+    def end_room(self) -> None:
+        """End the watched room: its pupils' pages say so and take no more moves."""
+        self._on_watched(self.store.end, N_("room {room} ended: no more moves"))
+
+    def reset_room(self) -> None:
+        """Ask, then start the watched room's game again from its first deal."""
+        self._on_watched(self.store.reset, N_("room {room} starts again from its first deal"), lambda rid: _(
+            "start room {room} again from its first deal? Its {n} moves are dropped.").format(
+            room=rid, n=sum(p >= 0 for p, _a in self.store.moves(rid))))  # the players' moves, not chance's
+
+    def remove_room(self) -> None:
+        """Ask, then delete the watched room and its moves."""
+        self._on_watched(self.store.remove, N_("room {room} removed"), lambda rid: _(
+            "remove room {room} and its moves? Its links will open nothing.").format(room=rid))
+
+    def _on_watched(self, act: Callable[[str], Any], done: str,
+                    question: Callable[[str], str] | None = None) -> None:
+        """``act(room)`` on the watched room, then say ``done`` (a msgid);
+        with a ``question``, only after :meth:`confirm`."""
         with i18n.using(self.language):
-            folder = Path(self.store.path).parent / "class-export"
-            games_json, results = self.store.export(folder)
-            self.message.value = html.escape(_("exported: {games} and {results}").format(
-                games=str(games_json), results=str(results)))
+            self._asked()
+            rid = self._watched()
+            if rid is None:
+                return
+
+            def do() -> None:
+                act(rid)
+                self._say(_(done).format(room=rid))
+            if question is None:
+                do()
+                self._refresh()
+            else:
+                self._ask(question(rid), do)
+
+    # -- lessons --------------------------------------------------------------------------
+    def new_lesson(self) -> None:
+        """Ask, then end this lesson: its rooms go to the archive, a new lesson begins."""
+        with i18n.using(self.language):
+            current = self.store.lesson()
+            self._ask(_("end lesson {lesson} and its {n} rooms, and keep them in the archive?").format(
+                lesson=current.name, n=len(self.store.ids())), self._new_lesson)
+
+    def _new_lesson(self) -> None:
+        old = self.store.lesson()
+        new = self.store.new_lesson(self.lesson_name.value)
+        self.lesson_name.value = ""
+        self.lesson_picker.value = None
+        self._say(_("lesson {old} is in the archive; this is lesson {new}").format(old=old.name, new=new.name))
+
+    def hand_out(self) -> Path | None:
+        """The lesson's hand-out sheet (:func:`cardlab.handout.sheet_html`):
+        written beside the store (``class-export/LESSON/handout.html``) and
+        offered as a link that opens it (to print); its path."""
+        from ..handout import sheet_html
+
+        with i18n.using(self.language) as language:
+            lesson = self.store.lesson()
+            try:
+                text = sheet_html(self.store, self.base, language=language)
+            except CardlabError as exc:  # no segno
+                self._say(str(exc), error=True)
+                return None
+            path = Path(self.store.path).parent / "class-export" / _folder_name(lesson.name) / "handout.html"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+            data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+            self.sheet_link.value = (f'<a download="{html.escape(path.name)}" target="_blank" '
+                                     f'href="data:text/html;charset=utf-8;base64,{data}">'
+                                     + html.escape(_("the hand-out sheet of lesson {lesson} (open it and print it on "
+                                                     "A4)").format(lesson=lesson.name)) + "</a> "
+                                     + html.escape(_("(also written to {path})").format(path=str(path))))
+            return path
+
+    def export(self) -> None:
+        """The chosen lesson's games (default: this lesson's) in ``class-export/LESSON`` beside the store."""
+        with i18n.using(self.language):
+            lesson = self.store.lesson(self.lesson_picker.value)
+            folder = Path(self.store.path).parent / "class-export" / _folder_name(lesson.name)
+            games_json, results = self.store.export(folder, lesson=lesson.id)
+            self._say(_("exported: {games} and {results}").format(games=str(games_json), results=str(results)))
 
     def refresh(self) -> None:
         with i18n.using(self.language):
@@ -422,13 +632,19 @@ class Lobby(widgets.VBox):
         rows = []
         for r in self.store.summary():
             room = self.store.room(r["room"])
-            links = "<br>".join(html.escape(_("seat {seat}").format(seat=link.split("seat=")[1].split("&")[0]))
-                                + f': <a href="{html.escape(link)}" target="_blank"><code>{html.escape(link)}</code></a>'
-                                for link in self.store.links(r["room"], base=self.base))
-            state = (_("over: {result}").format(result=result_names(self.store.state(r["room"]), shown_names(room)))
-                     if r["over"]
-                     else _("{name} (player {player}) to move").format(name=shown_names(room)[r["to_move"]],
-                                                                      player=r["to_move"]))
+            people = [i for i, who in enumerate(room.seats) if who == "person"]
+            links = "<br>".join(html.escape(_("seat {seat} ({name}, code {code})").format(
+                                    seat=i, name=room.names()[i], code=self.store.code(r["room"], i)))
+                                + f': <a href="{html.escape(link)}" target="_blank">'
+                                  f'<code>{html.escape(link)}</code></a>'
+                                for i, link in zip(people, self.store.links(r["room"], base=self.base)))
+            if r["over"]:
+                state = _("over: {result}").format(result=result_names(self.store.state(r["room"]), shown_names(room)))
+            elif r["ended"]:
+                state = _("ended by the teacher")
+            else:
+                state = _("{name} (player {player}) to move").format(name=shown_names(room)[r["to_move"]],
+                                                                     player=r["to_move"])
             game = r["game"] + "".join(f", {k}={v}" for k, v in sorted(r["options"].items()))
             rows.append(f"<tr><td>{html.escape(r['room'])}</td><td>{html.escape(room.name)}</td>"
                         f"<td>{html.escape(game)}</td><td>{r['moves']}</td><td>{html.escape(state)}</td>"
@@ -436,15 +652,39 @@ class Lobby(widgets.VBox):
         heads = (_("room"), _("pupils"), pgettext("table head", "game"), _("moves"), _("now"), _("links"))
         self.rooms_html.value = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
                                  + "".join(rows) + "</table>") if rows else "<i>" + _("no rooms yet") + "</i>"
+        self.wall.value = wall_html(self.store)
         ids = self.store.ids()
         if list(self.watch.options) != ids:
             self.watch.options = ids
         if self.watch.value:
             s = self.store.state(self.watch.value)
             self.watch_html.value = render.html(s)  # the teacher sees every card
+        else:
+            self.watch_html.value = ""
+        self._refresh_lessons(len(ids))
         self.room_review.refresh()
+
+    def _refresh_lessons(self, rooms: int) -> None:
+        """The lesson's line and the lessons to export (the current one first)."""
+        lessons = self.store.lessons()
+        current = lessons[-1] if lessons and lessons[-1].ended is None else None
+        name = current.name if current is not None else time.strftime("%Y-%m-%d")
+        self.lesson_html.value = html.escape(_("Lesson {lesson}: {n} rooms; {k} past lessons in the archive").format(
+            lesson=name, n=rooms, k=sum(x.ended is not None for x in lessons)))
+        options = [(_("{lesson} (this lesson)").format(lesson=x.name) if x is current else x.name, x.id)
+                   for x in reversed(lessons)]
+        if list(self.lesson_picker.options) != options:
+            keep = self.lesson_picker.value
+            self.lesson_picker.options = options
+            ids = [v for _k, v in options]
+            self.lesson_picker.value = keep if keep in ids else (ids[0] if ids else None)
 
     async def _poll(self, every: float) -> None:
         while True:
             await asyncio.sleep(every)
             self.refresh()
+
+
+def _folder_name(name: str) -> str:
+    """A lesson's name as a folder's: letters, digits and ``-_.() `` kept."""
+    return re.sub(r"[^\w.() -]", "_", name).strip() or "lesson"

@@ -1,0 +1,111 @@
+"""The teacher's wall (issue W, item 6): every room of the lesson at a
+glance, on the teacher's page (:class:`cardlab.widgets.room.Lobby`), drawn
+again at each of its polls: a card a room with who plays, whose turn it is,
+the last move and the score.  The teacher sees every card, so the last move
+is read as it was played (:func:`cardlab.render.seen_move` with no viewer);
+this is never shown to a pupil.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from .. import render
+from ..core import State
+from ..i18n import _
+from ..rooms import RoomStore, outcome
+from .names import result_names, shown_names
+
+__all__ = ["Glance", "glance", "wall_html"]
+
+
+@dataclass(frozen=True)
+class Glance:
+    """One room at a glance: its id, game (title), who plays each seat,
+    the seat to move (``None``: nobody; the game is over or the room ended),
+    how many moves the players made, the last of them (``"Ben: play
+    magoi"``, ``""`` before the first), each seat's score (points so far
+    where the game counts them, the returns once it is over; else empty)
+    how it stands (``"Aiko to move"``, ``"over: Ben wins"``, ``"ended by the
+    teacher"``), whether the game is over, the winning seats and whether
+    the teacher ended the room."""
+
+    room: str
+    game: str
+    names: tuple
+    to_move: int | None
+    moves: int
+    last: str
+    scores: tuple
+    standing: str
+    over: bool = False
+    winners: tuple = ()
+    ended: bool = False
+
+
+def _scores(state: State) -> tuple:
+    n = state.game.spec.num_players
+    if state.is_terminal():
+        return tuple(state.returns())
+    score = getattr(state, "score", None)  # a game that counts points as it goes (koinobori)
+    if callable(score):
+        try:
+            return tuple(score(p) for p in range(n))
+        except (TypeError, ValueError):
+            return ()
+    return ()
+
+
+def glance(store: RoomStore, room_id: str) -> Glance:
+    """The room ``room_id`` of ``store`` at a glance (its moves replayed once)."""
+    room = store.room(room_id)
+    names = shown_names(room)
+    s = room.load().new_initial_state()
+    last, moves = "", 0
+    for player, action in store.moves(room_id):
+        if player >= 0:
+            last = _("{name}: {move}").format(name=names[player], move=render.seen_move(s, action, None).label)
+            moves += 1
+        s = s._apply(action)  # each was checked when stored
+    ended = store.ended(room_id)
+    to_move = None if s.is_terminal() or ended or s.current_player < 0 else s.current_player
+    if s.is_terminal():
+        standing = _("over: {result}").format(result=result_names(s, names))
+    elif ended:
+        standing = _("ended by the teacher")
+    elif to_move is None:
+        standing = _("chance is to act")
+    else:
+        standing = _("{name} to move").format(name=names[to_move])
+    title = _(s.game.title) if s.game.title else room.game
+    return Glance(room_id, title, tuple(names), to_move, moves, last, _scores(s), standing,
+                  s.is_terminal(), tuple(outcome(s)[1]), ended)
+
+
+_CSS = ("<style>.cardlab-wall{display:flex;flex-wrap:wrap;gap:8px}"
+        ".cardlab-wall .card{border:1px solid #bbb;border-radius:6px;padding:6px 8px;width:230px;font-size:13px}"
+        ".cardlab-wall .card.over{background:#f4f4f4;color:#555}.cardlab-wall .card.ended{background:#fbeaea}"
+        ".cardlab-wall .turn{font-weight:bold;background:#fff3b0}.cardlab-wall td{padding:0 4px}"
+        ".cardlab-wall .last{color:#333;font-size:12px}</style>")
+
+
+def _card(g: Glance) -> str:
+    e = html.escape
+    rows = []
+    for i, name in enumerate(g.names):
+        mark = "▶" if i == g.to_move else ("★" if i in g.winners else "")
+        score = e(str(g.scores[i])) if i < len(g.scores) else ""
+        css = ' class="turn"' if i == g.to_move else ""
+        rows.append(f"<tr{css}><td>{mark}</td><td>{e(name)}</td><td>{score}</td></tr>")
+    kind = "over" if g.over else ("ended" if g.ended else "")
+    moves = _("{n} moves").format(n=g.moves)
+    last = _("last: {move}").format(move=g.last) if g.last else _("no move yet")
+    return (f'<div class="card {kind}" data-room="{e(g.room)}"><b>{e(g.room)}</b> · {e(g.game)} · {e(moves)}'
+            f'<table>{"".join(rows)}</table><div>{e(g.standing)}</div><div class="last">{e(last)}</div></div>')
+
+
+def wall_html(store: RoomStore) -> str:
+    """Every room of the current lesson as a card (``""`` when there is none)."""
+    cards = [_card(glance(store, rid)) for rid in store.ids()]
+    return _CSS + '<div class="cardlab-wall">' + "".join(cards) + "</div>" if cards else ""
