@@ -22,8 +22,8 @@ save).
 
 ``cardlab play`` shows the person at ``--seat`` only what that seat may see:
 each move (chance, the agents' and their own) as its public line
-(:func:`cardlab.render.seen_move`: ``"Player 1's move hidden from player 0:
-draw ドロー: ??"``), their view of the table as a text board
+(:func:`cardlab.render.seen_move`: ``"Player 1 draws a card. (TK-11)"``),
+their view of the table as a text board
 (:func:`cardlab.render.text` with ``perspective=seat``), and, on ``hint``,
 the fair hint (:func:`cardlab.analyse` with ``player=seat``: computed only
 from what the seat can see).  ``--reveal`` is for a teacher who wants
@@ -218,7 +218,7 @@ def transcript(moves: Iterable[Step], state: State, seat: int, reveal: bool = Fa
     >>> _ = m.advance()
     >>> lines = list(transcript(steps(m), m.state, seat=0))
     >>> lines[3], lines[-1]
-    ('  A chance event hidden from player 0: deal 配る: ?? (KN-7).', '  [6] play magoi')
+    ('  Player 1 is dealt a card. (KN-7)', '  [6] play magoi')
     """
     viewer = None if reveal else seat
     for before, action in moves:
@@ -471,8 +471,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_rooms(args: argparse.Namespace) -> int:
-    """The class rooms of a store: the teacher's link and a line a room."""
-    from .rooms import RoomStore
+    """The class rooms of a store: the teacher's link, a line a room of this lesson (``--sheet``: a hand-out)."""
+    from .rooms import RoomStore, class_url
 
     try:
         store = RoomStore(args.db)
@@ -480,6 +480,7 @@ def cmd_rooms(args: argparse.Namespace) -> int:
         reason = _translated(_SQLITE_ERRORS.get(str(exc)), str(exc))
         raise CardlabError(_("{path}: cannot open the class rooms ({reason})").format(path=args.db, reason=reason)) \
             from None
+    args.url = args.url or class_url()  # this machine on the class network (or $PLAY_URL)
     print(_("class rooms: {path}").format(path=args.db))
     print(_("the teacher's page (keep it to yourself; every card shows there): {link}")
           .format(link=f"{args.url}?teacher={store.key(None, 'teacher')}"))
@@ -492,11 +493,25 @@ def cmd_rooms(args: argparse.Namespace) -> int:
                           player=row["to_move"]))
         for link in store.links(row["room"]):
             print(f"      {args.url}{link}")
+    if args.sheet:  # cardlab.handout's QR codes need segno (the notebook extra): imported only here
+        from .handout import write_sheet
+        print(_("the hand-out sheet (print it on A4): {path}").format(path=write_sheet(store, args.sheet, args.url)))
     return 0
 
 
+def rooms_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``cardlab rooms``."""
+    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
+                   help=_("the class's store (make play uses class-rooms.db)"))
+    p.add_argument("--url", metavar=_("URL"),
+                   help=_("the class app's address (default: this machine on the class network, or $PLAY_URL)"))
+    p.add_argument("--sheet", metavar=_("FILE"),
+                   help=_("write this lesson's hand-out to FILE (for A4: each pupil's link, QR code and code)"))
+    p.set_defaults(func=cmd_rooms)
+
+
 PLAY_DESCRIPTION = N_("""Play in the terminal against an agent.  You see what your seat may see:
-each move as its public line (a card drawn by the opponent reads "??"),
+each move as you may know it (a card drawn by the opponent reads "Player 1 draws a card"),
 your view of the table, and on 'hint' the fair hint, computed only from
 what you can see.  --reveal shows everything (for a teacher); there
 'save FILE' writes the current position for cardlab solve and tree.""")
@@ -729,12 +744,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=_positive, default=100_000, metavar=n)
     p.add_argument("--no-merge", action="store_true", help=_("keep transpositions apart (a tree)"))
     p.set_defaults(func=cmd_tree)
-    p = add_parser("rooms", _("the class rooms: the teacher's link, each room and its pupils' links"))
-    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
-                   help=_("the class's store (make play uses class-rooms.db)"))
-    p.add_argument("--url", default="http://127.0.0.1:8866/", metavar=_("URL"),
-                   help=_("the address of the class app (make play)"))
-    p.set_defaults(func=cmd_rooms)
+    rooms_arguments(add_parser("rooms", _("the class rooms: the teacher's link, each room and its pupils' links")))
     p = game_parser("simulate", _("play many games between agents"))
     p.add_argument("-n", type=_positive, default=100, metavar=n, help=_("the number of games (default 100)"))
     p.add_argument("--agents", nargs="+", choices=_agents.NAMES)

@@ -72,8 +72,9 @@ def add_design_parser(parser: argparse.ArgumentParser,
     p = add_parser("design", _("rule design: how fair, long and lucky a game is, by option"),
                    _("Self-play games of a level or agent at every point of a grid of options: seat "
                      "advantage, balance, draws, lead changes, decisiveness, duration, branching factor, "
-                     "skill against luck, each with its 95 % interval; the exact open-hands value over every "
-                     "deal where the variant is small (--exact); an HTML report with plots (--out)."))
+                     "skill against luck, each with its {percent} interval; the exact open-hands value over every "
+                     "deal where the variant is small (--exact); an HTML report with plots (--out).").format(
+                       percent="95 %"))
     p.add_argument("game", metavar=pgettext("metavar", "game"))
     p.add_argument("-o", "--option", action="append", default=[], metavar=_("NAME=V1,V2"),
                    help=_("an option and its values, one point each (repeat for a grid)"))

@@ -29,7 +29,7 @@ from .i18n import N_, _
 
 __all__ = [
     "GAME_TITLES", "RULE_ID_RE", "Layout", "check_perspective", "game_title", "generic_html",
-    "generic_text", "observation_text", "public_action", "rule_ids", "visible",
+    "generic_text", "observation_text", "public_action", "rule_ids", "split_rules", "visible",
 ]
 
 
@@ -226,3 +226,42 @@ def rule_ids(explanation: str) -> list[str]:
     ['KN-10', 'KN-9']
     """
     return RULE_ID_RE.findall(explanation)
+
+
+#: a bracketed aside, ASCII or full width (asides one deep inside it)
+_ASIDE_RE = re.compile(r"([(（])((?:[^()（）]|[(（][^()（）]*[)）])*)([)）])")
+#: the separators of the parts of an aside; a part ``KN-8: quote`` keeps its quote
+_PART_SEP_RE = re.compile(r"\s*[,;/、，；]\s*")
+_CITED_RE = re.compile(r"^(?:[A-Z]{2}-Q?\d+\s*[:：]\s*)+")
+
+
+def _aside_without_ids(m: re.Match) -> str:
+    opening, inner, closing = m.groups()
+    if not RULE_ID_RE.search(inner):
+        return m.group(0)
+    parts = [_CITED_RE.sub("", part) for part in _PART_SEP_RE.split(inner.strip())]
+    words = [part for part in parts if part and not RULE_ID_RE.fullmatch(part)]
+    if not words:
+        return ""
+    return opening + ("、" if opening == "（" else ", ").join(words) + closing
+
+
+def split_rules(explanation: str) -> tuple[str, tuple[str, ...]]:
+    """An explanation as a sentence a pupil reads without the rule ids in
+    its way, and the ids it cites (in order, each once): a bracketed aside
+    loses its ids (``(チャージ, MZ-6)`` → ``(チャージ)``, ``(MC-8: quote)`` →
+    ``(quote)``) and goes when nothing else is in it.  A page shows the ids
+    after the sentence, small (:func:`cardlab.render.seen_move`).
+
+    >>> split_rules("captured at once (KN-10, KN-9); then draws 1 (KN-Q3).")
+    ('captured at once; then draws 1.', ('KN-10', 'KN-9', 'KN-Q3'))
+    >>> split_rules("チャージします（チャージ、MZ-6）。")
+    ('チャージします（チャージ）。', ('MZ-6',))
+    """
+    ids = tuple(dict.fromkeys(RULE_ID_RE.findall(explanation)))
+    if not ids:
+        return explanation, ()
+    sentence = _ASIDE_RE.sub(_aside_without_ids, explanation)
+    sentence = re.sub(r"[ \t]+([.,;:!?。、，；：])", r"\1", sentence)
+    sentence = re.sub(r"[ \t]{2,}", " ", sentence).strip()
+    return sentence, ids

@@ -28,13 +28,13 @@ from typing import Any, Callable
 from . import games
 from .core import CHANCE, State
 from .display import (GAME_TITLES, RULE_ID_RE, Layout, check_perspective, game_title, generic_html, generic_text,
-                      observation_text, public_action, rule_ids, visible)
-from .i18n import _, pgettext
+                      observation_text, public_action, rule_ids, split_rules, visible)
+from .i18n import _
 
 __all__ = [
     "text", "html", "action_label", "generic_html", "generic_text", "observation_text",
     "visible", "public_action", "seen_move", "SeenMove", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
-    "Layout", "layout", "move_html", "game_title", "GAME_TITLES",
+    "Layout", "layout", "move_html", "game_title", "GAME_TITLES", "hidden_sentence", "with_rules", "split_rules",
 ]
 
 
@@ -110,43 +110,40 @@ def move_html(state: State, action: str) -> str:
 
 
 # -- what a viewer may read of a move: the one gate ----------------------------
-def _hidden_line(player: int, viewer: int | None, label: str | None, ids: list[str], kana: bool = False) -> str:
-    """The line of a move ``viewer`` cannot see (``label``: what they may
-    know of it, ``None``: nothing), citing the rule ids ``ids``.  ``kana``:
-    in the simple kana words of a game written for children (Mazemon)."""
-    rules = ", ".join(ids)
-    if kana:
-        if player == CHANCE:
-            if label is None:
-                text = (pgettext("mazemon", "A chance event hidden from player {viewer} ({rules}).") if ids
-                        else pgettext("mazemon", "A chance event hidden from player {viewer}."))
-            else:
-                text = (pgettext("mazemon", "A chance event hidden from player {viewer}: {label} ({rules}).") if ids
-                        else pgettext("mazemon", "A chance event hidden from player {viewer}: {label}."))
-        elif label is None:
-            text = (pgettext("mazemon", "Player {player}'s move hidden from player {viewer} ({rules}).") if ids
-                    else pgettext("mazemon", "Player {player}'s move hidden from player {viewer}."))
-        else:
-            text = (pgettext("mazemon", "Player {player}'s move hidden from player {viewer}: {label} ({rules}).")
-                    if ids else pgettext("mazemon", "Player {player}'s move hidden from player {viewer}: {label}."))
-    elif player == CHANCE:
-        if label is None:
-            text = (_("A chance event hidden from player {viewer} ({rules}).") if ids
-                    else _("A chance event hidden from player {viewer}."))
-        else:
-            text = (_("A chance event hidden from player {viewer}: {label} ({rules}).") if ids
-                    else _("A chance event hidden from player {viewer}: {label}."))
-    elif label is None:
-        text = (_("Player {player}'s move hidden from player {viewer} ({rules}).") if ids
-                else _("Player {player}'s move hidden from player {viewer}."))
-    else:
-        text = (_("Player {player}'s move hidden from player {viewer}: {label} ({rules}).") if ids
-                else _("Player {player}'s move hidden from player {viewer}: {label}."))
-    return text.format(player=player, viewer=viewer, label=label, rules=rules)
+def _text_module(game_name: str) -> ModuleType | None:
+    """The ``text`` module of a game of the catalogue (its words), if any."""
+    return getattr(games.CATALOGUE.get(game_name), "text", None)
 
 
-#: games whose Japanese texts are written in simple kana for children
-_KANA_GAMES = frozenset({"mazemon"})
+def hidden_sentence(state: State, public: str, viewer: int) -> str:
+    """What ``viewer`` reads of a move they do not fully see, whose public
+    form is ``public`` (``"deal ??"``): what happened, in plain words
+    ("Player 1 is dealt a card."), from the game's ``text.hidden_text(state,
+    public, viewer)``, which may use only what the viewer sees; a game
+    without one gets a plain sentence of its own.  Never the developer's
+    ``??`` (``docs/texts.md``)."""
+    fn = getattr(_text_module(state.game.name), "hidden_text", None)
+    sentence = fn(state, public, viewer) if fn is not None else None
+    if sentence:
+        return sentence
+    player = state.current_player
+    if public == "??":
+        return (_("Something happens that player {viewer} does not see.") if player == CHANCE
+                else _("Player {player} makes a move that player {viewer} does not see.")).format(
+            player=player, viewer=viewer)
+    move = action_label(state, public).replace("??", _("a card"))
+    return (_("{move}, unseen by player {viewer}.") if player == CHANCE
+            else _("Player {player}: {move}, unseen by player {viewer}.")).format(
+        player=player, move=move, viewer=viewer)
+
+
+def with_rules(sentence: str, ids: tuple[str, ...]) -> str:
+    """A sentence with the rule ids it cites after it (a line of the command line).
+
+    >>> with_rules("Player 1 draws a card.", ("KN-8",))
+    'Player 1 draws a card. (KN-8)'
+    """
+    return _("{sentence} ({rules})").format(sentence=sentence, rules=", ".join(ids)) if ids else sentence
 
 
 @dataclass(frozen=True)
@@ -155,10 +152,13 @@ class SeenMove:
     that a board, the command line or a page shows goes through
     :func:`seen_move`.
 
-    ``action`` is the public form (:func:`public_action`), ``label`` its
-    readable label for a move log (``"(hidden)"`` when nothing of it is
-    known), ``line`` the explanation with its rule ids, ``picture`` the
-    game's HTML picture of it (a battle) or ``""``.
+    ``action`` is the public form (:func:`public_action`; ``??`` for what
+    the viewer cannot know: notation, never shown as words), ``label`` its
+    readable label for a move log (for a hidden move, what happened in
+    plain words: "Player 1 is dealt a card"), ``line`` the explanation with
+    its rule ids after it, ``picture`` the game's HTML picture of it (a
+    battle) or ``""``; ``sentence`` is ``line`` without the rule ids and
+    ``rules`` the ids (a page shows them small, after the sentence).
     """
 
     player: int
@@ -167,6 +167,8 @@ class SeenMove:
     label: str
     line: str
     picture: str
+    sentence: str = ""
+    rules: tuple[str, ...] = ()
 
 
 def seen_move(state: State, action: str, viewer: int | None, explanation: str | None = None) -> SeenMove:
@@ -179,19 +181,18 @@ def seen_move(state: State, action: str, viewer: int | None, explanation: str | 
     >>> import cardlab
     >>> root = cardlab.load("koinobori").new_initial_state()
     >>> seen_move(root, "deal aokoi", 1).line
-    'A chance event hidden from player 1: deal 配る: ?? (KN-7).'
+    'Player 0 is dealt a card. (KN-7)'
+    >>> seen_move(root, "deal aokoi", 0).line
+    'Player 0 is dealt an aokoi. (KN-7)'
     """
     player = state.current_player
     public = public_action(state, action, viewer)
+    explained = state.explain(action) if explanation is None else explanation
     if public == action:
-        line = state.explain(action) if explanation is None else explanation
-        return SeenMove(player, action, False, action_label(state, action), line, move_html(state, action)
-                        if player >= 0 else "")
-    known = None if public == "??" else action_label(state, public)
+        sentence, ids = split_rules(explained)
+        return SeenMove(player, action, False, action_label(state, action), with_rules(sentence, ids),
+                        move_html(state, action) if player >= 0 else "", sentence, ids)
     # the rule ids of the move: a game cites the rules of a move by its public kind
-    ids = rule_ids(state.explain(action) if explanation is None else explanation)
-    kana = state.game.name in _KANA_GAMES
-    line = _hidden_line(player, viewer, known, ids, kana)
-    hidden = pgettext("mazemon", "(hidden)") if kana else _("(hidden)")
-    label = hidden if known is None else known
-    return SeenMove(player, public, True, label, line, "")
+    ids = tuple(dict.fromkeys(rule_ids(explained)))
+    sentence = hidden_sentence(state, public, viewer)  # type: ignore[arg-type]  (a hidden move has a viewer)
+    return SeenMove(player, public, True, sentence.rstrip(".。"), with_rules(sentence, ids), "", sentence, ids)

@@ -232,7 +232,8 @@ def log_count(info: dict) -> int:
 
 
 def mover_of(line: str) -> str:
-    """'P1' from a move-log line like '7. P1 (random): nobori higoi'."""
-    m = re.match(r"\d+\. (P\d+|chance)", line)
+    """'P1' from a move-log line like '7. P1 (random): nobori higoi';
+    'chance' for a card dealt, drawn or laid out ('3. Player 1 is dealt a card')."""
+    m = re.match(r"\d+\. (?:(P\d+) \(|.)", line)
     assert m, line
-    return m.group(1)
+    return m.group(1) or "chance"

@@ -134,10 +134,10 @@ def test_issue_play_koinobori_seed_3_never_shows_the_opponents_cards(capsys, mon
     assert "Player 1 draws fukinagashi into the hand (KN-8)." in draws and len(draws) == 3
     for line in draws:
         assert line not in out
-    assert out.count("  A chance event hidden from player 0: draw 引く: ?? (KN-8).\n") == 3
+    assert out.count("  Player 1 draws a card. (KN-8)\n") == 3
     # the deals: the seat's own three in full, the opponent's three hidden
-    assert len(re.findall(r"^  An? \w+ is dealt \(KN-7\)\.$", out, re.M)) == 3
-    assert out.count("  A chance event hidden from player 0: deal 配る: ?? (KN-7).\n") == 3
+    assert len(re.findall(r"^  Player 0 is dealt an? \w+\. \(KN-7\)$", out, re.M)) == 3
+    assert out.count("  Player 1 is dealt a card. (KN-7)\n") == 3
     assert "player 1: hand 3 hidden cards" in out
     assert "as seen by player 0" in out and "opponent_hand" not in out and "{" not in out
     assert "game over; returns: " in out
@@ -147,9 +147,9 @@ def test_issue_reveal_shows_every_card(capsys, monkeypatch):
     """--reveal (a teacher): every deal and draw in full, the full table."""
     out = run(capsys, monkeypatch, ["play", "koinobori", "--seed", "3", "--reveal"], SEED_3)
     m = koinobori_3()
-    assert len(re.findall(r"^  An? \w+ is dealt \(KN-7\)\.$", out, re.M)) == 6
+    assert len(re.findall(r"^  Player [01] is dealt an? \w+\. \(KN-7\)$", out, re.M)) == 6
     for line in hidden_lines(m, 0):
-        assert f"  {line}\n" in out
+        assert f"  {render.with_rules(*render.split_rules(line))}\n" in out
     assert "hidden" not in out
     assert render.text(m.states[6]) in out  # the table after the deal, both hands shown
 

@@ -9,6 +9,7 @@ import pytest
 import cardlab
 from cardlab.widgets.app import RULES_DIR, PlayApp
 from cardlab.widgets.board import option_value, option_widget
+from cardlab.widgets.controls import value_text
 
 
 @pytest.mark.parametrize("game", cardlab.games())
@@ -20,12 +21,13 @@ def test_every_option_reads_whole_with_its_help(game, monkeypatch):
     for name, w in app.option_widgets.items():
         opt = g.OPTIONS[name]
         assert w.description == opt.title(name) and "_" not in w.description
-        assert w.layout.width in ("auto", "220px")  # never a fixed box that cuts the label
-        assert w.tooltip.startswith(f"{name}: ") and opt.doc in w.tooltip
+        # never a fixed box that cuts the label: as wide as it needs, or as wide as label and longest value
+        assert w.layout.width == "auto" or w.layout.width.endswith("em")
+        assert w.tooltip.startswith(opt.doc)  # the help on hover is what the option does
         assert option_value(w) == opt.default
-        if hasattr(w, "options"):  # a dropdown: every choice has words, the default is shown
-            assert all(label.strip() for label, _ in w.options)
-            assert w.value is not None and w.label == opt.choice_text(opt.default)
+        if hasattr(w, "options"):  # a dropdown or a switch: every value in words, the default is shown
+            assert all(label.strip() and "_" not in label for label, _ in w.options), w.options
+            assert w.value is not None and w.label == value_text(name, opt, opt.default)
 
 
 def test_a_choice_of_none_is_shown_and_chosen():

@@ -236,8 +236,9 @@ def _check_visibility(s, rng):
 
 def test_seen_move_line_hides_with_rule_ids():
     root = cardlab.load("koinobori").new_initial_state()
-    assert render.seen_move(root, "deal aokoi", 0).line == "An aokoi is dealt (KN-7)."
-    assert render.seen_move(root, "deal aokoi", 1).line == "A chance event hidden from player 1: deal 配る: ?? (KN-7)."
+    assert render.seen_move(root, "deal aokoi", 0).line == "Player 0 is dealt an aokoi. (KN-7)"
+    assert render.seen_move(root, "deal aokoi", 1).line == "Player 0 is dealt a card. (KN-7)"
+    assert render.seen_move(root, "deal aokoi", 1).rules == ("KN-7",)
     assert render.rule_ids("see (KN-10, KN-Q3) and MZ-4") == ["KN-10", "KN-Q3", "MZ-4"]
 
 
@@ -250,7 +251,7 @@ def test_public_action_MP_7_the_square_of_a_face_down_card_is_public():
     assert render.public_action(s, a, 0) == a and render.public_action(s, a, None) == a
     assert render.public_action(s, a, 1) == f"place ?? {square}"
     assert not render.visible(s, a, 1)
-    assert render.seen_move(s, a, 1).line.startswith(f"Player 0's move hidden from player 1: place 配置: ?? at {square} (MP-")
+    assert render.seen_move(s, a, 1).line.startswith(f"Player 0 lays a card face down at {square}. (MP-")
 
 
 def test_public_action_MC_11_a_transposition_is_not_hidden():

@@ -54,8 +54,8 @@ def expected_log(store: RoomStore, room_id: str, seat: int) -> list[str]:
     s = room.load().new_initial_state()
     lines = []
     for i, (player, action) in enumerate(store.moves(room_id), 1):
-        who = "chance" if player < 0 else f"P{player} ({room.seats[player]})"
-        lines.append(f"{i}. {who}: {render.seen_move(s, action, seat).label}")
+        who = "" if player < 0 else f"P{player} ({room.seats[player]}): "
+        lines.append(f"{i}. {who}{render.seen_move(s, action, seat).label}")
         s = s.apply(action)
     return lines
 

@@ -297,10 +297,10 @@ def test_view_picker_switches_what_is_hidden_KN_Q8():
         assert b.perspective == p
         assert b.table.value == render.html(s, perspective=p)
     b.view_picker.value = 1
-    hidden = [line for line in b.log_lines() if "??" in line]
-    assert len(hidden) == 3 and all(x.endswith("chance: deal 配る: ??") for x in hidden)  # P0's cards (KN-7)
+    hidden = [line for line in b.log_lines() if "a card" in line]
+    assert len(hidden) == 3 and all(x.endswith("Player 0 is dealt a card") for x in hidden)  # P0's cards (KN-7)
     b.view_picker.value = "all"
-    assert not [line for line in b.log_lines() if "??" in line]
+    assert not [line for line in b.log_lines() if "a card" in line]
 
 
 def test_option_widgets_start_a_new_game_with_the_option_KN_15():
@@ -445,8 +445,10 @@ def test_explanation_line_cites_the_rule_of_the_last_action_KN_8_KN_10():
     a = b.state.legal_actions()[0]
     b.action_buttons[a].click()
     last = b.match.history[-1]
-    assert b.explanation_lines()[-1] == f"{'chance' if last.player == -1 else 'P1 (person)'}: {last.explanation}"
-    assert html.escape(last.explanation) in b.explanation.value
+    sentence, ids = render.split_rules(last.explanation)
+    line = render.with_rules(sentence, ids)
+    assert b.explanation_lines()[-1] == (line if last.player == -1 else f"P1 (person): {line}")
+    assert html.escape(sentence) in b.explanation.value
     assert any(x in b.explanation.value for x in ("(KN-8", "(KN-10"))
     assert b.explanation_lines()[0].startswith("P0 (person): ")
 
@@ -455,9 +457,9 @@ def test_hidden_chance_events_are_hidden_in_explanation_and_log():
     b = board("koinobori", ["random", "person"], seed=5)  # seat 1 watches the deal and P0's turn
     assert b.perspective == 1
     lines = b.explanation_lines()
-    hidden = [x for x in lines if "hidden from player 1" in x]
-    assert hidden and all("(KN-" in x for x in hidden)
-    assert sum(x.endswith("deal 配る: ??") for x in b.log_lines()) >= 3
+    hidden = [x for x in lines if "Player 0 is dealt a card" in x or "Player 0 draws a card" in x]
+    assert hidden and all(x.endswith(")") and "(KN-" in x for x in hidden)
+    assert sum(x.endswith("Player 0 is dealt a card") for x in b.log_lines()) >= 3
 
 
 def test_board_repr_is_deterministic():

@@ -189,7 +189,7 @@ def test_voila_app(browser, voila_app, game_name):
         seats = app.locator(".cardlab-play-seats select")
         assert seats.count() == game.spec.num_players
         # an option: the number of players where it is one (the seats follow), else the
-        # payoff, else a rule switch (a checkbox)
+        # payoff, else a rule switch (off / on)
         option = None
         if "players" in game.OPTIONS:
             box = app.get_by_role("spinbutton", name=game.OPTIONS["players"].title("players"), exact=True)
@@ -204,8 +204,9 @@ def test_voila_app(browser, voila_app, game_name):
         else:
             name = next(k for k, o in game.OPTIONS.items() if o.choices is not None
                         and set(o.choices) == {False, True} and k != "open_hands")
-            option = ("checkbox", game.OPTIONS[name].title(name), not game.options[name])  # its label (issue L)
-            app.get_by_role("checkbox", name=option[1], exact=True).click()
+            option = ("switch", game.OPTIONS[name].title(name), not game.options[name])  # its label (issue L)
+            app.locator(".cardlab-option", has_text=option[1]).get_by_role(
+                "button", name="on" if option[2] else "off", exact=True).click()
             game = game.with_options(**{name: option[2]})
         seats.nth(0).select_option("person")
         for i in range(1, game.spec.num_players):
@@ -221,8 +222,12 @@ def test_voila_app(browser, voila_app, game_name):
         assert pickers.nth(1).input_value() == "heuristic"
         if option is not None:  # the board plays with the chosen option
             role, name, value = option
-            control = board_part(board, 1).get_by_role(role, name=name, exact=True)
-            assert (control.input_value() if role == "combobox" else control.is_checked()) == value
+            if role == "combobox":
+                assert board_part(board, 1).get_by_role(role, name=name, exact=True).input_value() == value
+            else:  # a switch: its "on" or "off" button is the pressed one
+                pressed = board_part(board, 1).locator(".cardlab-option", has_text=name).get_by_role(
+                    "button", name="on" if value else "off", exact=True)
+                assert "mod-active" in (pressed.get_attribute("class") or "")
         play_turn_view_hint(page, board, game, f"voila-{game_name}", whole_page=False)
     finally:
         page.close()

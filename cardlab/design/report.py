@@ -137,7 +137,8 @@ def html(points: Sequence[Any], path: str | os.PathLike | None = None, *, plots:
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{_html.escape(title)}</title>"
              f"<style>{_STYLE}</style></head><body><h1>{_html.escape(title)}</h1>",
              "<p>" + _html.escape(_("{games} self-play games of {agent} a point; {skill}. Each figure: value "
-                                    "[95 % interval].").format(games=first.games, agent=first.agent, skill=skill))
+                                    "[{percent} interval].").format(games=first.games, agent=first.agent, skill=skill,
+                                                                        percent="95 %"))
              + "</p>",
              _h2(_("Metrics by option")), _metric_table(points, varying)]
     if plots:

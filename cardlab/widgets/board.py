@@ -43,7 +43,7 @@ from ..errors import CardlabError, OptionError
 from ..i18n import _, ngettext, pgettext
 from ..match import Match
 from .controls import (SEAT_CHOICES, _relabel, _seat_options, language_picker, levels_tip, option_value,
-                       option_widget, result_words, seat_label, shown_value)
+                       option_widget, result_words, seat_label, shown_value, value_text)
 from .hint import HintMixin, hint_budget
 from .movelog import LogMixin
 from .picks import PicksMixin
@@ -639,7 +639,8 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
         if self.locked:
             others = ", ".join(_("player {player}: {who}").format(player=i, who=seat_label(who))
                                for i, who in enumerate(self.players) if i != self.seat)
-            options = ", ".join(f"{k}={v}" for k, v in self.game.options.items()
+            options = ", ".join(f"{self.game.OPTIONS[k].title(k)}: {value_text(k, self.game.OPTIONS[k], v)}"
+                                for k, v in self.game.options.items()
                                 if k in self.option_widgets and v != self.game.OPTIONS[k].default)
             you = (_("You are player {player} ({others}; options: {options}).") if options else
                    _("You are player {player} ({others}).")).format(player=self.seat, others=others, options=options)
@@ -671,11 +672,11 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
         self.run_button.disabled = s.is_terminal() or not agent_to_move
         self._draw_hint_controls()
         self._draw_review()
-        entries = [] if waiting is not None else self._explained()
+        entries = [] if waiting is not None else self.explanation_entries()
         self.explanation.value = ("" if not entries else
-                                  '<div style="line-height:1.35"><b>' + _("What happened") + "</b> "
-                                  + _("(rule ids from the rules digest):") + "".join(
-                                      f"<div>{_html.escape(x)}</div>{pic}" for x, pic in entries) + "</div>")
+                                  '<div style="line-height:1.35"><b>' + _("What happened") + "</b>" + "".join(
+                                      f"<div>{_html.escape(x)}{_rules_html(ids)}</div>{pic}"
+                                      for x, ids, pic in entries) + "</div>")
         self.hint_html.value = hint[0] if hint is not None else ""
         if waiting is not None:
             self.log_html.value = ""
@@ -690,6 +691,15 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
         view = {"all": "all", "mover": "mover"}.get(self._view, self._view)  # type: ignore[arg-type]
         return (f"Board({self.game.name!r}, players={self.players}, view={view!r}, "
                 f"moves={len(self.match.history)}" + (", locked=True)" if self.locked else ")"))
+
+
+def _rules_html(ids: tuple[str, ...]) -> str:
+    """The rule ids of a line, small and grey after its sentence (the rules
+    digest's ids: a pupil reads past them, a teacher looks them up)."""
+    if not ids:
+        return ""
+    return (' <small class="cardlab-rules" style="color:#777" title="' + _html.escape(_("rule ids of the rules digest"))
+            + '">(' + _html.escape(", ".join(ids)) + ")</small>")
 
 
 def board(game_or_state: Game | State | str, players: Sequence[Any] | None = None,

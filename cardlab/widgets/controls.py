@@ -15,7 +15,7 @@ from ..core import Option, State
 from ..i18n import _, pgettext
 
 __all__ = ["SEAT_CHOICES", "LANGUAGE_LABEL", "result_words", "seat_label", "levels_tip", "language_picker",
-           "option_widget", "option_value", "shown_value"]
+           "option_widget", "option_value", "shown_value", "value_text"]
 
 #: what a seat dropdown offers: a person, a level (weakest first) or one of the other agents of cardlab.agents
 SEAT_CHOICES = ("person",) + NAMES
@@ -107,27 +107,85 @@ def _relabel(widget: widgets.Widget, options: list[Any]) -> None:
         widget.value = value
 
 
+def _value_words() -> dict[str, str]:
+    """Option values that are identifiers in the code (``face_up``), as a
+    page says them, in the current language."""
+    return {
+        "win": pgettext("option value", "win or lose"),
+        "score": pgettext("option value", "score difference"),
+        "random": pgettext("option value", "random (a coin)"),
+        "janken": pgettext("option value", "janken"),
+        "value": pgettext("option value", "exact value"),
+        "draw": pgettext("option value", "a draw"),
+        "own": pgettext("option value", "own cards"),
+        "shared": pgettext("option value", "one shared set"),
+        "face_up": pgettext("option value", "own face-up cards"),
+        "all_on_field": pgettext("option value", "all cards on the field"),
+        "distinct": pgettext("option value", "once per material"),
+        "per_monster": pgettext("option value", "once per monster"),
+        "attacker": pgettext("option value", "the attacker wins"),
+        "both_to_ruins": pgettext("option value", "both to the ruins"),
+        "attacker_stays": pgettext("option value", "the attacker stays"),
+        "no_attack": pgettext("option value", "does not attack"),
+        "attacks": pgettext("option value", "attacks"),
+        "takes_attack": pgettext("option value", "takes the attack"),
+        "free": pgettext("option value", "no damage"),
+    }
+
+
+def value_text(name: str, opt: Option, value: Any) -> str:
+    """How the value ``value`` of option ``name`` reads on a page: words,
+    never the identifier of the code (``all_on_field`` → "all cards on the
+    field"); a first player by seat ("player 1"); a switch "on" / "off".
+
+    >>> from cardlab.core import Option
+    >>> value_text("tiebreak_cards", Option("face_up", "", ("face_up", "all_on_field")), "all_on_field")
+    'all cards on the field'
+    """
+    if value is True or value is False:
+        return pgettext("option value", "on") if value else pgettext("option value", "off")
+    own_words = opt.choice_words or {}
+    if isinstance(value, str) and value in _value_words() and own_words.get(value, value) == value:
+        return _value_words()[value]  # the game's own words for it, if any, are words: those win
+    if isinstance(value, int) and name == "first_player":
+        return _("player {player}").format(player=value)
+    return opt.choice_text(value)
+
+
+def _text_em(text: str) -> float:
+    """About how wide ``text`` is in em (a kana or kanji 1, a Latin letter 0.6)."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.62 for ch in text)
+
+
 def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets.Widget | None:
-    """The control of a game option, as a page shows it: a checkbox for a
-    switch, a dropdown for choices, a number box for a whole number (None
-    for card files and ready hands, which a notebook sets).  Its label is
-    the option's short one (:meth:`Option.title`, whole, never cut); its
-    help, on hover, names the option and says what it does.  Read it back
-    with :func:`option_value`."""
-    label, tip = opt.title(name), f"{name}: {_tr(opt.doc)}{note}"
+    """The control of a game option, as a page shows it: one control with
+    its label before it (the option's short one, :meth:`Option.title`),
+    wide enough for its label and its longest value, which read as words
+    (:func:`value_text`); a switch is a pair of buttons off / on, a choice a
+    dropdown, a whole number a number box (None for card files and ready
+    hands, which a notebook sets).  Its help, on hover, is what the option
+    does (its doc).  Read it back with :func:`option_value`."""
+    label, tip = opt.title(name), f"{_tr(opt.doc)}{note}"
+    label_em = _text_em(label) + 1.2
     if opt.choices is not None and set(opt.choices) == {False, True}:
-        return widgets.Checkbox(value=value, description=label, indent=False, tooltip=tip,
-                                layout=widgets.Layout(width="auto"))
-    if opt.choices is not None:
-        w: widgets.Widget = widgets.Dropdown(
-            options=[(opt.choice_text(c), _NONE if c is None else c) for c in opt.choices],
-            value=_NONE if value is None else value, description=label, tooltip=tip,
-            layout=widgets.Layout(width="auto"))
+        w: widgets.Widget = widgets.ToggleButtons(
+            options=[(value_text(name, opt, c), c) for c in (False, True)], value=value, description=label,
+            tooltip=tip, tooltips=[tip, tip], style={"button_width": "auto", "description_width": "initial"},
+            layout=widgets.Layout(width=f"{label_em + 7:.1f}em", display="flex", flex_flow="row nowrap",
+                                  align_items="center"))
+    elif opt.choices is not None:
+        words = [(value_text(name, opt, c), _NONE if c is None else c) for c in opt.choices]
+        longest = max(_text_em(text) for text, _c in words)
+        w = widgets.Dropdown(options=words, value=_NONE if value is None else value, description=label,
+                             tooltip=tip, layout=widgets.Layout(width=f"{label_em + longest + 2.6:.1f}em"))
     elif isinstance(opt.default, int) and not isinstance(opt.default, bool):
-        w = widgets.IntText(value=value, description=label, tooltip=tip, layout=widgets.Layout(width="220px"))
+        w = widgets.IntText(value=value, description=label, tooltip=tip,
+                            layout=widgets.Layout(width=f"{label_em + 6:.1f}em"))
     else:
         return None
     w.style.description_width = "initial"
+    w.add_class("cardlab-option")
+    w.layout.margin = "2px 1.6em 4px 0"
     return w
 
 

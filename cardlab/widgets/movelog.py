@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import i18n, render
 from ..core import CHANCE, State
-from ..i18n import _, pgettext
+from ..i18n import _
 from .controls import seat_label
 
 
@@ -47,36 +47,46 @@ class LogMixin:
         return self._seen[key]
 
     def _who(self, player: int) -> str:
+        """Who made a move, as a log line names them (``""``: nobody, a card
+        dealt, drawn or revealed: the line says what happened)."""
         if player == CHANCE:
-            return pgettext("log", "chance")
+            return ""
         return _("P{player} ({who})").format(player=player, who=seat_label(self.players[player]))
+
+    def _said(self, player: int, text: str) -> str:
+        """``text`` after the name of who made the move (a card dealt: ``text`` alone)."""
+        who = self._who(player)
+        return _("{who}: {line}").format(who=who, line=text) if who else text
 
     def log_lines(self) -> list[str]:
         """The move log as the current view may read it (:func:`cardlab.render.seen_move`):
-        what the viewer cannot tell apart reads ``??``; a move of which
-        nothing is known reads ``(hidden)``."""
+        a move the viewer does not see reads as what happened to them
+        ("Player 1 is dealt a card")."""
         viewer = self.perspective
         with i18n.using(self.language_code):
-            return [_("{number}. {who}: {move}").format(number=i, who=self._who(mv.player),
-                                                       move=self._seen_move(before, mv, viewer).label)
+            return [_("{number}. {move}").format(number=i, move=self._said(
+                mv.player, self._seen_move(before, mv, viewer).label))
                     for i, (before, mv) in enumerate(zip(self.states(), self.match.history), 1)]
 
     def explanation_lines(self) -> list[str]:
         """What the last moves did and which rule made them happen (the moves
-        since the last control was used; at least the last move)."""
+        since the last control was used; at least the last move): each a
+        sentence with its rule ids after it."""
         with i18n.using(self.language_code):
-            return [line for line, _pic in self._explained()]
+            return [self._said(player, seen.line) for player, seen in self._explained()]
 
-    def _explained(self) -> list[tuple[str, str]]:
-        """Each move since the last control: its line, and the game's picture
-        of it (a mipig battle, say) when the view may see it (else ``""``)."""
+    def explanation_entries(self) -> list[tuple[str, tuple[str, ...], str]]:
+        """The lines of :meth:`explanation_lines` for a page: each its
+        sentence, the rule ids it cites (drawn small after it) and the
+        game's picture of the move (``""``: none)."""
+        return [(self._said(player, seen.sentence), seen.rules, seen.picture) for player, seen in self._explained()]
+
+    def _explained(self) -> list[tuple[int, render.SeenMove]]:
+        """Each move since the last control as the view may know it, with its mover."""
         hist = self.match.history
         if not hist:
             return []
         states = self.states()
         viewer = self.perspective
-        out = []
-        for i in range(min(self._mark, len(hist) - 1), len(hist)):
-            seen = self._seen_move(states[i], hist[i], viewer)
-            out.append((_("{who}: {line}").format(who=self._who(hist[i].player), line=seen.line), seen.picture))
-        return out
+        return [(hist[i].player, self._seen_move(states[i], hist[i], viewer))
+                for i in range(min(self._mark, len(hist) - 1), len(hist))]

@@ -11,7 +11,7 @@ from ...i18n import N_, _, get_language, pgettext
 from . import rules
 from .rules import CARDS, COLOURS, DEAL, DRAW_HAND, DRAW_PLAY, END, FIRST, F, K, KINDS
 
-__all__ = ["JAPANESE", "ENGLISH", "TITLE", "card_name", "role_name", "list_text", "stage_word",
+__all__ = ["hidden_text", "JAPANESE", "ENGLISH", "TITLE", "card_name", "role_name", "list_text", "stage_word",
            "explain", "follow_up", "describe"]
 
 JAPANESE = {"higoi": "ひごい", "aokoi": "あおこい", "magoi": "まごい",
@@ -170,9 +170,10 @@ def explain(state, action: str) -> str:
         return _("Player {player} goes first (先攻), by chance with probability 1/2 (KN-6, KN-Q11).").format(
             player=arg)
     if verb == "deal":
+        owner = rules.dealt_to(p, sum(k["hand1" if p else "hand0"]))
         if _a(arg).startswith("an "):
-            return _("An {card} is dealt (KN-7).").format(card=card_name(arg))
-        return _("A {card} is dealt (KN-7).").format(card=card_name(arg))
+            return _("Player {player} is dealt an {card} (KN-7).").format(player=owner, card=card_name(arg))
+        return _("Player {player} is dealt a {card} (KN-7).").format(player=owner, card=card_name(arg))
     if verb == "refill":
         if _a(arg).startswith("an "):
             return _("The field is refilled: cards are revealed until an {card}, the rest reshuffled "
@@ -225,3 +226,15 @@ def describe(state) -> str:
                              _("result: player {player} wins").format(player=0 if r[0] > 0 else 1)))
     return "\n".join(lines)
 
+
+def hidden_text(state, public: str, viewer: int) -> str | None:
+    """What ``viewer`` reads of a card dealt or drawn into the other hand
+    (KN-7, KN-8): who got a card, never which (the public form ``deal ??``
+    or ``draw ??``; the card goes to the one player who is not ``viewer``)."""
+    owner = 1 - viewer
+    verb = public.partition(" ")[0]
+    if verb == "deal":
+        return _("Player {player} is dealt a card.").format(player=owner)
+    if verb == "draw":
+        return _("Player {player} draws a card.").format(player=owner)
+    return None

@@ -13,7 +13,7 @@ from ...i18n import N_, _, get_language, pgettext
 from . import rules
 from .cards import ATTR_JA, Card
 
-__all__ = ["Battle", "battle", "battle_report", "explain", "state_text", "technique_word", "attribute_word",
+__all__ = ["hidden_text", "Battle", "battle", "battle_report", "explain", "state_text", "technique_word", "attribute_word",
            "card_name", "card_names", "ATTR_TERM", "PHASE_JA", "PHASE_TERM", "RESULT_NAMES"]
 
 #: the attribute as a person reads it in a battle report: English with the Japanese beside it
@@ -332,3 +332,16 @@ def state_text(state: Any) -> str:
             hand=', '.join(state.hand(p)) or '—'))
         lines.append("    " + _("battle zone (バトルゾーン): {zone}").format(zone=' · '.join(zone) or '—'))
     return "\n".join(lines)
+
+
+def hidden_text(state: Any, public: str, viewer: int) -> str | None:
+    """What ``viewer`` reads of a move they do not fully see: two cards set
+    aside unseen (``trash ??``, MZ-3) or a card charged face down into the
+    other player's mana (``charge ??``, MZ-6)."""
+    verb = public.partition(" ")[0]
+    if verb == "trash":
+        return _("Player {player} sets aside two cards unseen (トラッシュ); neither player may look at them.").format(
+            player=state.turn)
+    if verb == "charge":
+        return _("Player {player} charges a card face down into mana (チャージ).").format(player=state.turn)
+    return None

@@ -18,7 +18,7 @@ from .key import (BATTLE, COIN, DEAL, DIRS, END, HOW_COIN, HOW_LOCKED, HOW_ROUND
                   SHIFT)
 from .rules import EDGES, MARKS
 
-__all__ = ["Battle", "Bonus", "explain", "explain_battle", "state_text", "card_text", "card_name",
+__all__ = ["hidden_text", "Battle", "Bonus", "explain", "explain_battle", "state_text", "card_text", "card_name",
            "mark_word", "how_text", "direction_text", "ATTRIBUTE_JA", "MARK_JA", "ATTRIBUTE_TERM",
            "MARK_TERM", "EDGE_TERM", "PHASE_JA", "PHASE_TERM"]
 
@@ -336,3 +336,21 @@ def state_text(s: Any) -> str:
             lines.append(f"  y={y + y0:<2} " + "".join(grid[y]).rstrip())
     return "\n".join(lines)
 
+
+def hidden_text(s: Any, public: str, viewer: int) -> str | None:
+    """What ``viewer`` reads of a move they do not fully see (MP-Q6, public
+    forms of :func:`.seen.public_action`): a card dealt to the other hand, a
+    card laid face down on a square, player 0's janken pick not yet shown."""
+    words = public.split()
+    other = 1 - viewer
+    if words[0] == "deal":
+        return _("Player {player} is dealt a card.").format(player=other)
+    if words[0] == "place" and len(words) == 3:
+        return _("Player {player} lays a card face down at {square}.").format(player=other, square=words[2])
+    if words[0] == "show":
+        return _("Player {player} picks a card for the janken to decide who goes first; it stays hidden until "
+                 "player {viewer} picks.").format(player=other, viewer=viewer)
+    if words[0] == "pick":
+        return _("Player {player} picks a janken mark; it stays hidden until player {viewer} picks.").format(
+            player=other, viewer=viewer)
+    return None

@@ -278,3 +278,16 @@ def phase_word(phase: str) -> str:
     return {"draw": pgettext("monster_cards phase", "draw"), "action": pgettext("monster_cards phase", "action"),
             "mill": pgettext("monster_cards phase", "mill"),
             "end": pgettext("monster_cards phase", "end")}.get(phase, phase)
+
+
+def hidden_text(state: Any, public: str, viewer: int) -> str | None:
+    """What ``viewer`` reads of a card that goes where only its owner sees
+    it (MC-8): a draw into the hand (``draw ??``), damage onto the graveyard
+    (``mill ??``)."""
+    verb = public.partition(" ")[0]
+    k = state.key
+    if verb == "draw":
+        return _("Player {player} draws a card (引く).").format(player=state.turn)
+    if verb == "mill" and k[PENDING]:
+        return _("Damage (ダメージ): the top card of player {player}'s deck goes to the graveyard (墓地).").format(player=k[PENDING][0])
+    return None

@@ -17,7 +17,7 @@ from .positions import (BA, BATTLE, BK, BLOCK, COIN, DAMAGE, DD, DEAL, DRAW, DU,
                         TR, WN, YR, YS)
 from .positions import runs as _runs, split_boost as _split_boost
 
-__all__ = ["explain", "state_text", "report", "BattleReport", "SideReport", "RESULT_TEXT", "ICON_TEXT",
+__all__ = ["hidden_text", "explain", "state_text", "report", "BattleReport", "SideReport", "RESULT_TEXT", "ICON_TEXT",
            "ROW_NAME"]
 
 ICON_TEXT = {"pierce": N_("pierce (貫通, an exception to TK-21 from the icon file): a win also deals 1 damage"),
@@ -337,3 +337,15 @@ def report(g: Any, tp: int, b: tuple) -> BattleReport:
     out = rules.duel(a.total, d.total, rules.icon_bits(a.icons), rules.icon_bits(d.icons))
     fainted = [s.name for s, faints in ((a, out.attacker_faints), (d, out.defender_faints)) if faints]
     return BattleReport(a, d, out.winner, fainted, out.pierce)
+
+
+def hidden_text(state: Any, public: str, viewer: int) -> str | None:
+    """What ``viewer`` reads of a card dealt or drawn into the other hand
+    (TK-2, TK-3, TK-11, TK-Q2): who got a card, never which."""
+    verb = public.partition(" ")[0]
+    owner = 1 - viewer
+    if verb == "deal":
+        return _("Player {player} is dealt a card.").format(player=owner)
+    if verb == "draw":
+        return _("Player {player} draws a card.").format(player=owner)
+    return None

@@ -666,7 +666,7 @@ def test_explanations_use_the_right_article():
                     assert not wrong.search(s.explain(a)), s.explain(a)
                 s = s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
     root = cardlab.load("koinobori").new_initial_state()
-    assert root.explain("deal aokoi").startswith("An aokoi")
+    assert root.explain("deal aokoi").startswith("Player 0 is dealt an aokoi")
 
 
 def test_actions_explain_their_rule(game):
@@ -731,7 +731,7 @@ def test_KN_7_KN_8_a_draw_into_the_hand_stays_hidden_even_from_a_one_kind_deck()
     assert s.chance_outcomes() == [("draw magoi", 1)]
     seen = render.seen_move(s, "draw magoi", 0)
     assert seen.hidden and "magoi" not in seen.line + seen.label and seen.action == "draw ??"
-    assert render.seen_move(s, "draw magoi", 1).line == s.explain("draw magoi")
+    assert render.seen_move(s, "draw magoi", 1).line == render.with_rules(*render.split_rules(s.explain("draw magoi")))
     t = pos(game, stage="draw_play", to_move=1, field={"higoi": 1}, deck={"higoi": 1, "magoi": 1},
             hands=[{"aokoi": 2}, {"aokoi": 1}],
             nobori=[{"higoi": 1}, {"fuki+aokoi": 1, "fuki+magoi": 1, "magoi": 1}], kabuto=(1, 0))

@@ -48,8 +48,8 @@ def test_MZ_6_charging_the_last_hand_card_is_not_named_to_the_opponent(game):
     assert s.legal_actions() == ["charge spark_wren"]
     seen = render.seen_move(s, "charge spark_wren", 0)
     assert (seen.action, seen.hidden, seen.picture) == ("charge ??", True, "")
-    assert seen.label == "charge チャージ: ??"
-    assert seen.line == "Player 1's move hidden from player 0: charge チャージ: ?? (MZ-6)."
+    assert seen.label == "Player 1 charges a card face down into mana (チャージ)"
+    assert seen.line == "Player 1 charges a card face down into mana (チャージ). (MZ-6)"
     for word in names(game, "spark_wren"):
         assert word not in seen.line and word not in seen.label
     other = pos(game, {"battle": ["oak_giant"], "out": ["kagari_owl"]},
@@ -71,10 +71,11 @@ def test_MZ_3_MZ_Q8_the_trashed_pair_is_named_to_nobody(game):
         lines = {render.seen_move(s, a, v) for a in outcomes}
         assert len(lines) == 1
         (seen,) = lines
-        assert (seen.action, seen.hidden, seen.label) == ("trash ??", True, "trash トラッシュ: ??")
-        assert seen.line == f"A chance event hidden from player {v}: trash トラッシュ: ?? (MZ-3, MZ-Q8)."
+        assert (seen.action, seen.hidden) == ("trash ??", True)
+        assert seen.line == (f"Player {s.turn} sets aside two cards unseen (トラッシュ); neither player may look "
+                             "at them. (MZ-3, MZ-Q8)")
         assert not any(w in seen.line for cid in game.ids[0] for w in names(game, cid))
-    assert render.seen_move(s, outcomes[0], None).line == s.explain(outcomes[0])
+    assert render.seen_move(s, outcomes[0], None).line == render.with_rules(*render.split_rules(s.explain(outcomes[0])))
 
 
 def test_MZ_4_MZ_22_every_other_move_is_public(game):

@@ -52,9 +52,9 @@ def test_MP_7_the_last_card_laid_face_down_is_not_named_to_the_opponent():
         _, cid, square = a.split()
         seen = render.seen_move(s, a, 1 - q)
         assert (seen.action, seen.hidden, seen.picture) == (f"place ?? {square}", True, "")
-        assert seen.label == f"place 配置: ?? at {square}"
+        assert seen.label == f"Player {q} lays a card face down at {square}"
         rules = "MP-6, MP-5" if not s.cells() else "MP-7, MP-5"
-        assert seen.line == f"Player {q}'s move hidden from player {1 - q}: place 配置: ?? at {square} ({rules})."
+        assert seen.line == f"Player {q} lays a card face down at {square}. ({rules})"
         assert cid not in seen.line and cid not in seen.label
         own = render.seen_move(s, a, q)
         assert not own.hidden and f"lays {cid} face down at {square}" in own.line
@@ -71,14 +71,15 @@ def test_MP_4_MP_Q3_the_first_pick_of_a_simultaneous_janken_is_hidden_until_the_
     g = cardlab.load("mipig", cards=SIX, hand_size=2)
     root = g.new_initial_state()
     assert root.public_action("deal R1", 0) == "deal R1" and root.public_action("deal R1", 1) == "deal ??"
-    assert render.seen_move(root, "deal R1", 1).line == "A chance event hidden from player 1: deal 配る: ?? (MP-3)."
+    assert render.seen_move(root, "deal R1", 1).line == "Player 0 is dealt a card. (MP-3)"
     s = play(g, "deal R1", "deal P1", "deal S1", "deal S2")
     assert s.phase == "janken" and s.current_player == 0
     lines = {render.seen_move(s, a, 1) for a in s.legal_actions()}
     assert len(lines) == 1
     (seen,) = lines
-    assert (seen.action, seen.label) == ("show ??", "show 見せる: ??")
-    assert seen.line == "Player 0's move hidden from player 1: show 見せる: ?? (MP-4)."
+    assert seen.action == "show ??"
+    assert seen.line == ("Player 0 picks a card for the janken to decide who goes first; it stays hidden until "
+                         "player 1 picks. (MP-4)")
     t = s.apply("show R1")
     assert [t.public_action(a, 0) for a in t.legal_actions()] == t.legal_actions() == ["show S1", "show S2"]
     assert "against player 0's R1" in render.seen_move(t, "show S1", 0).line
@@ -87,7 +88,8 @@ def test_MP_4_MP_Q3_the_first_pick_of_a_simultaneous_janken_is_hidden_until_the_
                       (5, 3, 1, "P5", True)]).apply("attack 0,0 1,0")
     assert u.phase == "tiebreak" and u.legal_actions() == ["pick rock", "pick scissors"]
     lines = {render.seen_move(u, a, 1) for a in u.legal_actions()}
-    assert [x.line for x in lines] == ["Player 0's move hidden from player 1: pick 選ぶ: ?? (MP-25, MP-Q3)."]
+    assert [x.line for x in lines] == [
+        "Player 0 picks a janken mark; it stays hidden until player 1 picks. (MP-25, MP-Q3)"]
     w = u.apply("pick scissors")
     assert all(w.public_action(a, 0) == a for a in w.legal_actions())
 

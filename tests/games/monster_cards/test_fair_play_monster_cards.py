@@ -47,15 +47,16 @@ def test_MC_9_MC_8_another_players_draw_is_never_named(game):
     s = draw_node(game, ["reef_crab", "kelp_sprite"], ["tide_archer", "tide_archer"])
     assert s.chance_outcomes() == [("draw tide_archer", 1)]
     seen = render.seen_move(s, "draw tide_archer", 0)
-    assert (seen.action, seen.hidden, seen.label, seen.picture) == ("draw ??", True, "draw 引く: ??", "")
-    assert seen.line == "A chance event hidden from player 0: draw 引く: ?? (MC-9)."
+    assert (seen.action, seen.hidden, seen.label, seen.picture) == ("draw ??", True, "Player 1 draws a card (引く)", "")
+    assert seen.line == "Player 1 draws a card (引く). (MC-9)"
     for word in names(game, "tide_archer"):
         assert word not in seen.line and word not in seen.label
     other = draw_node(game, ["tide_archer", "kelp_sprite"], ["reef_crab", "tide_archer"])
     assert other.information_set(0) == s.information_set(0) and len(other.chance_outcomes()) == 2
     assert {render.seen_move(other, a, 0) for a, _ in other.chance_outcomes()} == {seen}
     own = render.seen_move(s, "draw tide_archer", 1)
-    assert not own.hidden and own.line == s.explain("draw tide_archer") and "tide_archer" in own.line
+    assert not own.hidden and own.line == render.with_rules(*render.split_rules(s.explain("draw tide_archer")))
+    assert "tide_archer" in own.line
     opened = open_hands_copy(s)
     assert not render.seen_move(opened, "draw tide_archer", 0).hidden  # open hands: all public
 
@@ -68,8 +69,9 @@ def test_MC_3_MC_8_damage_is_seen_by_the_damaged_player_only(game):
             phase="mill", pending={"target": 1, "damage": 1, "then": "action"}, attack=(1, "storm_eel"))
     assert s.chance_outcomes() == [("mill tide_archer", 1)]
     seen = render.seen_move(s, "mill tide_archer", 0)
-    assert (seen.action, seen.hidden, seen.label) == ("mill ??", True, "damage ダメージ: ??")
-    assert seen.line == "A chance event hidden from player 0: damage ダメージ: ?? (MC-3, MC-8)."
+    assert (seen.action, seen.hidden) == ("mill ??", True)
+    assert seen.line == ("Damage (ダメージ): the top card of player 1's deck goes to the graveyard (墓地). "
+                         "(MC-3, MC-8)")
     assert not any(w in seen.line for w in names(game, "tide_archer"))
     assert render.visible(s, "mill tide_archer", 1)
 
@@ -109,7 +111,8 @@ def test_MC_19_MC_7_the_card_a_player_goes_out_with_stays_known(game):
     u, w = s.apply("defend mist_wisp"), t.apply("defend reef_crab")
     assert u.is_terminal() and w.is_terminal() and u.information_set(0) != w.information_set(0)
     assert "mist_wisp" in u.observation(0)["players"][1]["ruins"]
-    assert render.seen_move(s, "defend mist_wisp", 0).line == s.explain("defend mist_wisp")
+    assert render.seen_move(s, "defend mist_wisp", 0).line == render.with_rules(
+        *render.split_rules(s.explain("defend mist_wisp")))
 
 
 # -- every position a player cannot tell apart (MC-8) ---------------------------------------------

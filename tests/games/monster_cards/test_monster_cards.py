@@ -889,7 +889,8 @@ def test_explanations_say_what_really_happens():
             "puts the player out (脱落) at once (MC-Q7, MC-19). Player 0 is the last player with cards and wins "
             "(MC-19).") in line
     for viewer in (0, 1, None):
-        assert cardlab.render.seen_move(s, "defend c_plain", viewer).line == line
+        assert cardlab.render.seen_move(s, "defend c_plain", viewer).line == cardlab.render.with_rules(
+            *cardlab.render.split_rules(line))
     t = s.apply("attack c_plain")  # a replacement: 2 damage first (chance), then player 1's draw
     assert "must draw the last card" not in s.explain("attack c_plain")
     t = t.apply("mill c_plain")

@@ -43,8 +43,8 @@ def test_TK_2_TK_11_the_opponents_deal_and_draw_never_name_the_card():
     assert s.chance_outcomes() == [("draw 7", 1)] and twin.chance_outcomes() == [("draw 8", 1)]
     assert twin.information_set(0) == s.information_set(0)
     seen = render.seen_move(s, "draw 7", 0)
-    assert (seen.action, seen.hidden, seen.label, seen.picture) == ("draw ??", True, "draw ドロー: ??", "")
-    assert seen.line == "A chance event hidden from player 0: draw ドロー: ?? (TK-11)."
+    assert (seen.action, seen.hidden, seen.label, seen.picture) == ("draw ??", True, "Player 1 draws a card", "")
+    assert seen.line == "Player 1 draws a card. (TK-11)"
     assert not any(w in seen.line + seen.label for w in names(7))
     assert render.seen_move(twin, "draw 8", 0) == seen
     own = render.seen_move(s, "draw 7", 1)
@@ -52,11 +52,12 @@ def test_TK_2_TK_11_the_opponents_deal_and_draw_never_name_the_card():
     root = GAME.new_initial_state()  # player 0's opening hand
     deals = [a for a, _ in root.chance_outcomes()]
     assert {render.seen_move(root, a, 1) for a in deals} == {render.SeenMove(
-        CHANCE, "deal ??", True, "deal 配る: ??", "A chance event hidden from player 1: deal 配る: ?? (TK-2).", "")}
+        CHANCE, "deal ??", True, "Player 0 is dealt a card", "Player 0 is dealt a card. (TK-2)", "",
+        "Player 0 is dealt a card.", ("TK-2",))}
     assert all(render.visible(root, a, 0) for a in deals)
     event_draw = pos(stage="evdraw", tp=1, event_used=True, p1={"hand": [8], "unseen": [7, 9]})
     assert {render.seen_move(event_draw, a, 0).line for a in ("draw 7", "draw 9")} == {
-        "A chance event hidden from player 0: draw ドロー: ?? (TK-24, TK-Q2)."}
+        "Player 1 draws a card. (TK-24, TK-Q2)"}
 
 
 def test_TK_13_TK_18_TK_19_every_other_move_is_public():
