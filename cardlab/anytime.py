@@ -74,6 +74,9 @@ ITERATIONS_PER_MOVE = 8
 MAX_TREE_DEPTH = 400
 #: playouts per move in each arrangement valued by playouts (no core, or "flat")
 PLAYOUTS = 2
+#: how many arrangements are listed where random deals hardly ever agree
+#: with what the player saw (:meth:`_Worlds._sample`)
+LIST_AT_MOST = 100_000
 #: how many of the exactly solved arrangements the tree search also values,
 #: to measure its error (:func:`_calibrate`)
 CALIBRATION = 4
@@ -195,18 +198,36 @@ class _Worlds:
         """The ``i``-th world of the exact phase (``None`` past the last)."""
         if self.listed is not None:
             return self.listed[i] if i < len(self.listed) else None
-        return sample_arrangement(self.state, self.p, self.rng), Fraction(0)
+        world = self._sample()
+        if world is None:  # listed now: from the first (in their canonical order), or none more
+            return self.first(i) if i == 0 else None
+        return world, Fraction(0)
 
     def draw(self, solved: int) -> State:
         """A world for the playout phase, with every card shown: one of those
         not solved, by probability (listed), or a fresh random one."""
         if self.listed is None:
-            return open_hands_copy(sample_arrangement(self.state, self.p, self.rng))
+            world = self._sample()
+            if world is not None:
+                return open_hands_copy(world)
+            solved = 0  # listed now: none of them was solved
         rest = range(solved, len(self.listed))
         i = self.rng.choices(rest, weights=[float(self.listed[j][1]) for j in rest])[0]
         if i not in self.opened:
             self.opened[i] = open_hands_copy(self.listed[i][0])
         return self.opened[i]
+
+    def _sample(self) -> State | None:
+        """A random arrangement; ``None`` when random deals hardly ever agree
+        with what the player saw (a rare, tightly constrained position):
+        the arrangements are then listed after all (up to
+        :data:`LIST_AT_MOST`): the exact phase goes on with them if it has
+        solved none yet, else it ends."""
+        try:
+            return sample_arrangement(self.state, self.p, self.rng)
+        except TooLargeError:
+            self.listed = arrangements(self.state, self.p, limit=LIST_AT_MOST)
+            return None
 
 
 def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | None = None,

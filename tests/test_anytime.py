@@ -269,3 +269,33 @@ def test_the_search_error_is_measured_where_some_arrangements_were_solved():
         assert half > 0
         return
     pytest.fail("no Mazemon decision of seed 5 was partly solved within 60,000 nodes")
+
+
+
+def test_a_position_random_deals_rarely_fit_is_answered_from_the_listed_arrangements(monkeypatch):
+    """A mipig battle the levels' round robin met (strong against club):
+    19,656 ways to fill the places player 0 cannot see, 6 of them agree
+    with what they saw (too many fillings to list within the budget, too
+    few that fit for random deals: a stream of them found none in 10,000
+    tries there, as the stand-in below).  The arrangements are then listed
+    after all: here all six are solved, the exact fair hint.  The analysis
+    never raises for size."""
+    import json
+    from pathlib import Path
+
+    import cardlab.anytime as anytime_module
+    from cardlab.hidden import arrangements, count_fillings
+
+    s = cardlab.load("mipig").state_from_dict(
+        json.loads((Path(__file__).parent / "data" / "mipig_rare_deal.json").read_text("utf-8")))
+    assert count_fillings(s, 0, 10**6) == 19_656 and len(arrangements(s, 0, limit=10**6)) == 6
+
+    def unlucky(state, player, rng, tries=10_000):
+        raise cardlab.TooLargeError(f"no deal consistent with what player {player} saw in {tries:,} tries")
+
+    monkeypatch.setattr(anytime_module, "sample_arrangement", unlucky)
+    a = cardlab.analyse(s, player=0, nodes=8_000)
+    assert a.total_arrangements == 6 and a.solved == 6 and a.exact  # all six fit: the exact fair hint
+    assert [{k: r[k] for k in ("action", "value")} for r in a.rows] == [
+        {k: r[k] for k in ("action", "value")} for r in cardlab.analyse(s, player=0, max_arrangements=10**5).rows]
+    _check(s, a)
