@@ -84,10 +84,13 @@ def query(game: str, *changes: tuple[str, str]) -> str:
     return "&".join(f"{k}={v}" for k, v in pairs)
 
 
-def dealt(b) -> str:
-    """Every card of the board's deal (its first position where nobody deals), all shown."""
+def dealt(b) -> tuple[str, object]:
+    """Every card of the board's deal (its first position where nobody deals),
+    all shown, and the stream its later cards come from (the match's chance
+    stream: two deals of a few card kinds can look alike by chance, as
+    Koi-koi Nobori's did in one run, the streams of two seeds do not)."""
     first = next(s for s in b.match.states if not s.is_chance_node())
-    return render.html(first, perspective=None)
+    return render.html(first, perspective=None), b.match.rng.getstate()
 
 
 def page_twin(app: PlayApp, rng: random.Random, moves: int = 40) -> bool:
