@@ -198,8 +198,11 @@ def test_voila_app(browser, voila_app, game_name):
             _until(lambda: seats.count(), lambda n: n == 3, "three seat pickers")
             game = game.with_options(players=3)
         elif "payoff" in game.OPTIONS:
-            option = ("combobox", game.OPTIONS["payoff"].title("payoff"), "score")
-            app.get_by_role("combobox", name=option[1], exact=True).select_option("score")
+            from cardlab.widgets.controls import value_text  # the value as the page words it (issue Y)
+
+            option = ("combobox", game.OPTIONS["payoff"].title("payoff"),
+                      value_text("payoff", game.OPTIONS["payoff"], "score"))
+            app.get_by_role("combobox", name=option[1], exact=True).select_option(label=option[2])
             game = game.with_options(payoff="score")
         else:
             name = next(k for k, o in game.OPTIONS.items() if o.choices is not None
@@ -372,7 +375,8 @@ def test_voila_hot_seat_privacy_screen(browser, voila_app):
 def test_voila_hot_seat_janken_is_sealed_then_revealed(browser, voila_app):
     """MP-4 (issue Q): mipig's first-player janken between two persons at one
     screen.  Player 0 picks behind the privacy screen; player 1 then sees only
-    that player 0 has picked (show 見せる: ??), never which card; once player 1
+    that player 0 has picked ("Player 0 picks a card for the janken ...; it
+    stays hidden"), never which card; once player 1
     has picked, the log shows both cards."""
     page = browser.new_page(viewport={"width": 1280, "height": 2400})
     try:
@@ -392,7 +396,8 @@ def test_voila_hot_seat_janken_is_sealed_then_revealed(browser, voila_app):
                       "player 1's janken after ready")
         assert info["status"].startswith("Player 1 (person) to move"), info["status"]
         sealed = info["log"][-1]
-        assert re.fullmatch(r"\d+\. P0 \(person\): show 見せる: \?\?", sealed), info["log"]
+        assert re.fullmatch(r"\d+\. P0 \(person\): Player 0 picks a card for the janken to decide who goes first; "
+                            r"it stays hidden until player 1 picks", sealed), info["log"]
         screenshot(page, "voila-hot-seat-janken-sealed", board)
         count = log_count(info)
         board.locator("button.cardlab-offer").first.click()

@@ -177,7 +177,8 @@ def option_widget(name: str, opt: Option, value: Any, note: str = "") -> widgets
         words = [(value_text(name, opt, c), _NONE if c is None else c) for c in opt.choices]
         longest = max(_text_em(text) for text, _c in words)
         w = widgets.Dropdown(options=words, value=_NONE if value is None else value, description=label,
-                             tooltip=tip, layout=widgets.Layout(width=f"{label_em + longest + 2.6:.1f}em"))
+                             tooltip=tip, style={"description_width": "initial"},
+                             layout=widgets.Layout(width=f"{label_em + longest + 4:.1f}em"))
     elif isinstance(opt.default, int) and not isinstance(opt.default, bool):
         w = widgets.IntText(value=value, description=label, tooltip=tip,
                             layout=widgets.Layout(width=f"{label_em + 6:.1f}em"))
