@@ -335,7 +335,8 @@ def report(args) -> str:
     for r in rows:
         hashes[r["anytime_hash"]] = hashes.get(r["anytime_hash"], 0) + (r["row"] == "position")
     if not args.all:
-        rows = [r for r in rows if r["anytime_hash"] == (args.hash or ver["anytime_hash"])]
+        wanted = set((args.hash or ver["anytime_hash"]).split(","))
+        rows = [r for r in rows if r["anytime_hash"] in wanted]
     rows = [r for r in rows if r["game"] in args.games]
     pos = [r for r in rows if r["row"] == "position"]
     budgets = [str(t) for t in args.budgets]
@@ -381,7 +382,8 @@ def parse(argv=None):
     ap.add_argument("--csv", type=Path, default=CSV)
     ap.add_argument("--report", action="store_true", help="only print the tables")
     ap.add_argument("--all", action="store_true", help="count rows of every anytime.py version")
-    ap.add_argument("--hash", help="count the rows of this anytime.py hash (default: the current file's)")
+    ap.add_argument("--hash", help="count the rows of these anytime.py hashes, comma-separated "
+                    "(default: the current file's; name an older one only where its diff cannot change a result)")
     return ap.parse_args(argv)
 
 
