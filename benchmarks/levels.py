@@ -25,10 +25,10 @@ cap rarely binds, so a run is nearly repeatable.
 from __future__ import annotations
 
 import argparse
-import collections
 import csv
 import multiprocessing
 import os
+import queue
 import random
 import sys
 import time
@@ -125,8 +125,9 @@ def jobs_to_run(games, which, n, solver, done):
 
 
 def results(jobs, workers: int, stop: float | None):
-    """The rows of the games, played by ``workers`` processes (a few ahead
-    at a time); no game is started after ``stop`` (``time.perf_counter``)."""
+    """The rows of the games, played by ``workers`` processes, each row as
+    soon as its game ends (a long game holds up no other); no game is
+    started after ``stop`` (``time.perf_counter``)."""
     def late() -> bool:
         return stop is not None and time.perf_counter() >= stop
 
@@ -136,14 +137,20 @@ def results(jobs, workers: int, stop: float | None):
                 return
             yield play(job)
         return
+    finished: queue.Queue = queue.Queue()
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        todo, pending = iter(jobs), collections.deque()
+        todo, running = iter(jobs), 0
         while True:
-            while len(pending) < 2 * workers and not late() and (job := next(todo, None)) is not None:
-                pending.append(pool.apply_async(play, (job,)))
-            if not pending:
+            while running <= workers and not late() and (job := next(todo, None)) is not None:
+                pool.apply_async(play, (job,), callback=finished.put, error_callback=finished.put)
+                running += 1
+            if not running:
                 return
-            yield pending.popleft().get()
+            row = finished.get()
+            running -= 1
+            if isinstance(row, BaseException):
+                raise row
+            yield row
 
 
 def run(path: Path, jobs, workers: int, stop: float | None = None) -> None:
