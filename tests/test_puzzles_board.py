@@ -81,8 +81,12 @@ def test_board_wrong_says_the_cost_in_japanese_too():
     b = PuzzleBoard("koinobori", language="ja")
     p = b.puzzle
     wrong = next(a for a in p.state.legal_actions() if a != p.answer)
+    buttons = {c.tooltip: c.description for c in b.moves.children}
     r = b.choose(wrong)
     assert not r.right and p.explanation("ja") in b.feedback.value.replace("&#x27;", "'")
+    # the moves named as their buttons read (出す: ひごい), not in the game's notation (play higoi)
+    said = b.feedback.value.split("<br>")[0]
+    assert buttons[wrong] in said and buttons[p.answer] in said and wrong not in said, said
 
 
 def test_fair_puzzle_board_shows_only_what_the_mover_may_see():
