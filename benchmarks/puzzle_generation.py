@@ -48,7 +48,7 @@ def row(game: str, f: dict, cpu: bool) -> str:
     kept = max(f["kept"], 1)
     per100 = (f["cpu"] if cpu else f["seconds"]) / kept * 100
     return (f"| {game} | {f['kept']} | {'/'.join(f['kinds'])} | {f['games']} | {f['candidates']} "
-            f"| {f['candidates'] / kept:.1f} | {f['cpu'] if cpu else f['seconds']:.0f} | {per100 / 60:.1f} |")
+            f"| {f['candidates'] / kept:.1f} | {f['cpu'] if cpu else f['seconds']:.1f} | {per100 / 60:.2f} |")
 
 
 def main(argv=None) -> int:
