@@ -74,16 +74,28 @@ def versions() -> dict[str, str]:
     return {"head": head[:12], "anytime_hash": digest}
 
 
+def load_game(name: str):
+    """The game of a CSV row: a game's name, or a variant of it written
+    ``game:option=value;option=value`` (``monster_cards:deck_size=8``)."""
+    import cardlab
+
+    game, _sep, opts = name.partition(":")
+    options = {}
+    for pair in filter(None, opts.split(";")):
+        key, _eq, text = pair.partition("=")
+        options[key] = int(text) if text.lstrip("-").isdigit() else {"true": True, "false": False}.get(text, text)
+    return cardlab.load(game, **options)
+
+
 def play(game_name: str, seed: int) -> tuple[list, list[str], list[str]]:
     """A seeded game: its decisions ``(state, index into history)`` where the
     player to move has at least two moves, every action played (chance
     included) and the seat agents."""
-    import cardlab
     from cardlab import CHANCE
     from cardlab.agents import make
     from cardlab.core import sample_chance
 
-    game = cardlab.load(game_name)
+    game = load_game(game_name)
     rng = random.Random(seed)
     names = SEATS[seed % len(SEATS)]
     agents = [make(names[i % 2], seed=seed * 10 + i) for i in range(game.spec.num_players)]
@@ -106,9 +118,7 @@ def replay(game_name: str, history: str):
     """The position of a CSV row: its ``history`` replayed from
     ``new_initial_state()`` (the games of the level "beginner" depend on the
     clock, so a seed alone may not give the same game again)."""
-    import cardlab
-
-    s = cardlab.load(game_name).new_initial_state()
+    s = load_game(game_name).new_initial_state()
     for a in history.split("|") if history else []:
         s = s.apply(a)
     return s
@@ -366,7 +376,8 @@ def number(text: str) -> float:
 
 def parse(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", default=",".join(GAMES), type=lambda v: v.split(","))
+    ap.add_argument("--games", default=",".join(GAMES), type=lambda v: v.split(","),
+                    help="comma-separated; a variant as game:option=value;... (monster_cards:deck_size=8)")
     ap.add_argument("--seeds", type=int, default=40, help="seeded games per game (from --first-seed)")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--per-game", type=int, default=3, help="positions measured per seeded game")
