@@ -314,9 +314,9 @@ def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
              f'<text x="5" y="{h / 2 + 4}" font-size="11" text-anchor="middle" font-weight="bold">{card.left}</text>',
              f'<text x="{w - 5}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" font-weight="bold">'
              f"{card.right}</text>",
-             f'<text x="3" y="9" font-size="7" fill="#555">{escape(card.id)}</text>']
+             f'<text x="3" y="9" font-size="8" fill="#555">{escape(card.id)}</text>']
     if face_down:
-        parts.append(f'<text x="{w - 3}" y="9" font-size="7" text-anchor="end" fill="#555">裏</text>')
+        parts.append(f'<text x="{w - 3}" y="9" font-size="8" text-anchor="end" fill="#555">裏</text>')
     if bonus is not None and bonus[0]:
         parts.append(f'<rect x="{w - 19}" y="{h - 15}" width="18" height="13" rx="6" fill="#d4a017"/>'
                      f'<text x="{w - 10}" y="{h - 5}" font-size="9" text-anchor="middle" fill="#fff" '
