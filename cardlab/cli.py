@@ -69,6 +69,7 @@ from .cli_design import add_design_parser
 from .cli_review import add_review_parser
 from .cli_puzzle import add_puzzle_parsers
 from .cli_rooms import add_rooms_parser
+from .cli_tournament import add_tournament_parser
 
 __all__ = ["main", "transcript", "steps", "hint", "parse_move"]
 
@@ -626,7 +627,7 @@ class _HelpFormatter(argparse.HelpFormatter):
 
 #: the sub-commands kept in modules of their own, in the order of the help: each adds
 #: its parsers with ``add(parser, add_parser)`` (``add_parser(name, help, description)``)
-SUB_COMMANDS = (add_rooms_parser, add_review_parser, add_design_parser, add_puzzle_parsers)
+SUB_COMMANDS = (add_rooms_parser, add_tournament_parser, add_review_parser, add_design_parser, add_puzzle_parsers)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -73,6 +73,13 @@ CREATE TABLE IF NOT EXISTS codes (code TEXT PRIMARY KEY, room TEXT NOT NULL, sea
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
     action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, system TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
+    rounds INTEGER NOT NULL, entrants TEXT NOT NULL, agent TEXT, seed INTEGER NOT NULL, created REAL NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS tournament_games (
+    tournament INTEGER NOT NULL REFERENCES tournaments(id), round INTEGER NOT NULL, board INTEGER NOT NULL,
+    first TEXT NOT NULL, second TEXT, room TEXT, score TEXT, PRIMARY KEY (tournament, round, board));
 """
 
 
@@ -483,6 +490,16 @@ class RoomStore:
             except StaleMoveError:
                 continue
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """``sql`` on this thread's connection to the class's file (for what
+        else the file keeps: :mod:`cardlab.tournament_store`); a write
+        inside :meth:`transaction`."""
+        return self._db.execute(sql, params)
+
+    def transaction(self):
+        """A write transaction (``with store.transaction(): ...``): :meth:`_write`."""
+        return self._write()
+
     def _write(self):
         """A write transaction that takes the database's lock at once (so
         the check of the move number and the insert are one step)."""
@@ -532,15 +549,22 @@ class RoomStore:
         room = self.room(room_id)
         if not (type(seat) is int and 0 <= seat < len(room.seats)) or room.seats[seat] != "person":
             raise RoomError(_("room {room} has no pupil's seat {seat}").format(room=room_id, seat=repr(seat)))
-        row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (room_id, seat)).fetchone()
+        return self.draw_code(room_id, seat)
+
+    def draw_code(self, owner: str, seat: int) -> str:
+        """The short code of seat ``seat`` of ``owner`` (a room, or a
+        tournament: ``"T1"``, whose seats are its pupils,
+        :mod:`cardlab.tournament_store`), made at the first ask, then kept;
+        :meth:`join` gives ``(owner, seat)`` back.  No check of the seat."""
+        row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (owner, seat)).fetchone()
         if row is not None:
             return row[0]
         with self._write():  # the first ask (two pages may ask at once: one makes it)
-            row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (room_id, seat)).fetchone()
+            row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (owner, seat)).fetchone()
             while row is None:
                 code = "".join(secrets.choice(CODE_LETTERS) for _i in range(4))
                 if not self._db.execute("SELECT 1 FROM codes WHERE code=?", (code,)).fetchone():
-                    self._db.execute("INSERT INTO codes VALUES (?, ?, ?)", (code, room_id, seat))
+                    self._db.execute("INSERT INTO codes VALUES (?, ?, ?)", (code, owner, seat))
                     row = (code,)
         return row[0]
 

@@ -35,6 +35,8 @@ from .controls import _seat_options, levels_tip, option_value, option_widget, se
 from .names import result_names, shown_names
 from .review import RoomReview
 from .rules_panel import rules_panel
+from ..tournament_store import Tournaments
+from .tournament import TournamentPanel, TournamentSeat
 from .wall import wall_html
 
 __all__ = ["OneGameMixin", "RoomBoard", "Lobby", "JoinBox", "room_page", "result_names", "shown_names"]
@@ -270,7 +272,9 @@ def _error(text: str) -> widgets.HTML:
 def room_page(query: str, store: RoomStore | None = None, *, language: str | None = None) -> widgets.Widget:
     """What a room link opens (``?room=R1&seat=0&key=…``: the pupil's
     board; ``?join=CODE``: the board of the seat with that short code, and
-    ``?join`` alone the :class:`JoinBox` to type it in; ``?teacher=KEY``:
+    ``?join`` alone the :class:`JoinBox` to type it in; ``?room=T1&pupil=NAME&key=…``:
+    a pupil's game of each round of tournament 1
+    (:class:`~cardlab.widgets.tournament.TournamentSeat`); ``?teacher=KEY``:
     the teacher's :class:`Lobby`), or a message saying what is wrong.  ``store``: the class's store (default
     :func:`cardlab.rooms.default_path`); ``language``: the page's (``None``:
     the current one)."""
@@ -285,6 +289,8 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
         if not store.check_key(None, "teacher", given["teacher"]):
             return _error(_("the teacher key is not this class's (cardlab rooms prints the teacher's link)"))
         return Lobby(store, language=language)
+    if "pupil" in given:  # a pupil's link for a whole tournament: ?room=T1&pupil=Aiko&key=…
+        return _tournament_page(store, given, language)
     if "join" in given:
         box = JoinBox(store, language=language)
         if given["join"].strip():
@@ -295,6 +301,26 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
     if not seat.isdigit() or not store.check_key(room_id, int(seat), key):
         return _error(_("the room, the seat and the key do not belong together; ask your teacher for your link"))
     return _seat_page(store, room_id, int(seat), language)
+
+
+def _tournament_page(store: RoomStore, given: dict[str, str], language: str) -> widgets.Widget:
+    """A pupil's tournament link: their game of each round (:class:`~cardlab.widgets.tournament.TournamentSeat`)."""
+    cups, number, name = Tournaments(store), given.get("room", "")[1:], given["pupil"]
+    try:
+        ok = given.get("room", "").startswith("T") and number.isdigit() and cups.check_key(int(number), name,
+                                                                                          given.get("key", ""))
+    except RoomError:  # no such tournament
+        ok = False
+    if not ok:
+        return _error(_("the tournament, the pupil and the key do not belong together; ask your teacher for your "
+                        "link"))
+    return _tournament_seat(store, int(number), name, language)
+
+
+def _tournament_seat(store: RoomStore, tid: int, name: str, language: str) -> widgets.Widget:
+    """``name``'s page for tournament ``tid``: their game of each round, a seat's page each."""
+    return TournamentSeat(store, tid, name, lambda rid, seat: _seat_page(store, rid, seat, language),
+                          language=language)
 
 
 def _seat_page(store: RoomStore, room_id: str, seat: int, language: str) -> widgets.Widget:
@@ -354,7 +380,11 @@ class JoinBox(widgets.VBox):
             except RoomError as exc:
                 self.message.value = '<span style="color:#b00">' + html.escape(str(exc)) + "</span>"
                 return None
-            page = _seat_page(store, room_id, seat, language)
+            if room_id.startswith("T") and room_id[1:].isdigit():  # a pupil's code for a whole tournament
+                tid = int(room_id[1:])
+                page = _tournament_seat(store, tid, Tournaments(store).get(tid).entrants[seat], language)
+            else:
+                page = _seat_page(store, room_id, seat, language)
         if self._on_join is not None:
             self._on_join(page)
         else:
@@ -368,7 +398,8 @@ class Lobby(widgets.VBox):
     wall (:mod:`cardlab.widgets.wall`: whose turn, the last move, the score)
     and the list (moves, result) with each seat's code and full link (``base``: the class
     app's address, see :func:`cardlab.rooms.page_url`); watch any game with
-    every card shown; end, reset or remove a room; *new lesson* ends the
+    every card shown; end, reset or remove a room; a class tournament
+    (:attr:`tournament`, :mod:`cardlab.widgets.tournament`); *new lesson* ends the
     lesson's rooms and keeps them in the archive; export a lesson's games.
     What cannot be undone (or makes a pupil a second room) asks first:
     :attr:`confirm_button` does it, :attr:`cancel_button` does not.
@@ -419,11 +450,15 @@ class Lobby(widgets.VBox):
         self.game_picker.observe(lambda _c: self._choose_game(), names="value")
         self._choose_game()
         self._lesson_widgets()
+        #: the tournament section (cardlab.widgets.tournament): the pupils, game and options of this page
+        self.tournament = TournamentPanel(store, names=lambda: self.names.value.splitlines(),
+                                          game=lambda: self.game_picker.value, options=self.options,
+                                          language=lambda: self.language, on_change=self.refresh, base=self.base)
         self.children = [widgets.HTML("<b>" + _("Class rooms") + "</b> "
                                       + _("(the teacher's page: keep this link to yourself; it shows every card)")),
                          self.lesson_html, widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
                          widgets.HBox([self.make_button, self.sheet_button]), self.message, self.sheet_link,
-                         widgets.HBox([self.confirm_button, self.cancel_button]),
+                         widgets.HBox([self.confirm_button, self.cancel_button]), self.tournament,
                          self.wall, self.rooms_html, widgets.HBox([self.watch, self.end_button, self.reset_button,
                                                         self.remove_button]),
                          self.watch_html, self.room_review,
@@ -663,6 +698,7 @@ class Lobby(widgets.VBox):
             self.watch_html.value = ""
         self._refresh_lessons(len(ids))
         self.room_review.refresh()
+        self.tournament.refresh()
 
     def _refresh_lessons(self, rooms: int) -> None:
         """The lesson's line and the lessons to export (the current one first)."""
