@@ -44,7 +44,9 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import hashlib
+import importlib
 import math
 import multiprocessing
 import os
@@ -67,8 +69,13 @@ FIELDS = ("row", "game", "seed", "ply", "decisions", "stage", "player", "legal",
           "cpu", "wall", "load", "solved", "arrangements", "agents", "head", "anytime_hash", "history")
 
 
+@functools.lru_cache(maxsize=None)
 def versions() -> dict[str, str]:
-    """The commit and the hash of cardlab/anytime.py (what the rows were measured with)."""
+    """The commit and the hash of cardlab/anytime.py (what the rows were
+    measured with), read once per process, when cardlab is imported: a file
+    edited during a run does not relabel the rows its old code measures."""
+    importlib.import_module("cardlab.anytime")  # loaded now, with the file hashed here
+
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     digest = hashlib.sha256((ROOT / "cardlab" / "anytime.py").read_bytes()).hexdigest()[:12]
     return {"head": head[:12], "anytime_hash": digest}
@@ -221,7 +228,7 @@ def task(job: tuple) -> list[dict]:
 def measure_seed(game_name: str, seed: int, args) -> list[dict]:
     """Every row of one seeded game."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    ver = versions()
+    ver = dict(versions())
     decisions, history, agents = play(game_name, seed)
     n = len(decisions)
     found, frontier = walk_back(decisions, args)

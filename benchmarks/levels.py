@@ -32,6 +32,7 @@ import queue
 import random
 import sys
 import time
+import traceback
 from pathlib import Path
 
 import cardlab
@@ -148,8 +149,10 @@ def results(jobs, workers: int, stop: float | None):
                 return
             row = finished.get()
             running -= 1
-            if isinstance(row, BaseException):
-                raise row
+            if isinstance(row, BaseException):  # one game failed: said, and played again on the next run
+                print(f"\na game failed: {type(row).__name__}: {row}", file=sys.stderr, flush=True)
+                traceback.print_exception(row, file=sys.stderr)
+                continue
             yield row
 
 

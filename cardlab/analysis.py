@@ -72,6 +72,10 @@ class Analysis:
     total_arrangements: int | None = None
     #: the game's payoff range (the advice reads a share of a win from it)
     payoff_range: tuple = (-1, 1)
+    #: an anytime estimate over deals not all checked against what the player
+    #: saw: none that agrees could be drawn or listed (a rare, tightly
+    #: constrained position; :meth:`cardlab.anytime._Worlds._sample`)
+    relaxed: bool = False
     #: an anytime analysis's arrangements: ``(solved, drawn, errors)``, the
     #: exactly solved ones as ``(probability, values)``, the drawn ones as
     #: ``(values, searched)`` and the short search's measured errors

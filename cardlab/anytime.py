@@ -187,6 +187,12 @@ class _Tally:
         return sum((w for w, _v in self.solved), Fraction(0))
 
 
+class _NoDeal(Exception):
+    """No deal could be drawn for the player, not even one that ignores part
+    of what they saw: the analysis answers with what it has (nothing: every
+    move is worth the whole payoff range)."""
+
+
 class _Worlds:
     """The arrangements, in the order the analysis looks at them."""
 
@@ -194,6 +200,8 @@ class _Worlds:
         self.state, self.p = state, p
         self.rng = information_rng(state, p, "anytime")
         self.opened: dict[int, State] = {}
+        #: no deal agreeing with what the player saw could be drawn or listed (see :meth:`_sample`)
+        self.relaxed = False
         if state.game.spec.perfect_information:
             self.listed: list[tuple[State, Fraction]] | None = [(state, Fraction(1))]
         else:
@@ -236,12 +244,27 @@ class _Worlds:
         with what the player saw (a rare, tightly constrained position):
         the arrangements are then listed after all (up to
         :data:`LIST_AT_MOST`): the exact phase goes on with them if it has
-        solved none yet, else it ends."""
+        solved none yet, else it ends.  Where they are too many to list as
+        well, the analysis is :attr:`relaxed`: from then on it draws deals
+        without checking them against all the player saw (an estimate still,
+        and still the same for every position the player cannot tell apart,
+        but over deals some of which the player could rule out); where not
+        even such a deal can be drawn, :class:`_NoDeal`."""
+        if self.relaxed:
+            try:
+                return sample_arrangement(self.state, self.p, self.rng, check=False)
+            except TooLargeError:
+                raise _NoDeal() from None
         try:
             return sample_arrangement(self.state, self.p, self.rng)
         except TooLargeError:
+            pass
+        try:
             self.listed = arrangements(self.state, self.p, limit=LIST_AT_MOST)
-            return None
+        except TooLargeError:
+            self.relaxed = True
+            return self._sample()
+        return None
 
 
 def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | None = None,
@@ -259,6 +282,8 @@ def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | 
         search = _exact_phase(worlds, tally, budget, callback)
         if not _finished(worlds, tally):
             _playout_phase(worlds, tally, budget, callback, search)
+    except _NoDeal:  # no deal at all: every move the whole payoff range (an answer all the same)
+        pass
     except KeyboardInterrupt:  # stopped (Ctrl-C, or a stop button's callback): the answer so far
         stopped = True
         if not _finished(worlds, tally) and not tally.drawn:  # one quick round of playouts at least
@@ -282,7 +307,7 @@ def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | 
                 mix_epsilon=tally.epsilon if mix else 0, seconds=budget.clock() - budget.start,
                 solved=len(tally.solved), stopped=stopped,
                 total_arrangements=len(worlds.listed) if worlds.listed is not None else None,
-                payoff_range=(spec.min_utility, spec.max_utility),
+                payoff_range=(spec.min_utility, spec.max_utility), relaxed=worlds.relaxed,
                 samples=(tuple(tally.solved), tuple(tally.drawn), tuple(tally.errors)))
 
 

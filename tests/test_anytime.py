@@ -299,3 +299,57 @@ def test_a_position_random_deals_rarely_fit_is_answered_from_the_listed_arrangem
     assert [{k: r[k] for k in ("action", "value")} for r in a.rows] == [
         {k: r[k] for k in ("action", "value")} for r in cardlab.analyse(s, player=0, max_arrangements=10**5).rows]
     _check(s, a)
+
+
+def test_a_deal_too_rare_to_draw_and_too_many_to_list_still_gets_an_answer(monkeypatch):
+    """The levels' round robin met a position where random deals never
+    agreed with what the player saw and the fillings were too many to list
+    (more than 100,000): the analysis raised.  It now answers, relaxed: an
+    estimate over deals drawn without that check, said so in
+    ``Analysis.relaxed``, and still the same for every position the player
+    cannot tell apart.  The stand-in: the rare mipig deal with a listing
+    limit below its 19,656 fillings and a random stream that finds none."""
+    import json
+    from pathlib import Path
+
+    import cardlab.anytime as anytime_module
+    from cardlab.hidden import arrangements, sample_arrangement
+
+    s = cardlab.load("mipig").state_from_dict(
+        json.loads((Path(__file__).parent / "data" / "mipig_rare_deal.json").read_text("utf-8")))
+
+    def unlucky(state, player, rng, tries=10_000, check=True):
+        if check:
+            raise cardlab.TooLargeError(f"no deal consistent with what player {player} saw in {tries:,} tries")
+        return sample_arrangement(state, player, rng, tries, check=False)
+
+    monkeypatch.setattr(anytime_module, "sample_arrangement", unlucky)
+    monkeypatch.setattr(anytime_module, "LIST_AT_MOST", 100)
+    answers = []
+    for t, _w in arrangements(s, 0, limit=10**6)[:3]:  # positions player 0 cannot tell apart
+        a = cardlab.analyse(t, player=0, nodes=8_000)
+        assert a.relaxed and a.kind == "estimate" and not a.exact
+        assert {r["action"] for r in a.rows} == set(t.legal_actions())
+        answers.append([(r["action"], r["value"], r["best"]) for r in a.rows])
+    assert answers[0] == answers[1] == answers[2]
+    monkeypatch.undo()
+    assert not cardlab.analyse(s, player=0, nodes=8_000).relaxed  # without the stand-ins: checked deals
+
+
+def test_no_deal_at_all_still_answers(monkeypatch):
+    """Where not even a deal that ignores what the player saw can be drawn,
+    the analysis still answers (every move the whole payoff range), relaxed."""
+    import cardlab.anytime as anytime_module
+
+    def never(state, player, rng, tries=10_000, check=True):
+        raise cardlab.TooLargeError("no deal")
+
+    def too_many(state, player, limit=1000):
+        raise cardlab.TooLargeError("too many")
+
+    s = _decisions(cardlab.load("mipig"), 3)[4]
+    monkeypatch.setattr(anytime_module, "sample_arrangement", never)
+    monkeypatch.setattr(anytime_module, "arrangements", too_many)
+    a = cardlab.analyse(s, player=s.current_player, nodes=2_000)
+    assert a.relaxed and a.arrangements == 0 and {r["action"] for r in a.rows} == set(s.legal_actions())
+    assert all(r["interval"] == (-1.0, 1.0) for r in a.rows)
