@@ -15,12 +15,7 @@ from cardlab.widgets.puzzle import PuzzleBoard  # noqa: E402
 
 
 def _mover_moves(p):
-    s, out = p.state, []
-    for m in p.solution:
-        if s.current_player == p.mover:
-            out.append(m)
-        s = s.apply(m)
-    return out
+    return p.mover_moves
 
 
 def test_session_right_answers_solve_and_raise_the_rating():

@@ -82,6 +82,16 @@ class Puzzle:
         return self.state.current_player
 
     @property
+    def mover_moves(self) -> list[str]:
+        """The moves of the solution the solver must find (the mover's, not the replies)."""
+        s, out = self.state, []
+        for m in self.solution:
+            if s.current_player == self.mover:
+                out.append(m)
+            s = s.apply(m)
+        return out
+
+    @property
     def answer(self) -> str:
         """The move the pupil must find."""
         return self.solution[0]

@@ -41,6 +41,7 @@ from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_pick
                        option_widget, shown_value)
 from ..rooms import RoomStore, default_path
 from .room import JoinBox, OneGameMixin, room_page
+from .lesson_puzzle import puzzle_page
 from .rules_panel import RULES_DIR, rules_panel  # noqa: F401  (RULES_DIR: also cardlab.widgets.app.RULES_DIR)
 
 __all__ = ["PlayApp", "LinkBoard", "play_app", "parse_query", "query_language", "QUERY_KEYS", "LANGUAGE_KEY",
@@ -609,7 +610,9 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     class room's link (``?room=R1&seat=0&key=…``, or the teacher's
     ``?teacher=KEY``; ``?join=CODE``, or ``?join`` to type a seat's short
     code) opens that room instead
-    (:func:`cardlab.widgets.room.room_page`).  ``language``: ``'en'`` or
+    (:func:`cardlab.widgets.room.room_page`); ``?puzzle=lesson&pupil=NAME&key=…``
+    a pupil's puzzle of the lesson, ``?puzzle=mipig-0001`` that puzzle to
+    practise (:func:`cardlab.widgets.lesson_puzzle.puzzle_page`).  ``language``: ``'en'`` or
     ``'ja'`` (``None``: the current one); a link's ``lang=ja`` comes first.
 
     >>> play_app(query="")
@@ -618,6 +621,9 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     Board('mipig', players=['person', 'heuristic'], view=0, moves=6, locked=True)
     """
     query = os.environ.get("QUERY_STRING", "") if query is None else query
+    if any(k == "puzzle" for k, _ in parse_qsl(query, keep_blank_values=True)):
+        # the puzzle of the lesson (?puzzle=lesson&pupil=…&key=…) or a puzzle to practise (?puzzle=mipig-0001)
+        return puzzle_page(query, language=query_language(query) or language)
     if any(k in ("room", "teacher", "join") for k, _ in parse_qsl(query, keep_blank_values=True)):
         # a class room: a pupil's seat or the teacher's page
         return room_page(query, language=query_language(query) or language)

@@ -37,6 +37,9 @@ from .review import RoomReview
 from .rules_panel import rules_panel
 from ..tournament_store import Tournaments
 from .tournament import TournamentPanel, TournamentSeat
+from .lesson_puzzle import LessonPuzzlePage, LessonPuzzlePanel
+from ..puzzle_store import pupil_of
+from . import polling
 from .wall import wall_html
 
 __all__ = ["OneGameMixin", "RoomBoard", "Lobby", "JoinBox", "room_page", "result_names", "shown_names"]
@@ -380,7 +383,9 @@ class JoinBox(widgets.VBox):
             except RoomError as exc:
                 self.message.value = '<span style="color:#b00">' + html.escape(str(exc)) + "</span>"
                 return None
-            if room_id.startswith("T") and room_id[1:].isdigit():  # a pupil's code for a whole tournament
+            if pupil_of(room_id) is not None:  # a pupil's code for the puzzle of the lesson
+                page = LessonPuzzlePage(store, pupil_of(room_id), language=language)
+            elif room_id.startswith("T") and room_id[1:].isdigit():  # a pupil's code for a whole tournament
                 tid = int(room_id[1:])
                 page = _tournament_seat(store, tid, Tournaments(store).get(tid).entrants[seat], language)
             else:
@@ -399,7 +404,9 @@ class Lobby(widgets.VBox):
     and the list (moves, result) with each seat's code and full link (``base``: the class
     app's address, see :func:`cardlab.rooms.page_url`); watch any game with
     every card shown; end, reset or remove a room; a class tournament
-    (:attr:`tournament`, :mod:`cardlab.widgets.tournament`); *new lesson* ends the
+    (:attr:`tournament`, :mod:`cardlab.widgets.tournament`); the puzzle of the
+    lesson and each pupil's puzzle rating (:attr:`lesson_puzzle`,
+    :mod:`cardlab.widgets.lesson_puzzle`); *new lesson* ends the
     lesson's rooms and keeps them in the archive; export a lesson's games.
     What cannot be undone (or makes a pupil a second room) asks first:
     :attr:`confirm_button` does it, :attr:`cancel_button` does not.
@@ -454,23 +461,22 @@ class Lobby(widgets.VBox):
         self.tournament = TournamentPanel(store, names=lambda: self.names.value.splitlines(),
                                           game=lambda: self.game_picker.value, options=self.options,
                                           language=lambda: self.language, on_change=self.refresh, base=self.base)
+        #: the puzzle of the lesson and the pupils' puzzle ratings (cardlab.widgets.lesson_puzzle)
+        self.lesson_puzzle = LessonPuzzlePanel(store, names=lambda: self.names.value.splitlines(),
+                                               language=lambda: self.language, base=self.base)
         self.children = [widgets.HTML("<b>" + _("Class rooms") + "</b> "
                                       + _("(the teacher's page: keep this link to yourself; it shows every card)")),
                          self.lesson_html, widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
                          widgets.HBox([self.make_button, self.sheet_button]), self.message, self.sheet_link,
                          widgets.HBox([self.confirm_button, self.cancel_button]), self.tournament,
+                         self.lesson_puzzle,
                          self.wall, self.rooms_html, widgets.HBox([self.watch, self.end_button, self.reset_button,
                                                         self.remove_button]),
                          self.watch_html, self.room_review,
                          widgets.HBox([self.lesson_picker, self.export_button]),
                          widgets.HBox([self.lesson_name, self.new_lesson_button])]
         self.refresh()
-        self._poller = None
-        if poll:
-            try:
-                self._poller = asyncio.get_running_loop().create_task(self._poll(poll))
-            except RuntimeError:
-                pass
+        self._poller = polling.start(poll, self.refresh)
 
     def _lesson_widgets(self) -> None:
         """The lesson's line, its room actions, the confirmation and the archive's export."""
@@ -699,6 +705,7 @@ class Lobby(widgets.VBox):
         self._refresh_lessons(len(ids))
         self.room_review.refresh()
         self.tournament.refresh()
+        self.lesson_puzzle.refresh()
 
     def _refresh_lessons(self, rooms: int) -> None:
         """The lesson's line and the lessons to export (the current one first)."""
@@ -714,11 +721,6 @@ class Lobby(widgets.VBox):
             self.lesson_picker.options = options
             ids = [v for _k, v in options]
             self.lesson_picker.value = keep if keep in ids else (ids[0] if ids else None)
-
-    async def _poll(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            self.refresh()
 
 
 def _folder_name(name: str) -> str:

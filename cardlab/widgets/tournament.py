@@ -11,13 +11,12 @@ draws).  The rules: :mod:`cardlab.tournament`; the store:
 
 from __future__ import annotations
 
-import asyncio
 import html
-import sqlite3
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
+from . import polling
 from .. import i18n
 from ..agents import LEVELS
 from ..errors import CardlabError
@@ -275,12 +274,7 @@ class TournamentSeat(widgets.VBox):
         self._closed = -1
         self.head, self.table, self.game = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.sync()
-        self._poller = None
-        if poll:
-            try:
-                self._poller = asyncio.get_running_loop().create_task(self._poll(poll))
-            except RuntimeError:  # plain Python: call sync() yourself
-                pass
+        self._poller = polling.start(poll, self.sync)
 
     def sync(self) -> bool:
         """Show the pupil's game of the latest round and the standings, if
@@ -305,17 +299,8 @@ class TournamentSeat(widgets.VBox):
             self.children = [self.head, self.game, self.table]
         return True
 
-    async def _poll(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            try:
-                self.sync()
-            except (CardlabError, sqlite3.Error):  # the store busy or moved: the next look tries again
-                pass
-
     def close(self) -> None:
-        if self._poller is not None:
-            self._poller.cancel()
+        polling.stop(self._poller)
         _close_boards(self.game)
         super().close()
 
