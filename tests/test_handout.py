@@ -138,3 +138,23 @@ except cardlab.CardlabError as exc:
 """
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "c.db")], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "refused", done.stderr
+
+
+def test_a_tournament_gives_each_pupil_one_slip_for_all_its_rounds(tmp_path):
+    """The rooms of a tournament's rounds get no slips of their own: each
+    pupil gets one with the tournament's link and code (which open their
+    game of every round), and the sheet says so."""
+    from cardlab.rooms import RoomStore
+    from cardlab.tournament_store import Tournaments
+    from cardlab.handout import sheet_html, slips
+
+    store = RoomStore(tmp_path / "class.db")
+    cups = Tournaments(store)
+    t = cups.create(["Aiko", "Ben", "Chie", "Dai"], game="mipig", system="round_robin")
+    out = slips(store, "http://10.0.0.5:8866/")
+    assert [s.pupil for s in out] == ["Aiko", "Ben", "Chie", "Dai"]
+    links = dict(cups.links(t.id, "http://10.0.0.5:8866/"))
+    assert all(s.tournament == t.label() and s.link == links[s.pupil] and s.code == cups.code(t.id, s.pupil)
+               for s in out)
+    page = sheet_html(store, "http://10.0.0.5:8866/", language="en")
+    assert "your game of every round opens from this slip" in page and "?room=R1&amp;seat=0" not in page
