@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
-from .. import i18n, render
+from .. import i18n, presence, render
 from ..core import State
 from ..games import load
 from ..errors import CardlabError
@@ -107,6 +107,7 @@ class RoomBoard(OneGameMixin, Board):
         self._thinker: threading.Thread | None = None  # an agent's move, computed off the page's loop
         self._thinker_lock = threading.Lock()
         self._ended = store.ended(room_id)  # the teacher ended the room (or its lesson): no more moves
+        self._seen_at = float("-inf")  # when this page last told the store it is open (cardlab.presence)
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
         self._one_game()  # the room's game is the store's: no local steps or new deals
         self.sync()
@@ -199,6 +200,10 @@ class RoomBoard(OneGameMixin, Board):
                 self._refresh()
 
     def _fetch(self) -> None:
+        now = time.monotonic()
+        if self.seat is not None and now - self._seen_at >= presence.SEEN_EVERY:  # for the teacher's wall
+            self._seen_at = now
+            presence.mark_seen(self.store, self.room_id, self.seat)
         if (self.store.seq(self.room_id) != len(self.match.history) or self._room_message
                 or self.store.ended(self.room_id) != self._ended):
             self._room_message = ""

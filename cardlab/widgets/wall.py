@@ -1,7 +1,8 @@
 """The teacher's wall (issue W, item 6): every room of the lesson at a
 glance, on the teacher's page (:class:`cardlab.widgets.room.Lobby`), drawn
-again at each of its polls: a card a room with who plays, whose turn it is,
-the last move and the score.  The teacher sees every card, so the last move
+again at each of its polls: a card a room with who plays (● their page is
+open, ○ it is not: :mod:`cardlab.presence`), whose turn it is, the last move
+and the score.  The teacher sees every card, so the last move
 is read as it was played (:func:`cardlab.render.seen_move` with no viewer);
 this is never shown to a pupil.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from .. import render
+from .. import presence, render
 from ..core import State
 from ..i18n import _
 from ..rooms import RoomStore, outcome
@@ -42,6 +43,9 @@ class Glance:
     over: bool = False
     winners: tuple = ()
     ended: bool = False
+    #: per seat: ``True`` the pupil's page is open, ``False`` it is not
+    #: (closed, or not seen for a while: :mod:`cardlab.presence`), ``None`` an agent
+    connected: tuple = ()
 
 
 def _scores(state: State) -> tuple:
@@ -79,15 +83,18 @@ def glance(store: RoomStore, room_id: str) -> Glance:
     else:
         standing = _("{name} to move").format(name=names[to_move])
     title = _(s.game.title) if s.game.title else room.game
+    seen = presence.connected(store, room_id)
+    on = tuple(seen.get(i, False) if who == "person" else None for i, who in enumerate(room.seats))
     return Glance(room_id, title, tuple(names), to_move, moves, last, _scores(s), standing,
-                  s.is_terminal(), tuple(outcome(s)[1]), ended)
+                  s.is_terminal(), tuple(outcome(s)[1]), ended, on)
 
 
 _CSS = ("<style>.cardlab-wall{display:flex;flex-wrap:wrap;gap:8px}"
         ".cardlab-wall .card{border:1px solid #bbb;border-radius:6px;padding:6px 8px;width:230px;font-size:13px}"
         ".cardlab-wall .card.over{background:#f4f4f4;color:#555}.cardlab-wall .card.ended{background:#fbeaea}"
         ".cardlab-wall .turn{font-weight:bold;background:#fff3b0}.cardlab-wall td{padding:0 4px}"
-        ".cardlab-wall .last{color:#333;font-size:12px}</style>")
+        ".cardlab-wall .last{color:#333;font-size:12px}.cardlab-wall .on{color:#1a7f37}"
+        ".cardlab-wall .away{color:#999}</style>")
 
 
 def _card(g: Glance) -> str:
@@ -97,7 +104,10 @@ def _card(g: Glance) -> str:
         mark = "▶" if i == g.to_move else ("★" if i in g.winners else "")
         score = e(str(g.scores[i])) if i < len(g.scores) else ""
         css = ' class="turn"' if i == g.to_move else ""
-        rows.append(f"<tr{css}><td>{mark}</td><td>{e(name)}</td><td>{score}</td></tr>")
+        on = g.connected[i] if i < len(g.connected) else None
+        dot = "" if on is None else (f'<span class="on" title="{e(_("page open"))}">●</span>' if on else
+                                     f'<span class="away" title="{e(_("page not open"))}">○</span>')
+        rows.append(f"<tr{css}><td>{mark}</td><td>{dot} {e(name)}</td><td>{score}</td></tr>")
     kind = "over" if g.over else ("ended" if g.ended else "")
     moves = _("{n} moves").format(n=g.moves)
     last = _("last: {move}").format(move=g.last) if g.last else _("no move yet")
