@@ -71,6 +71,12 @@ def test_W_the_teachers_page_shows_the_wall_and_it_follows_the_moves(db):
     lobby.refresh()  # what the page's poll does every two seconds
     player, label = _last_players_move(store, "R1")
     assert f"last: {['Aiko', 'Ben'][player]}: {label}" in lobby.wall.value
+    # a room's *watch* button shows it below with every card (the teacher's view)
+    assert not lobby.watch_html.value or lobby.watch.value == "R1"
+    lobby.watch.value = None
+    buttons = [b for b in lobby.wall.children[1].children if isinstance(b, type(lobby.export_button))]
+    buttons[0].click()
+    assert lobby.watch.value == "R1" and lobby.watch_html.value == render.html(store.state("R1"))
 
 
 def test_W_the_wall_says_whose_page_is_open(db, monkeypatch):

@@ -40,7 +40,7 @@ from .tournament import TournamentPanel, TournamentSeat
 from .lesson_puzzle import LessonPuzzlePage, LessonPuzzlePanel
 from ..puzzle_store import pupil_of
 from . import polling
-from .wall import wall_html
+from .wall import Wall
 
 __all__ = ["OneGameMixin", "RoomBoard", "Lobby", "JoinBox", "room_page", "result_names", "shown_names"]
 
@@ -447,7 +447,7 @@ class Lobby(widgets.VBox):
                                           tooltip=_("neighbours in the list play each other"))
         self.rooms_html = widgets.HTML()
         #: the teacher's wall: every room of the lesson at a glance (cardlab.widgets.wall)
-        self.wall = widgets.HTML()
+        self.wall = Wall(self._watch_room)  # a room's *watch* button: the picker below shows it
         self.watch = widgets.Dropdown(options=[], description=_("watch"), layout=widgets.Layout(width="360px"))
         self.watch_html = widgets.HTML()
         self.export_button = widgets.Button(description=_("export the lesson's games"),
@@ -698,7 +698,7 @@ class Lobby(widgets.VBox):
         heads = (_("room"), _("pupils"), pgettext("table head", "game"), _("moves"), _("now"), _("links"))
         self.rooms_html.value = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
                                  + "".join(rows) + "</table>") if rows else "<i>" + _("no rooms yet") + "</i>"
-        self.wall.value = wall_html(self.store)
+        self.wall.refresh(self.store)
         ids = self.store.ids()
         if list(self.watch.options) != ids:
             self.watch.options = ids
@@ -711,6 +711,10 @@ class Lobby(widgets.VBox):
         self.room_review.refresh()
         self.tournament.refresh()
         self.lesson_puzzle.refresh()
+
+    def _watch_room(self, room_id: str) -> None:
+        """Show ``room_id`` with every card (the wall's *watch*: the picker's value)."""
+        self.watch.value = room_id
 
     def _refresh_lessons(self, rooms: int) -> None:
         """The lesson's line and the lessons to export (the current one first)."""

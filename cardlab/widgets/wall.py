@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Callable
+
+import ipywidgets as widgets
 
 from .. import presence, render
 from ..core import State
@@ -18,7 +21,7 @@ from ..i18n import _
 from ..rooms import RoomStore, outcome
 from .names import result_names, shown_names
 
-__all__ = ["Glance", "glance", "wall_html"]
+__all__ = ["Glance", "glance", "wall_html", "Wall"]
 
 
 @dataclass(frozen=True)
@@ -119,3 +122,37 @@ def wall_html(store: RoomStore) -> str:
     """Every room of the current lesson as a card (``""`` when there is none)."""
     cards = [_card(glance(store, rid)) for rid in store.ids()]
     return _CSS + '<div class="cardlab-wall">' + "".join(cards) + "</div>" if cards else ""
+
+
+class Wall(widgets.Box):
+    """The wall on the teacher's page: each room's card (:func:`glance`)
+    with a *watch* button that shows that room with every card
+    (``on_watch(room_id)``: the page's watch picker).  The cards' widgets
+    are made once a room and then only changed at each :meth:`refresh`."""
+
+    def __init__(self, on_watch: Callable[[str], None]) -> None:
+        super().__init__(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
+        self.add_class("cardlab-wall")
+        self._on_watch = on_watch
+        self._style = widgets.HTML(_CSS)
+        self._cards: dict[str, tuple[widgets.VBox, widgets.HTML, widgets.Button]] = {}
+
+    def refresh(self, store: RoomStore) -> None:
+        """Every room of the store's current lesson, as it stands."""
+        kids = []
+        for rid in store.ids():
+            if rid not in self._cards:
+                card = widgets.HTML()
+                button = widgets.Button(description=_("watch"), tooltip=_("show this room with every card below"),
+                                        layout=widgets.Layout(width="auto"))
+                button.on_click(lambda _b, rid=rid: self._on_watch(rid))
+                self._cards[rid] = (widgets.VBox([card, button]), card, button)
+            box, card, _button = self._cards[rid]
+            card.value = _card(glance(store, rid))
+            kids.append(box)
+        self.children = [self._style, *kids] if kids else []
+
+    @property
+    def value(self) -> str:
+        """The cards' HTML as shown (``""`` when there is no room)."""
+        return "".join(kid.children[0].value for kid in self.children[1:])
