@@ -63,3 +63,18 @@ def test_Y3_the_class_app_keeps_the_size_for_its_next_board():
     app.show_setup()
     app.play()
     assert _big(app.board)
+
+
+def test_Y3_a_room_link_asks_for_the_projector_size(tmp_path):
+    """A pupil's room link with ``&projector=1`` opens their board big; without it, not."""
+    from cardlab.rooms import RoomStore
+    from cardlab.widgets.room import RoomBoard, room_page
+
+    store = RoomStore(tmp_path / "class.db")
+    store.pairings("koinobori", ["Aiko", "Ben"], seed=1)
+    link = store.links("R1")[0].lstrip("?")
+    pages = [room_page(link + extra, store) for extra in ("&projector=1", "")]
+    boards = [next(c for c in page.children if isinstance(c, RoomBoard)) for page in pages]
+    assert _big(boards[0]) and boards[0].projector_box.value and not _big(boards[1])
+    for b in boards:
+        b.close()

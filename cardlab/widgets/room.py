@@ -308,7 +308,8 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
     room_id, seat, key = given.get("room", ""), given.get("seat", ""), given.get("key", "")
     if not seat.isdigit() or not store.check_key(room_id, int(seat), key):
         return _error(_("the room, the seat and the key do not belong together; ask your teacher for your link"))
-    return _seat_page(store, room_id, int(seat), language)
+    return _seat_page(store, room_id, int(seat), language,
+                      projector=given.get("projector", "").strip().lower() in ("1", "yes", "true", "on"))
 
 
 def _tournament_page(store: RoomStore, given: dict[str, str], language: str) -> widgets.Widget:
@@ -331,10 +332,11 @@ def _tournament_seat(store: RoomStore, tid: int, name: str, language: str) -> wi
                           language=language)
 
 
-def _seat_page(store: RoomStore, room_id: str, seat: int, language: str) -> widgets.Widget:
-    """A pupil's page: who plays whom, their board and the game's rules."""
+def _seat_page(store: RoomStore, room_id: str, seat: int, language: str, projector: bool = False) -> widgets.Widget:
+    """A pupil's page: who plays whom, their board (``projector``: in
+    projector size, a link's ``&projector=1``) and the game's rules."""
     try:
-        b = RoomBoard(store, room_id, seat, language=language)
+        b = RoomBoard(store, room_id, seat, language=language, projector=projector)
     except CardlabError as exc:
         return _error(str(exc))
     room = b.room
