@@ -102,44 +102,48 @@ def play_clicks(page, scope, clicks: int, rng: random.Random) -> tuple[list[floa
     return times, errors
 
 
-def in_lab(browser, games: list[str], clicks: int, work: Path) -> dict[str, tuple[list[float], int]]:
+def _on_pages(browser, games: list[str], clicks: int, open_board) -> dict[str, tuple[list[float], int]]:
+    """Each game on a page of its own: ``open_board(page, game)`` opens it
+    and gives the locator the board is in; then the timed clicks."""
     out = {}
+    for g in games:
+        page = browser.new_page(viewport={"width": 1280, "height": 1600})
+        try:
+            scope = open_board(page, g)
+            until(lambda: scope.locator("button", has_text="hint").count(), bool, "the board", 90)
+            out[g] = play_clicks(page, scope, clicks, random.Random(g))
+        finally:
+            page.close()
+    return out
+
+
+def in_lab(browser, games: list[str], clicks: int, work: Path) -> dict[str, tuple[list[float], int]]:
     nbdir = work / "nb"
     nbdir.mkdir()
     for g in games:
         (nbdir / f"{g}.ipynb").write_text(json.dumps(notebook(g, 1)))
+
     with jupyterlab(nbdir, work / "lab") as (base, token):
-        for g in games:
-            page = browser.new_page(viewport={"width": 1280, "height": 1600})
-            try:
-                page.goto(f"{base}/lab/tree/{g}.ipynb?reset&token={token}")
-                page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=90_000)
-                page.evaluate("""async () => {
-                    const app = window.jupyterapp, nb = app.shell.currentWidget;
-                    await nb.context.ready; await nb.sessionContext.ready;
-                    return await app.commands.execute('notebook:run-all-cells');
-                }""")
-                panel = page.locator(".jp-NotebookPanel:visible")
-                until(lambda: panel.locator("button", has_text="hint").count(), bool, "the board", 90)
-                out[g] = play_clicks(page, panel, clicks, random.Random(g))
-            finally:
-                page.close()
-    return out
+        def open_board(page, g):
+            page.goto(f"{base}/lab/tree/{g}.ipynb?reset&token={token}")
+            page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=90_000)
+            page.evaluate("""async () => {
+                const app = window.jupyterapp, nb = app.shell.currentWidget;
+                await nb.context.ready; await nb.sessionContext.ready;
+                return await app.commands.execute('notebook:run-all-cells');
+            }""")
+            return page.locator(".jp-NotebookPanel:visible")
+
+        return _on_pages(browser, games, clicks, open_board)
 
 
 def in_voila(browser, games: list[str], clicks: int, work: Path) -> dict[str, tuple[list[float], int]]:
-    out = {}
     with voila(ROOT / "notebooks" / "play.ipynb", work) as url:
-        for g in games:
-            page = browser.new_page(viewport={"width": 1280, "height": 1600})
-            try:
-                page.goto(f"{url}&game={g}&seat=0&opponent=random&seed=1", timeout=90_000)
-                body = page.locator("body")
-                until(lambda: body.locator("button", has_text="hint").count(), bool, "the board", 90)
-                out[g] = play_clicks(page, body, clicks, random.Random(g))
-            finally:
-                page.close()
-    return out
+        def open_board(page, g):
+            page.goto(f"{url}&game={g}&seat=0&opponent=random&seed=1", timeout=90_000)
+            return page.locator("body")
+
+        return _on_pages(browser, games, clicks, open_board)
 
 
 def table(results: dict[str, dict[str, tuple[list[float], int]]]) -> str:

@@ -108,8 +108,9 @@ def _card(g: Glance) -> str:
         score = e(str(g.scores[i])) if i < len(g.scores) else ""
         css = ' class="turn"' if i == g.to_move else ""
         on = g.connected[i] if i < len(g.connected) else None
-        dot = "" if on is None else (f'<span class="on" title="{e(_("page open"))}">●</span>' if on else
-                                     f'<span class="away" title="{e(_("page not open"))}">○</span>')
+        tip = e(_("page open") if on else _("page not open"))
+        dot = "" if on is None else (f'<span class="on" title="{tip}">●</span>' if on else
+                                     f'<span class="away" title="{tip}">○</span>')
         rows.append(f"<tr{css}><td>{mark}</td><td>{dot} {e(name)}</td><td>{score}</td></tr>")
     kind = "over" if g.over else ("ended" if g.ended else "")
     moves = _("{n} moves").format(n=g.moves)
