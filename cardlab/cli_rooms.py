@@ -13,16 +13,31 @@ _SQLITE_ERRORS = {m: m for m in (N_("unable to open database file"), N_("file is
                                  N_("database is locked"), N_("attempt to write a readonly database"))}
 
 
-def cmd_rooms(args: argparse.Namespace) -> int:
-    """The class rooms of a store: the teacher's link, a line a room of this lesson (``--sheet``: a hand-out)."""
-    from .rooms import RoomStore, class_url
+def open_store(path: str):
+    """The class's store at ``path``; a file that is not one is refused with a clear error."""
+    from .rooms import RoomStore
 
     try:
-        store = RoomStore(args.db)
+        return RoomStore(path)
     except Exception as exc:  # sqlite3 errors: a file that is not a store
         reason = translated(_SQLITE_ERRORS.get(str(exc)), str(exc))
-        raise CardlabError(_("{path}: cannot open the class rooms ({reason})").format(path=args.db, reason=reason)) \
+        raise CardlabError(_("{path}: cannot open the class rooms ({reason})").format(path=path, reason=reason)) \
             from None
+
+
+def class_arguments(p: argparse.ArgumentParser) -> None:
+    """``--db`` and ``--url``: the class's store and the class app's address (rooms, tournament)."""
+    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
+                   help=_("the class's store (make play uses class-rooms.db)"))
+    p.add_argument("--url", metavar=_("URL"),
+                   help=_("the class app's address (default: this machine on the class network, or $PLAY_URL)"))
+
+
+def cmd_rooms(args: argparse.Namespace) -> int:
+    """The class rooms of a store: the teacher's link, a line a room of this lesson (``--sheet``: a hand-out)."""
+    from .rooms import class_url
+
+    store = open_store(args.db)
     args.url = args.url or class_url()  # this machine on the class network (or $PLAY_URL)
     print(_("class rooms: {path}").format(path=args.db))
     print(_("the teacher's page (keep it to yourself; every card shows there): {link}")
@@ -47,10 +62,7 @@ def add_rooms_parser(parser: argparse.ArgumentParser,
     """Add ``rooms`` to ``parser`` (``add_parser(name, help, description)``:
     :func:`cardlab.cli.build_parser`'s); ``parser``."""
     p = add_parser("rooms", _("the class rooms: the teacher's link, each room and its pupils' links"))
-    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
-                   help=_("the class's store (make play uses class-rooms.db)"))
-    p.add_argument("--url", metavar=_("URL"),
-                   help=_("the class app's address (default: this machine on the class network, or $PLAY_URL)"))
+    class_arguments(p)
     p.add_argument("--sheet", metavar=_("FILE"),
                    help=_("write this lesson's hand-out to FILE (for A4: each pupil's link, QR code and code)"))
     p.set_defaults(func=cmd_rooms)

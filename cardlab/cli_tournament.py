@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Callable
 
+from .cli_rooms import class_arguments, open_store
 from .errors import CardlabError
 from .i18n import _
 
@@ -63,10 +64,10 @@ def _show(cups, t, url: str) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Make, go on with, or show a tournament of the class's store."""
-    from .rooms import RoomStore, class_url
+    from .rooms import class_url
     from .tournament_store import Tournaments
 
-    cups = Tournaments(RoomStore(args.db))
+    cups = Tournaments(open_store(args.db))
     url = args.url or class_url()
     if args.new:
         t = cups.create(args.new, game=args.game, system=args.system, rounds=args.rounds, agent=args.odd,
@@ -95,10 +96,7 @@ def add_tournament_parser(parser: argparse.ArgumentParser,
     from .tournament import SYSTEMS
 
     p = add_parser("tournament", _("a class tournament: make one, the next round, the standings"))
-    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
-                   help=_("the class's store (make play uses class-rooms.db)"))
-    p.add_argument("--url", metavar=_("URL"),
-                   help=_("the class app's address (default: this machine on the class network, or $PLAY_URL)"))
+    class_arguments(p)
     p.add_argument("--new", nargs="+", metavar=_("NAME"), help=_("make a tournament of these pupils"))
     p.add_argument("--game", default="koinobori", help=_("the game of a new tournament (default: koinobori)"))
     p.add_argument("--system", choices=list(SYSTEMS), default="swiss", help=_("round_robin or swiss (default)"))

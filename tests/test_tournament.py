@@ -452,3 +452,14 @@ def test_W_cardlab_tournament_makes_one_goes_on_and_shows_the_standings_by_name(
     rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()]
     assert [r[1] for r in rows] == [s.name if not s.agent else "club" for s in Tournaments(store).standings(t.id)]
     assert main(base + ["--id", "7"]) == 2 and "there is no tournament 7" in capsys.readouterr().err
+
+
+def test_W_cardlab_tournament_refuses_a_file_that_is_not_a_class_store(tmp_path, capsys):
+    """As ``cardlab rooms`` does (the same store opening): a clear error, no traceback."""
+    from cardlab.cli import main
+
+    bad = tmp_path / "notes.db"
+    bad.write_text("not a database")
+    assert main(["tournament", "--db", str(bad)]) != 0
+    err = capsys.readouterr().err
+    assert f"{bad}: cannot open the class rooms (file is not a database)" in err and "Traceback" not in err
