@@ -13,7 +13,7 @@ from cardlab.puzzle_store import PuzzleStore, find
 from cardlab.puzzles import load
 from cardlab.rooms import RoomStore
 
-from browser_support import ROOT, screenshot, until
+from browser_support import ROOT, screenshot, teacher_page, until
 from browser_support import voila
 from test_rooms_browser import squeeze
 
@@ -41,11 +41,7 @@ def test_U_a_pupil_answers_the_puzzle_of_the_lesson_and_the_teacher_sees_the_rat
     p = next(q for q in load("koinobori") if len(book.mover_moves(q)) == 1 and q.kind == "fair")
     wrong = next(a for a in p.state.legal_actions() if a != p.answer)
     with voila(ROOT / "notebooks" / "play.ipynb", tmp_path) as url:
-        context = browser.new_context(viewport={"width": 1280, "height": 1800})
-        teacher = context.new_page()
-        teacher.goto(f"{url}&teacher={store.key(None, 'teacher')}", timeout=WAIT * 1000)
-        set_button = teacher.locator("button", has_text="set the puzzle of the lesson")
-        until(lambda: set_button.count(), bool, "the teacher's page", WAIT)
+        context, teacher, set_button = teacher_page(browser, url, store, "set the puzzle of the lesson", WAIT)
         teacher.get_by_placeholder("one pupil a line").fill("\n".join(PUPILS))
         teacher.get_by_placeholder("mipig-0001").fill(p.id)
         set_button.click()

@@ -15,7 +15,7 @@ import pytest
 from cardlab.rooms import RoomStore
 from cardlab.tournament_store import Tournaments
 
-from browser_support import ROOT, screenshot, until, voila
+from browser_support import ROOT, screenshot, teacher_page, until, voila
 from test_rooms import play_out
 from test_rooms_browser import squeeze
 
@@ -43,11 +43,7 @@ def test_W_the_teacher_makes_a_two_round_tournament_and_the_standings_show_names
     store = RoomStore(db)
     cups = Tournaments(store)
     with voila(ROOT / "notebooks" / "play.ipynb", tmp_path) as url:
-        context = browser.new_context(viewport={"width": 1280, "height": 1800})
-        page = context.new_page()
-        page.goto(f"{url}&teacher={store.key(None, 'teacher')}", timeout=WAIT * 1000)
-        make = page.locator("button", has_text="make the tournament")
-        until(lambda: make.count(), bool, "the teacher's page", WAIT)
+        context, page, make = teacher_page(browser, url, store, "make the tournament", WAIT)
         page.get_by_placeholder("one pupil a line").fill("\n".join(PUPILS))
         page.get_by_role("combobox", name="rounds").select_option(label="2")
         make.click()
