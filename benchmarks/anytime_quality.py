@@ -27,7 +27,7 @@ exact one (no exact answer): its 2 s answer against a 60 s one (same best
 move, and the loss of the 2 s pick by the 60 s values).
 
 Each row of ``benchmarks/results/anytime_quality.csv`` is one position and
-budget, with the git commit and a hash of ``cardlab/anytime.py`` (the method
+budget, with the git commit and a hash of ``cardlab/anytime.py`` and ``analysis.py`` (the method
 may change between runs: the tables count only the rows of the current hash
 unless ``--all``), the moves that lead to the position (``history``: every
 action, chance outcomes included, from ``new_initial_state()``: :func:`replay`), and the CPU
@@ -71,14 +71,15 @@ FIELDS = ("row", "game", "seed", "ply", "decisions", "stage", "player", "legal",
 
 @functools.lru_cache(maxsize=None)
 def versions() -> dict[str, str]:
-    """The commit and the hash of cardlab/anytime.py (what the rows were
+    """The commit and a hash of cardlab/anytime.py and analysis.py (what the rows were
     measured with), read once per process, when cardlab is imported: a file
     edited during a run does not relabel the rows its old code measures."""
     importlib.import_module("cardlab.anytime")  # loaded now, with the file hashed here
 
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    digest = hashlib.sha256((ROOT / "cardlab" / "anytime.py").read_bytes()).hexdigest()[:12]
-    return {"head": head[:12], "anytime_hash": digest}
+    digest = hashlib.sha256((ROOT / "cardlab" / "anytime.py").read_bytes())
+    digest.update((ROOT / "cardlab" / "analysis.py").read_bytes())  # since 2026-12-04: analyse() passes options
+    return {"head": head[:12], "anytime_hash": digest.hexdigest()[:12]}
 
 
 def load_game(name: str):
@@ -220,7 +221,7 @@ def task(job: tuple) -> list[dict]:
     """Every row of one seeded game (run in a worker process); a failure gives
     one ``error`` row (and no ``seed_done``: the next run tries it again)."""
     try:
-        return measure_seed(*job)
+        return measure_seed(*job[:3]) if len(job) == 3 else measure_again(*job)
     except Exception as e:  # noqa: BLE001  (a failure of the analysis is a result here)
         return [dict(versions(), row="error", game=job[0], seed=job[1], pick=f"{type(e).__name__}: {e}"[:300])]
 
@@ -248,6 +249,41 @@ def measure_seed(game_name: str, seed: int, args) -> list[dict]:
     return rows + [done]
 
 
+def measure_again(game_name: str, seed: int, args, stored: list[dict]) -> list[dict]:
+    """The positions an earlier anytime.py measured in one seeded game (its
+    ``position`` and ``early`` rows), measured again by today's: the same
+    positions, so two methods are compared on equal ground."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    ver = dict(versions())
+    rows = []
+    for old in stored:
+        s = replay(game_name, old["history"])
+        keep = ("game", "seed", "ply", "decisions", "stage", "player", "legal", "agents", "history")
+        common = dict({k: old[k] for k in keep}, **ver)
+        if old["row"] == "early":
+            rows.append(measure_early(s, args, common))
+            continue
+        ref, ref_cpu = exact(s, args.cap, max(args.arrangements, int(old["exact_arrangements"] or 0)))
+        if ref is not None:
+            rows += measure_position(s, ref, ref_cpu, args.budgets, common)
+    return rows + [dict(ver, row="seed_done", game=game_name, seed=seed, kind="again",
+                        solved=sum(r["row"] == "position" for r in stored))]
+
+
+def again_jobs(args, rows: list[dict], done: set) -> list[tuple]:
+    """One job per seeded game that rows of the hashes ``args.again`` hold
+    and today's anytime.py has not measured: its distinct positions."""
+    wanted = set(args.again.split(","))
+    by_seed: dict[tuple[str, int], dict[tuple, dict]] = {}
+    for r in rows:
+        if r["row"] in ("position", "early") and r["game"] in args.games and (
+                "any" in wanted or r["anytime_hash"] in wanted):
+            key = (r["game"], int(r["seed"]))
+            by_seed.setdefault(key, {}).setdefault((r["row"], r["ply"], r["history"]), r)
+    return [(g, seed, args, list(found.values())) for (g, seed), found in sorted(
+        by_seed.items(), key=lambda item: (item[0][1], item[0][0])) if (g, seed) not in done]
+
+
 def read_rows(path: Path = CSV) -> list[dict]:
     if not path.exists():
         return []
@@ -260,8 +296,11 @@ def run(args) -> None:
     now = versions()["anytime_hash"]  # a changed method measures the same seeds again
     done = {(r["game"], int(r["seed"])) for r in read_rows(args.csv)
             if r["row"] == "seed_done" and r["anytime_hash"] == now}
-    jobs = [(g, seed, args) for seed in range(args.first_seed, args.first_seed + args.seeds) for g in args.games
-            if (g, seed) not in done]
+    if args.again:
+        jobs = again_jobs(args, read_rows(args.csv), done)
+    else:
+        jobs = [(g, seed, args) for seed in range(args.first_seed, args.first_seed + args.seeds)
+                for g in args.games if (g, seed) not in done]
     print(f"{len(jobs)} seeded games to measure ({len(done)} done before)", flush=True)
     deadline = time.time() + args.minutes * 60 if args.minutes else None
     args.csv.parent.mkdir(parents=True, exist_ok=True)
@@ -398,6 +437,8 @@ def parse(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--minutes", type=float, default=0, help="start no new seeded game after this (0: no limit)")
     ap.add_argument("--csv", type=Path, default=CSV)
+    ap.add_argument("--again", help="measure again the positions that rows of these anytime.py hashes hold "
+                    "(comma-separated, or any), with today's anytime.py, instead of new seeded games")
     ap.add_argument("--report", action="store_true", help="only print the tables")
     ap.add_argument("--all", action="store_true", help="count rows of every anytime.py version")
     ap.add_argument("--hash", help="count the rows of these anytime.py hashes, comma-separated "

@@ -21,8 +21,8 @@ The levels stop at a node budget or a cap of CPU time per move (the
 thread's: a busy machine does not weaken them), whichever comes first; the
 cap rarely binds, so a run is nearly repeatable.
 
-Each row keeps ``method``: a hash of ``cardlab/anytime.py`` and
-``cardlab/agents.py`` as they were when the games began. A pairing with a
+Each row keeps ``method``: a hash of the files the levels decide with
+(:data:`METHOD_FILES`) as they were when the games began. A pairing with a
 level counts only the games of today's method (``--all``: every game);
 the other agents' pairings do not depend on it and count every game.
 """
@@ -58,6 +58,8 @@ AGENTS = ["random", "heuristic", "mcts"]
 NO_SOLVER = {"toritsuki"}
 #: the method of the games played before the column existed (sessions 12-13)
 OLD_METHOD = "before-4bdc149d20a7"
+#: the code a level's choice depends on (the games' rules aside)
+METHOD_FILES = ("agents.py", "analysis.py", "anytime.py", "hidden.py", "search.py")
 
 
 @functools.lru_cache(maxsize=None)
@@ -66,7 +68,7 @@ def method() -> str:
     read once per process when the run begins."""
     root = Path(cardlab.__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in ("anytime.py", "agents.py"):
+    for name in METHOD_FILES:
         digest.update((root / name).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -7,7 +7,8 @@ apart, with exact solving wherever it fits:
 
 1. **The arrangements.**  With hidden cards, the positions the player cannot
    tell from the true one (:mod:`cardlab.hidden`): all of them, with their
-   exact probabilities, when there are at most ``max_arrangements``, else a
+   exact probabilities, when there are no more than half the budget could
+   solve (:func:`_listable`; and at most ``max_arrangements``, if given), else a
    stream of random ones, each drawn with its probability.  Every draw
    comes from a random stream seeded from the player's information set, so
    two positions the player cannot tell apart get the same answer.  With
@@ -274,12 +275,13 @@ class _Worlds:
 
 
 def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | None = None,
-            max_arrangements: int = 500, callback: Callable[[int, int], None] | None = None,
+            max_arrangements: int | None = None, callback: Callable[[int, int], None] | None = None,
             clock: str = "wall") -> dict[str, Any]:
     """The anytime analysis of ``state`` for ``p``, the player to move (see
     the module doc): the fields of its :class:`~cardlab.Analysis`."""
     budget = Budget(seconds=seconds, nodes=nodes, clock=CLOCKS[clock])
-    worlds = _Worlds(state, p, min(max_arrangements, _listable(budget)))
+    listable = _listable(budget)
+    worlds = _Worlds(state, p, listable if max_arrangements is None else min(max_arrangements, listable))
     actions = state.legal_actions()
     tally = _Tally(actions)
     search: Search | None = None
@@ -318,14 +320,16 @@ def anytime(state: State, p: int, *, seconds: float | None = None, nodes: int | 
 
 
 def _listable(budget: Budget) -> int:
-    """How many arrangements are worth listing: no more than half the budget
+    """How many arrangements are worth listing: no more than the budget
     could solve (each costs at least :data:`WORLD_COST` to make and solve;
     a second of the clock taken as :data:`NODES_PER_SECOND`); past that they
-    are drawn at random, which costs nothing to set up."""
+    are drawn at random, which costs nothing to set up.  (Listing is cheap:
+    702 mipig arrangements in 0.04 s; solving them all took 0.42 s, which
+    half of a 0.5 s budget would not have listed.)"""
     nodes = [budget.nodes] if budget.nodes is not None else []
     if budget.seconds is not None:
         nodes.append(int(budget.seconds * NODES_PER_SECOND))
-    return max(1, min(nodes) // (2 * WORLD_COST))
+    return max(1, min(nodes) // WORLD_COST)
 
 
 def _finished(worlds: _Worlds, tally: _Tally) -> bool:

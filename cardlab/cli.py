@@ -283,7 +283,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     # a Namespace built by hand may lack the newer options: their defaults then
     reveal = getattr(args, "reveal", False)
     limits = {"seconds": getattr(args, "hint_seconds", HINT_SECONDS),
-              "max_arrangements": getattr(args, "hint_max_arrangements", 500)}
+              "max_arrangements": getattr(args, "hint_max_arrangements", None)}
     match = Match(game, _seats(game, seat, args.opponent), seed=args.seed)
     inp = args.input or sys.stdin
     shown = 0  # moves of match.history already printed
@@ -667,8 +667,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("for a teacher: show every card, every move in full and the open hint"))
     p.add_argument("--hint-seconds", type=seconds_arg, default=HINT_SECONDS, metavar=_("SECONDS"),
                    help=_("how long the hint thinks (default 2); Ctrl-C stops it with the answer so far"))
-    p.add_argument("--hint-max-arrangements", type=_positive, default=500, metavar=n,
-                   help=_("the fair hint lists up to N arrangements of the hidden cards, else draws them (default 500)"))
+    p.add_argument("--hint-max-arrangements", type=_positive, default=None, metavar=n,
+                   help=_("the fair hint lists up to N arrangements of the hidden cards, else draws them "
+                          "(default: as many as its time could solve)"))
     for old in ("--hint-max-nodes", "--hint-samples"):  # old flags: accepted, ignored (the hint has a time budget)
         p.add_argument(old, type=_positive, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_play, input=None, parser=p)

@@ -136,7 +136,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, ProjectorM
     def __init__(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
                  perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
                  seed: int = 0, autoplay: bool | None = None, hint_seconds: float = 2,
-                 hint_nodes: int | None = None, hint_max_arrangements: int = 500,
+                 hint_nodes: int | None = None, hint_max_arrangements: int | None = None,
                  hint_max_nodes: int | None = None, hint_samples: int | None = None,
                  agent_options: dict[str, dict[str, Any]] | None = None,
                  renderer: Renderer | str | None = None, language: str | None = None,
@@ -164,7 +164,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, ProjectorM
     def _build(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
                perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
                seed: int = 0, autoplay: bool | None = None, hint: tuple[float, int | None] = (2.0, None),
-               hint_max_arrangements: int = 500,
+               hint_max_arrangements: int | None = None,
                agent_options: dict[str, dict[str, Any]] | None = None,
                renderer: Renderer | str | None = None, projector: bool = False) -> None:
         """The board's steps of construction: the seats, the checks of the
