@@ -3,6 +3,7 @@ link, each room with its pupils' links, the hand-out sheet)."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Callable
 
 from .errors import CardlabError
@@ -14,11 +15,15 @@ _SQLITE_ERRORS = {m: m for m in (N_("unable to open database file"), N_("file is
 
 
 def open_store(path: str):
-    """The class's store at ``path``; a file that is not one is refused with a clear error."""
+    """The class's store at ``path`` (a SQLite file, or ``postgresql://…``);
+    a file that is not one, a malformed address or a server that does not
+    answer is refused with a clear error."""
     from .rooms import RoomStore
 
     try:
         return RoomStore(path)
+    except CardlabError:  # cardlab.store_db.StoreError: it says what was wrong and what is accepted
+        raise
     except Exception as exc:  # sqlite3 errors: a file that is not a store
         reason = translated(_SQLITE_ERRORS.get(str(exc)), str(exc))
         raise CardlabError(_("{path}: cannot open the class rooms ({reason})").format(path=path, reason=reason)) \
@@ -27,8 +32,10 @@ def open_store(path: str):
 
 def class_arguments(p: argparse.ArgumentParser) -> None:
     """``--db`` and ``--url``: the class's store and the class app's address (rooms, tournament)."""
-    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
-                   help=_("the class's store (make play uses class-rooms.db)"))
+    p.add_argument("--db", default=os.environ.get("CARDLAB_ROOMS") or "class-rooms.db", metavar=_("DB"),
+                   help=_("the class's store: a SQLite file (make play uses class-rooms.db) or a school's "
+                          "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (default: $CARDLAB_ROOMS, else "
+                          "class-rooms.db)"))
     p.add_argument("--url", metavar=_("URL"),
                    help=_("the class app's address (default: this machine on the class network, or $PLAY_URL)"))
 
@@ -36,10 +43,11 @@ def class_arguments(p: argparse.ArgumentParser) -> None:
 def cmd_rooms(args: argparse.Namespace) -> int:
     """The class rooms of a store: the teacher's link, a line a room of this lesson (``--sheet``: a hand-out)."""
     from .rooms import class_url
+    from .store_db import shown
 
     store = open_store(args.db)
     args.url = args.url or class_url()  # this machine on the class network (or $PLAY_URL)
-    print(_("class rooms: {path}").format(path=args.db))
+    print(_("class rooms: {path}").format(path=shown(args.db)))
     print(_("the teacher's page (keep it to yourself; every card shows there): {link}")
           .format(link=f"{args.url}?teacher={store.key(None, 'teacher')}"))
     for row in store.summary():

@@ -126,8 +126,9 @@ class PuzzleStore:
 
     def __init__(self, store: RoomStore) -> None:
         self.store = store
-        for sql in TABLES:
-            store.execute(sql)
+        with store.transaction():  # two servers opening the class at once: one makes the tables
+            for sql in TABLES:
+                store.execute(sql)
 
     # -- ratings --------------------------------------------------------------------------
     def _rating(self, kind: str, name: str) -> Glicko | None:
@@ -201,13 +202,14 @@ class PuzzleStore:
             before, was = self.rating(pupil), self.puzzle_rating(p)
             after, theirs = attempt(before, was, solved) if rated else (before, was)
             for kind, name, r in (("pupil", pupil, after), ("puzzle", p.id, theirs)):
-                self.store.execute("INSERT OR REPLACE INTO puzzle_ratings VALUES (?, ?, ?, ?, ?)",
+                self.store.execute("INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, name) "
+                                   "DO UPDATE SET rating=excluded.rating, rd=excluded.rd, vol=excluded.vol",
                                    (kind, name, r.rating, r.rd, r.vol))
             row = self.store.execute(
                 "INSERT INTO puzzle_attempts (lesson, pupil, game, puzzle, moves, solved, rated, at, before, rating, "
-                "rd, vol, puzzle_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "rd, vol, puzzle_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (lesson, pupil, p.game, p.id, json.dumps(list(moves)), int(solved), int(rated), time.time(),
-                 before.rating, after.rating, after.rd, after.vol, theirs.rating)).lastrowid
+                 before.rating, after.rating, after.rd, after.vol, theirs.rating)).fetchone()[0]
         return self.attempts(where="id=?", params=(row,))[0]
 
     def attempts(self, pupil: str | None = None, lesson: int | None = None, *, where: str = "",

@@ -136,9 +136,9 @@ class Tournaments:
         with self.store.transaction():
             tid = self.store.execute(
                 "INSERT INTO tournaments (name, system, game, options, rounds, entrants, agent, seed, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (name.strip(), system, game, json.dumps(options, sort_keys=True), rounds,
-                 json.dumps(pupils, ensure_ascii=False), agent, seed, time.time())).lastrowid
+                 json.dumps(pupils, ensure_ascii=False), agent, seed, time.time())).fetchone()[0]
         t = self.get(tid)
         self._make_round(t, 1, self._pairings(t, []))
         return self.get(tid)

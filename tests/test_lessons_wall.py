@@ -11,15 +11,11 @@ import pytest
 
 from test_rooms import play_out
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
 from cardlab import render
 from cardlab.rooms import RoomStore, outcome
 from cardlab.widgets.room import Lobby
 from cardlab.widgets.wall import glance, wall_html
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "class.db"
 
 
 def _last_players_move(store: RoomStore, rid: str) -> tuple:

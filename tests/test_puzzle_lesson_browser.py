@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from cardlab import render
 from cardlab.puzzle_store import PuzzleStore, find
 from cardlab.puzzles import load
 from cardlab.rooms import RoomStore
@@ -58,6 +59,9 @@ def test_U_a_pupil_answers_the_puzzle_of_the_lesson_and_the_teacher_sees_the_rat
         until(lambda: squeeze(feedback.inner_text()), lambda t: t.startswith("Wrong:"), "the wrong answer said", WAIT)
         text = squeeze(feedback.inner_text())
         assert squeeze(p.explanation("en"))[:60] in text and "It is worth" in text
+        words = {a: render.action_label(p.state, a) for a in (p.answer, wrong)}  # the buttons' words
+        assert f"Only “{words[p.answer]}” is best" in text and f"“{words[wrong]}”: " in text, text
+        assert p.answer not in text and wrong not in text, text  # the moves in words, not in notation
         saved = aiko.locator(".cardlab-puzzle-saved")
         until(lambda: saved.inner_text(), lambda t: "Stored: your puzzle rating 1500 →" in t, "the attempt stored", WAIT)
         screenshot(aiko, "puzzle-lesson-pupil-wrong")

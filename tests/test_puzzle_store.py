@@ -8,6 +8,7 @@ import html
 
 import pytest
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
 from cardlab.glicko import Glicko
 from cardlab.puzzle_store import PuzzleStore, UnknownPupilError
 from cardlab.puzzles import PuzzleError, UnknownPuzzleError, load, puzzle
@@ -20,11 +21,6 @@ from cardlab.widgets.lesson_puzzle import LessonPuzzlePage  # noqa: E402
 from cardlab.widgets.room import JoinBox, Lobby  # noqa: E402
 
 PUPILS = ["Aiko", "Ben", "Chie"]
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "class.db"
 
 
 @pytest.fixture
@@ -233,3 +229,19 @@ def test_the_table_shows_earlier_lessons_by_name(book):
     table = attempts_html(book, PUPILS)
     assert f"week 1: 1 of 1 solved, {a.rating.rating:.0f}" in table and f"{p.id} ✓" not in table
     assert table.count("<tr>") == 1 + len(PUPILS)
+
+
+def test_the_table_names_the_pupils_moves_as_their_board_did(book):
+    """The teacher's table lists each attempt's moves with the words of the
+    pupil's board (``attack 攻撃: 0,0 → -1,0``), not in notation."""
+    from cardlab import i18n, render
+    from cardlab.widgets.lesson_puzzle import attempts_html
+
+    p = next(q for q in load("mipig") if len(book.mover_moves(q)) > 1)
+    moves = book.mover_moves(p)
+    book.record("Chie", p.id, moves)
+    with i18n.using("en"):
+        table = html.unescape(attempts_html(book, PUPILS))
+        states = [s for s in p.positions if s.current_player == p.mover]
+        words = [render.seen_move(s, m, p.mover).label for s, m in zip(states, moves)]
+    assert f"{p.id} ✓ ({', '.join(words)})" in table and not any(m in table for m in moves), table

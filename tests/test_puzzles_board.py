@@ -3,6 +3,8 @@ and the notebook's puzzle board (``cardlab.widgets.puzzle``)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from cardlab.glicko import Glicko
@@ -98,3 +100,20 @@ def test_fair_puzzle_board_shows_only_what_the_mover_may_see():
         b._draw()
         seen.add((b.picture.value, tuple(c.description for c in b.moves.children)))
     assert len(seen) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_board_explains_with_its_buttons_words(language):
+    """Once the puzzle is over, the explanation on the board names every
+    first move as its button reads, in the board's language, never in the
+    game's notation (``attack -1,0 0,0``)."""
+    b = PuzzleBoard("mipig", language=language)
+    p = next(q for q in b.session.puzzles if len(q.values) > 2 and len(q.mover_moves) > 1)
+    b.next_puzzle(p.id)
+    buttons = {c.tooltip: c.description for c in b.moves.children}
+    for m in _mover_moves(p):
+        b.choose(m)
+    explained = html.unescape(b.feedback.value.split("<br>")[-1])
+    assert explained == p.explanation(language)
+    for move, words in buttons.items():
+        assert words != move and words in explained and move not in explained, (move, words, explained)

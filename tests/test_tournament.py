@@ -15,6 +15,7 @@ import pytest
 
 from test_rooms import play_out
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
 from cardlab.rooms import RoomStore
 from cardlab.tournament import (Pairing, TournamentError, buchholz, head_to_head, points, round_robin,
                                 seat_due, sonneborn_berger, standings, swiss_round)
@@ -22,11 +23,6 @@ from cardlab.tournament_store import RoundNotOverError, Tournaments
 from cardlab.widgets.room import Lobby
 
 HALF = Fraction(1, 2)
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "class.db"
 
 
 def names(n: int) -> list[str]:

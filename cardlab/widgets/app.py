@@ -609,7 +609,8 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     locked board at once (:func:`parse_query` lists what is accepted).  A
     class room's link (``?room=R1&seat=0&key=…``, or the teacher's
     ``?teacher=KEY``; ``?join=CODE``, or ``?join`` to type a seat's short
-    code) opens that room instead
+    code; ``?room=R1&view=class&projector=1``, the room shown to the class
+    with no hidden card) opens that room instead
     (:func:`cardlab.widgets.room.room_page`); ``?puzzle=lesson&pupil=NAME&key=…``
     a pupil's puzzle of the lesson, ``?puzzle=mipig-0001`` that puzzle to
     practise (:func:`cardlab.widgets.lesson_puzzle.puzzle_page`).  ``language``: ``'en'`` or
@@ -624,7 +625,7 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     if any(k == "puzzle" for k, _ in parse_qsl(query, keep_blank_values=True)):
         # the puzzle of the lesson (?puzzle=lesson&pupil=…&key=…) or a puzzle to practise (?puzzle=mipig-0001)
         return puzzle_page(query, language=query_language(query) or language)
-    if any(k in ("room", "teacher", "join") for k, _ in parse_qsl(query, keep_blank_values=True)):
-        # a class room: a pupil's seat or the teacher's page
+    if any(k in ("room", "teacher", "join", "view") for k, _ in parse_qsl(query, keep_blank_values=True)):
+        # a class room: a pupil's seat, the teacher's page, or a room shown to the class (view=class)
         return room_page(query, language=query_language(query) or language)
     return PlayApp(game, seed, query, language)

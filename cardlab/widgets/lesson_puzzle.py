@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import html
-import sqlite3
 from typing import Any, Callable, Sequence
 from urllib.parse import parse_qsl
 
@@ -29,12 +28,14 @@ from . import polling
 from .. import i18n
 from ..errors import CardlabError
 from ..games import load, names as game_names
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..puzzle_store import Attempt, LessonPuzzle, PuzzleStore, find, game_of
 from ..puzzles.bank import bank_path
 from ..puzzles.session import Result
+from ..puzzles.text import answer_words
 from ..puzzles.themes import theme_names
 from ..rooms import RoomStore, default_path
+from ..store_db import errors
 from .puzzle import PuzzleBoard
 
 __all__ = ["LessonPuzzleBoard", "LessonPuzzlePage", "LessonPuzzlePanel", "puzzle_page", "attempts_html"]
@@ -75,7 +76,7 @@ class LessonPuzzleBoard(PuzzleBoard):
             with i18n.using(self.language):
                 try:
                     self.stored = self.book.record(self.pupil, self.puzzle.id, self.moves_played)
-                except (CardlabError, sqlite3.Error) as exc:
+                except (CardlabError, *errors()) as exc:
                     self.saved.value = _red(_("your answer could not be stored: {reason}").format(reason=exc))
                     return r
                 self.session.rating = self.stored.rating
@@ -180,9 +181,18 @@ def attempts_html(book: PuzzleStore, pupils: Sequence[str]) -> str:
     current = store.lesson()
     names = {x.id: x.name for x in store.lessons()}
     names_seen = list(dict.fromkeys(list(pupils) + [a.pupil for a in book.attempts()]))
-    rows = []
+    rows, puzzles = [], {}
+
+    def said(a: Attempt) -> str:  # the pupil's moves as their board named them
+        if a.puzzle not in puzzles:
+            try:
+                puzzles[a.puzzle] = find(a.puzzle)
+            except CardlabError:  # a puzzle no longer shipped: its moves as stored
+                return ", ".join(a.moves)
+        return pgettext("list separator", ", ").join(answer_words(puzzles[a.puzzle], a.moves))
+
     for name in names_seen:
-        now = [f"{e(a.puzzle)} {'✓' if a.solved else '✗'} ({e(', '.join(a.moves))}) → {a.rating.rating:.0f}"
+        now = [f"{e(a.puzzle)} {'✓' if a.solved else '✗'} ({e(said(a))}) → {a.rating.rating:.0f}"
                for a in book.attempts(name, current.id)]
         before = [e(_("{lesson}: {solved} of {n} solved, {rating:.0f}").format(
                      lesson=names.get(lesson, lesson), solved=solved, n=n, rating=rating))

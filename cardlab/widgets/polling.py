@@ -6,10 +6,10 @@ them all, on the kernel's event loop (Voila, JupyterLab); in plain Python
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from typing import Callable
 
 from ..errors import CardlabError
+from ..store_db import errors
 
 
 async def _every(seconds: float, look: Callable[[], object]) -> None:
@@ -17,7 +17,7 @@ async def _every(seconds: float, look: Callable[[], object]) -> None:
         await asyncio.sleep(seconds)
         try:
             look()
-        except (CardlabError, sqlite3.Error):  # the store busy or moved: the next look tries again
+        except (CardlabError, *errors()):  # the store busy, moved or its server gone: the next look tries again
             pass
 
 

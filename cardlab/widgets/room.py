@@ -28,6 +28,7 @@ from ..core import State
 from ..games import load
 from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
+from ..store_db import StoreError
 from ..rooms import (DuplicateRoomsError, RoomEndedError, RoomError, RoomStore, StaleMoveError, default_path,
                      page_url)
 from .board import Board
@@ -41,6 +42,7 @@ from .lesson_puzzle import LessonPuzzlePage, LessonPuzzlePanel
 from ..puzzle_store import pupil_of
 from . import polling
 from .wall import Wall
+from .projector import class_page
 
 __all__ = ["OneGameMixin", "RoomBoard", "Lobby", "JoinBox", "room_page", "result_names", "shown_names"]
 
@@ -283,7 +285,9 @@ def room_page(query: str, store: RoomStore | None = None, *, language: str | Non
     ``?join`` alone the :class:`JoinBox` to type it in; ``?room=T1&pupil=NAME&key=…``:
     a pupil's game of each round of tournament 1
     (:class:`~cardlab.widgets.tournament.TournamentSeat`); ``?teacher=KEY``:
-    the teacher's :class:`Lobby`), or a message saying what is wrong.  ``store``: the class's store (default
+    the teacher's :class:`Lobby`; ``?room=R1&view=class``: the room shown to
+    the class, no hidden card, :func:`cardlab.widgets.projector.class_page`),
+    or a message saying what is wrong.  ``store``: the class's store (default
     :func:`cardlab.rooms.default_path`); ``language``: the page's (``None``:
     the current one)."""
     with i18n.using(language) as language:
@@ -292,7 +296,12 @@ def room_page(query: str, store: RoomStore | None = None, *, language: str | Non
 
 def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Widget:
     given = dict(parse_qsl(query, keep_blank_values=True))
-    store = store or RoomStore(default_path())
+    try:
+        store = store or RoomStore(default_path())
+    except StoreError as exc:  # a school's store (postgresql://...) whose server does not answer
+        return _error(str(exc))
+    if "view" in given:  # a room shown to the class (?room=R1&view=class): first, whatever else the link has
+        return class_page(given, store, language)
     if "teacher" in given:
         if not store.check_key(None, "teacher", given["teacher"]):
             return _error(_("the teacher key is not this class's (cardlab rooms prints the teacher's link)"))
@@ -653,7 +662,7 @@ class Lobby(widgets.VBox):
             except CardlabError as exc:  # no segno
                 self._say(str(exc), error=True)
                 return None
-            path = Path(self.store.path).parent / "class-export" / _folder_name(lesson.name) / "handout.html"
+            path = self.store.folder / "class-export" / _folder_name(lesson.name) / "handout.html"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, "utf-8")
             data = base64.b64encode(text.encode("utf-8")).decode("ascii")
@@ -668,7 +677,7 @@ class Lobby(widgets.VBox):
         """The chosen lesson's games (default: this lesson's) in ``class-export/LESSON`` beside the store."""
         with i18n.using(self.language):
             lesson = self.store.lesson(self.lesson_picker.value)
-            folder = Path(self.store.path).parent / "class-export" / _folder_name(lesson.name)
+            folder = self.store.folder / "class-export" / _folder_name(lesson.name)
             games_json, results = self.store.export(folder, lesson=lesson.id)
             self._say(_("exported: {games} and {results}").format(games=str(games_json), results=str(results)))
 

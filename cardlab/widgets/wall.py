@@ -4,7 +4,9 @@ again at each of its polls: a card a room with who plays (● their page is
 open, ○ it is not: :mod:`cardlab.presence`), whose turn it is, the last move
 and the score.  The teacher sees every card, so the last move
 is read as it was played (:func:`cardlab.render.seen_move` with no viewer);
-this is never shown to a pupil.
+this is never shown to a pupil.  Each card has *show to the class*: a link
+that opens the room as the class may see it, for the projector
+(:class:`cardlab.widgets.projector.ClassView`: no hidden card).
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from .. import presence, render
+from .. import i18n, presence, render
 from ..core import State
 from ..i18n import _
 from ..rooms import RoomStore, outcome
 from .names import result_names, shown_names
+from .projector import class_link
 
-__all__ = ["Glance", "glance", "wall_html", "Wall"]
+__all__ = ["Glance", "glance", "wall_html", "class_button", "Wall"]
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,8 @@ _CSS = ("<style>.cardlab-wall{display:flex;flex-wrap:wrap;gap:8px}"
         ".cardlab-wall .card.over{background:#f4f4f4;color:#555}.cardlab-wall .card.ended{background:#fbeaea}"
         ".cardlab-wall .turn{font-weight:bold;background:#fff3b0}.cardlab-wall td{padding:0 4px}"
         ".cardlab-wall .last{color:#333;font-size:12px}.cardlab-wall .on{color:#1a7f37}"
-        ".cardlab-wall .away{color:#999}</style>")
+        ".cardlab-wall .away{color:#999}.cardlab-wall a.class-view{text-decoration:none;padding:0 8px;"
+        "line-height:28px;display:inline-block}</style>")
 
 
 def _card(g: Glance) -> str:
@@ -125,18 +129,36 @@ def wall_html(store: RoomStore) -> str:
     return _CSS + '<div class="cardlab-wall">' + "".join(cards) + "</div>" if cards else ""
 
 
+def class_button(room_id: str, base: str = "") -> str:
+    """*show to the class* ("クラスに見せる"): a link styled as a button that
+    opens room ``room_id`` in a new tab as the class may see it, in
+    projector size and the page's language (:func:`cardlab.widgets.projector.class_link`).
+    Relative to the teacher's page (``base=""``): it opens on the address
+    the teacher's browser uses, which the projector's machine (usually the
+    teacher's own) can open; copied, the browser makes it a full address."""
+    e = html.escape
+    link = class_link(room_id, base, i18n.get_language())
+    tip = _("open this room for the projector: the table, whose turn and the last move, with no hidden card "
+            "(no key needed: it shows nothing a pupil may not see)")
+    label = _("show to the class")
+    return (f'<a class="class-view jupyter-button widget-button" href="{e(link)}" target="_blank" '
+            f'title="{e(tip)}">{e(label)}</a>')
+
+
 class Wall(widgets.Box):
     """The wall on the teacher's page: each room's card (:func:`glance`)
     with a *watch* button that shows that room with every card
-    (``on_watch(room_id)``: the page's watch picker).  The cards' widgets
-    are made once a room and then only changed at each :meth:`refresh`."""
+    (``on_watch(room_id)``: the page's watch picker) and *show to the class*
+    (:func:`class_button`; ``base``: the class app's address, default the
+    teacher's page's own).  The cards' widgets are made once a room and then
+    only changed at each :meth:`refresh`."""
 
-    def __init__(self, on_watch: Callable[[str], None]) -> None:
+    def __init__(self, on_watch: Callable[[str], None], base: str = "") -> None:
         super().__init__(layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         self.add_class("cardlab-wall")
-        self._on_watch = on_watch
+        self._on_watch, self.base = on_watch, base
         self._style = widgets.HTML(_CSS)
-        self._cards: dict[str, tuple[widgets.VBox, widgets.HTML, widgets.Button]] = {}
+        self._cards: dict[str, tuple[widgets.VBox, widgets.HTML, widgets.Button, widgets.HTML]] = {}
 
     def refresh(self, store: RoomStore) -> None:
         """Every room of the store's current lesson, as it stands."""
@@ -147,9 +169,12 @@ class Wall(widgets.Box):
                 button = widgets.Button(description=_("watch"), tooltip=_("show this room with every card below"),
                                         layout=widgets.Layout(width="auto"))
                 button.on_click(lambda _b, rid=rid: self._on_watch(rid))
-                self._cards[rid] = (widgets.VBox([card, button]), card, button)
-            box, card, _button = self._cards[rid]
+                show = widgets.HTML()
+                self._cards[rid] = (widgets.VBox([card, button, show]), card, button, show)
+            box, card, button, show = self._cards[rid]
             card.value = _card(glance(store, rid))
+            button.description, button.tooltip = _("watch"), _("show this room with every card below")
+            show.value = class_button(rid, self.base)
             kids.append(box)
         self.children = [self._style, *kids] if kids else []
 
