@@ -3,7 +3,6 @@ link, each room with its pupils' links, the hand-out sheet)."""
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Callable
 
 from .errors import CardlabError
@@ -14,11 +13,14 @@ _SQLITE_ERRORS = {m: m for m in (N_("unable to open database file"), N_("file is
                                  N_("database is locked"), N_("attempt to write a readonly database"))}
 
 
-def open_store(path: str):
-    """The class's store at ``path`` (a SQLite file, or ``postgresql://…``);
-    a file that is not one, a malformed address or a server that does not
-    answer is refused with a clear error."""
-    from .rooms import RoomStore
+def open_store(path: str | None):
+    """The class's store at ``path`` (a SQLite file, or ``postgresql://…``;
+    ``None``: :func:`cardlab.rooms.default_path`, ``$CARDLAB_ROOMS`` or
+    class-rooms.db); a file that is not one, a malformed address or a server
+    that does not answer is refused with a clear error."""
+    from .rooms import RoomStore, default_path
+
+    path = default_path() if path is None else path
 
     try:
         return RoomStore(path)
@@ -32,7 +34,7 @@ def open_store(path: str):
 
 def class_arguments(p: argparse.ArgumentParser) -> None:
     """``--db`` and ``--url``: the class's store and the class app's address (rooms, tournament)."""
-    p.add_argument("--db", default=os.environ.get("CARDLAB_ROOMS") or "class-rooms.db", metavar=_("DB"),
+    p.add_argument("--db", metavar=_("DB"),
                    help=_("the class's store: a SQLite file (make play uses class-rooms.db) or a school's "
                           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (default: $CARDLAB_ROOMS, else "
                           "class-rooms.db)"))
@@ -47,7 +49,7 @@ def cmd_rooms(args: argparse.Namespace) -> int:
 
     store = open_store(args.db)
     args.url = args.url or class_url()  # this machine on the class network (or $PLAY_URL)
-    print(_("class rooms: {path}").format(path=shown(args.db)))
+    print(_("class rooms: {path}").format(path=shown(store.path)))
     print(_("the teacher's page (keep it to yourself; every card shows there): {link}")
           .format(link=f"{args.url}?teacher={store.key(None, 'teacher')}"))
     for row in store.summary():

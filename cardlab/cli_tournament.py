@@ -65,6 +65,7 @@ def _show(cups, t, url: str) -> None:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Make, go on with, or show a tournament of the class's store."""
     from .rooms import class_url
+    from .store_db import shown
     from .tournament_store import Tournaments
 
     cups = Tournaments(open_store(args.db))
@@ -78,7 +79,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         every = cups.all()
         if not every:
             raise CardlabError(_("{path} has no tournament yet: make one with --new and the pupils' names")
-                               .format(path=args.db))
+                               .format(path=shown(cups.store.path)))
         t = cups.get(args.id) if args.id is not None else every[-1]
         if args.next:
             if not cups.next_round(t.id, force=args.force):

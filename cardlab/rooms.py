@@ -393,10 +393,19 @@ class RoomStore:
 
     def state(self, room_id: str) -> State:
         """The room's position: its moves replayed from the start."""
+        return self.last_move(room_id)[0]
+
+    def last_move(self, room_id: str) -> tuple[State, tuple[State, str] | None]:
+        """The room's position (its moves replayed from the start) and its
+        last move by a player, with the position it was played in (``None``
+        before the first)."""
         s = self.room(room_id).load().new_initial_state()
-        for _player, action in self.moves(room_id):
+        last = None
+        for player, action in self.moves(room_id):
+            if player >= 0:
+                last = (s, action)
             s = s._apply(action)  # each was checked when stored
-        return s
+        return s, last
 
     def play(self, room_id: str, seq: int, action: str) -> State:
         """Store ``action`` as move ``seq`` if ``seq`` is the next number and

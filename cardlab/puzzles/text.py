@@ -133,7 +133,8 @@ def _further(p: Any, viewer: int) -> list[str]:
     out: list[str] = []
     replies: list[str] = []
     n = 0
-    for state, said in zip(p.positions, move_words(p.state, p.solution, viewer)):
+    for state, move in zip(p.positions, p.solution):
+        said = seen_move(state, move, viewer).label
         if state.current_player == p.mover:
             if n:
                 out.append(_then(replies, said, p.line[n] if n < len(p.line) else None))

@@ -166,13 +166,8 @@ class ClassView(widgets.VBox):
         if self._seen == (len(moves), ended):
             return False
         self._seen = (len(moves), ended)
-        s = self.room.load().new_initial_state()
-        before, last = None, None
-        for player, action in moves:
-            if player >= 0:
-                before, last = s, action
-            s = s._apply(action)  # each was checked when stored
-        self.show(s, before, last, ended)
+        s, last = self.store.last_move(self.room_id)
+        self.show(s, *(last or (None, None)), ended)
         return True
 
     def show(self, state: State, before: State | None = None, action: str | None = None,

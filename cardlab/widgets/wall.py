@@ -71,13 +71,10 @@ def glance(store: RoomStore, room_id: str) -> Glance:
     """The room ``room_id`` of ``store`` at a glance (its moves replayed once)."""
     room = store.room(room_id)
     names = shown_names(room)
-    s = room.load().new_initial_state()
-    last, moves = "", 0
-    for player, action in store.moves(room_id):
-        if player >= 0:
-            last = _("{name}: {move}").format(name=names[player], move=render.seen_move(s, action, None).label)
-            moves += 1
-        s = s._apply(action)  # each was checked when stored
+    s, played = store.last_move(room_id)
+    moves = sum(player >= 0 for player, _action in store.moves(room_id))
+    last = "" if played is None else _("{name}: {move}").format(
+        name=names[played[0].current_player], move=render.seen_move(*played, None).label)
     ended = store.ended(room_id)
     to_move = None if s.is_terminal() or ended or s.current_player < 0 else s.current_player
     if s.is_terminal():
