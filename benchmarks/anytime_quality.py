@@ -401,7 +401,7 @@ def report(args) -> str:
              f"(now {ver['anytime_hash']} at {ver['head']})"
              + (" (every version)" if args.all else "") + f"; position rows per anytime.py hash: {hashes}",
              f"seeded games: {len(seeds)}; positions: " + ", ".join(
-                 f"{g} {len({(r['seed'], r['ply']) for r in pos if r['game'] == g})}" for g in args.games)]
+                 f"{g} {len({(r['seed'], r['ply'], r['history']) for r in pos if r['game'] == g})}" for g in args.games)]
     lines += quality_table(pos, "Every position with an exact answer", budgets)
     lines += quality_table([r for r in pos if r["kind"] == "estimate"],
                            "Only where the anytime answer is an estimate (the exact solve did not fit the budget)",
