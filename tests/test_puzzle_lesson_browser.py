@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from cardlab import render
+from cardlab import i18n, render
 from cardlab.puzzle_store import PuzzleStore, find
 from cardlab.puzzles import load
 from cardlab.rooms import RoomStore
@@ -30,6 +30,31 @@ def _click_moves(page, moves: list[str]) -> None:
         button = page.locator(f'.cardlab-lesson-puzzle button[title="{m}"]')
         until(lambda: button.count(), bool, f"the move {m}", WAIT)
         button.first.click()
+
+
+def _solve_the_next(page, book, p, next_text: str, heading: str, right: str):
+    """Click the "next puzzle" button (its text ``next_text``), read the id
+    of the puzzle that follows ``p`` from its heading (``heading``: a pattern
+    whose group 1 is the id), play its solution and wait for the message
+    starting with ``right``; the puzzle."""
+    page.locator("button", has_text=next_text).click()
+    head = until(lambda: squeeze(page.locator(".cardlab-lesson-puzzle").inner_text()),
+                 lambda t: (m := re.search(heading, t)) is not None and m.group(1) != p.id, "the next puzzle", WAIT)
+    q = find(re.search(heading, head).group(1))
+    _click_moves(page, book.mover_moves(q))
+    feedback = page.locator(".cardlab-puzzle-feedback")
+    until(lambda: squeeze(feedback.inner_text()), lambda t: t.startswith(right), "the right answer said", WAIT)
+    return q
+
+
+def _teacher_sees(teacher, p, q, second, shot: str) -> None:
+    """The teacher's table shows the wrong attempt at ``p``, the right one
+    at ``q`` and the rating after it (``second``); a screenshot ``shot``."""
+    table = teacher.locator("table.cardlab-puzzle-table")
+    until(lambda: squeeze(table.inner_text()) if table.count() else "",
+          lambda t: f"{p.id} ✗" in t and f"{q.id} ✓" in t and str(second.rating) in t,
+          "the attempts and the new rating on the teacher's page", WAIT)
+    screenshot(teacher, shot, teacher.locator(".cardlab-lesson-puzzle-panel"))
 
 
 def test_U_a_pupil_answers_the_puzzle_of_the_lesson_and_the_teacher_sees_the_rating(browser, tmp_path,
@@ -66,13 +91,7 @@ def test_U_a_pupil_answers_the_puzzle_of_the_lesson_and_the_teacher_sees_the_rat
         until(lambda: saved.inner_text(), lambda t: "Stored: your puzzle rating 1500 →" in t, "the attempt stored", WAIT)
         screenshot(aiko, "puzzle-lesson-pupil-wrong")
 
-        aiko.locator("button", has_text="next puzzle").click()
-        head = until(lambda: squeeze(aiko.locator(".cardlab-lesson-puzzle").inner_text()),
-                     lambda t: re.search(r"puzzle (\S+) \(", t) and f"puzzle {p.id} (" not in t, "the next puzzle",
-                     WAIT)
-        q = find(re.search(r"puzzle (\S+) \(", head).group(1))
-        _click_moves(aiko, book.mover_moves(q))
-        until(lambda: squeeze(feedback.inner_text()), lambda t: t.startswith("Right:"), "the right answer said", WAIT)
+        q = _solve_the_next(aiko, book, p, "next puzzle", r"puzzle (\S+) \(", "Right:")
         until(lambda: len(book.attempts("Aiko")), lambda n: n == 2, "both attempts stored", WAIT)
         first, second = book.attempts("Aiko")
         assert (first.puzzle, first.solved, second.puzzle, second.solved) == (p.id, False, q.id, True)
@@ -80,10 +99,66 @@ def test_U_a_pupil_answers_the_puzzle_of_the_lesson_and_the_teacher_sees_the_rat
         until(lambda: saved.inner_text(), lambda t: f"→ {second.rating}" in t, "the new rating on her page", WAIT)
         screenshot(aiko, "puzzle-lesson-pupil-right")
 
-        table = teacher.locator("table.cardlab-puzzle-table")
-        until(lambda: squeeze(table.inner_text()) if table.count() else "",
-              lambda t: f"{p.id} ✗" in t and f"{q.id} ✓" in t and str(second.rating) in t,
-              "the attempts and the new rating on the teacher's page", WAIT)
-        screenshot(teacher, "puzzle-lesson-teacher", teacher.locator(".cardlab-lesson-puzzle-panel"))
+        _teacher_sees(teacher, p, q, second, "puzzle-lesson-teacher")
+        context.close()
+    store.close()
+
+
+def test_U_the_puzzle_of_the_lesson_in_japanese(browser, tmp_path, monkeypatch):
+    """The same lesson with ``&lang=ja`` on the teacher's page and on the
+    pupil's link: the teacher sets the puzzle in Japanese; the pupil's page
+    says wrong and right in Japanese (不正解 / 正解), the explanation in
+    Japanese with the Japanese board's words (最善手は「…」だけです) and her
+    stored rating; the teacher's page shows both attempts."""
+    db = tmp_path / "class.db"
+    monkeypatch.setenv("CARDLAB_ROOMS", str(db))
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    store = RoomStore(db)
+    book = PuzzleStore(store)
+    # a one-move fair puzzle: its whole explanation is in the catalogue's Japanese
+    p = next(q for q in load("koinobori") if len(q.solution) == 1 and q.kind == "fair")
+    wrong = next(a for a in p.state.legal_actions() if a != p.answer)
+    with i18n.using("ja"):
+        words = {a: render.action_label(p.state, a) for a in (p.answer, wrong)}  # the Japanese buttons' words
+        set_text, names_hint = i18n._("set the puzzle of the lesson"), i18n._("one pupil a line")
+    with voila(ROOT / "notebooks" / "play.ipynb", tmp_path) as url:
+        context, teacher, set_button = teacher_page(browser, f"{url}&lang=ja", store, set_text, WAIT)
+        teacher.get_by_placeholder(names_hint).fill("\n".join(PUPILS))
+        teacher.get_by_placeholder("mipig-0001").fill(p.id)
+        set_button.click()
+        until(lambda: book.lesson_puzzle(), lambda lp: lp is not None and lp.puzzle.id == p.id, "the puzzle set",
+              WAIT)
+
+        aiko = context.new_page()
+        aiko.goto(f"{url}&{book.link('Aiko')[1:]}&lang=ja", timeout=WAIT * 1000)
+        until(lambda: squeeze(aiko.locator("body").inner_text()),
+              lambda t: "授業のパズル（Aiko さん）" in t and f"パズル {p.id}（" in t, "Aiko's puzzle in Japanese",
+              WAIT)
+        buttons = aiko.locator(".cardlab-lesson-puzzle button[title]").all()
+        assert {b.inner_text().strip() for b in buttons} >= set(words.values())  # the buttons in Japanese
+        _click_moves(aiko, [wrong])
+        feedback = aiko.locator(".cardlab-puzzle-feedback")
+        until(lambda: squeeze(feedback.inner_text()), lambda t: t.startswith("不正解："), "the wrong answer said",
+              WAIT)
+        text = squeeze(feedback.inner_text())
+        assert f"不正解：{words[wrong]}。最善手は {words[p.answer]} です。" in text, text
+        assert squeeze(p.explanation("ja")) in text and f"最善手は「{words[p.answer]}」だけです" in text, text
+        assert "Wrong" not in text and "Only" not in text and p.answer not in text, text
+        saved = aiko.locator(".cardlab-puzzle-saved")
+        until(lambda: saved.inner_text(), lambda t: "記録しました：あなたのパズルレーティング 1500 →" in t,
+              "the attempt stored", WAIT)
+        screenshot(aiko, "puzzle-lesson-pupil-wrong-ja")
+
+        q = _solve_the_next(aiko, book, p, "次のパズル", r"パズル (\S+)（", "正解：")
+        with i18n.using("ja"):
+            right = render.action_label(q.state, q.answer)
+        assert f"最善手は「{right}」だけです" in squeeze(feedback.inner_text())
+        until(lambda: len(book.attempts("Aiko")), lambda n: n == 2, "both attempts stored", WAIT)
+        first, second = book.attempts("Aiko")
+        assert (first.solved, second.solved) == (False, True)
+        until(lambda: saved.inner_text(), lambda t: f"→ {second.rating}" in t, "the new rating on her page", WAIT)
+        screenshot(aiko, "puzzle-lesson-pupil-right-ja")
+
+        _teacher_sees(teacher, p, q, second, "puzzle-lesson-teacher-ja")
         context.close()
     store.close()

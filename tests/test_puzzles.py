@@ -20,7 +20,7 @@ from cardlab.hidden import arrangements
 from cardlab.puzzles.bank import FIELDS, BankError, UnknownPuzzleError, bank_path
 from cardlab.puzzles.check import PuzzleCheckError, check, only_move
 from cardlab.puzzles.generate import generate, puzzle_game
-from cardlab.puzzles.text import move_words
+from cardlab.puzzles.text import move_words, worth
 from cardlab.puzzles.themes import THEMES, tag
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,13 +201,12 @@ def test_fair_puzzle_shows_the_mover_only_what_they_may_see(capsys, monkeypatch)
 # --- the explanation, in the board's words ------------------------------------------------------------
 
 def _words(p, lang):
-    """Each first move and each move of the solution up to the mover's last
-    (the replies after it play out on the board, unexplained) as the board's
-    buttons and its move log name them for the mover (cardlab.render.seen_move)."""
-    last = max(i for i, st in enumerate(p.positions) if st.current_player == p.mover)
+    """Each first move and each move of the whole solution (the replies
+    after the mover's last move too) as the board's buttons and its move
+    log name them for the mover (cardlab.render.seen_move)."""
     with i18n.using(lang):
         first = {a: cardlab.render.seen_move(p.state, a, p.mover).label for a in p.values}
-        return first, dict(zip(p.solution[:last + 1], move_words(p.state, p.solution[:last + 1], p.mover)))
+        return first, dict(zip(p.solution, move_words(p.state, p.solution, p.mover)))
 
 
 @pytest.mark.parametrize("game", BANKS)
@@ -239,10 +238,103 @@ def test_an_explanation_in_notation_fails_the_words_test():
     assert first[p.answer] in p.explanation("en") and p.answer not in p.explanation("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_MC_2_monster_cards_explanation_names_each_card_as_the_board_does(lang):
+    """MC-2: a MONSTER CARDS explanation names each card of the moves as the
+    board's buttons and move log do, with the names printed on its face (its
+    id and its Japanese name; in Japanese the Japanese name alone), never by
+    its bare id (the sentence of what the answer does is the game's prose)."""
+    for p in puzzles.load("monster_cards"):
+        with i18n.using(lang):
+            does = cardlab.render.seen_move(p.state, p.answer, p.mover).line
+            button = cardlab.render.action_label(p.state, p.answer)
+        text = p.explanation(lang)
+        assert button in text, (p.id, button, text)
+        words = text.replace(does, "")
+        for move in p.values:
+            card = p.state.game.card(move.split()[1])
+            printed = card.japanese if lang == "ja" else f"{card.name} {card.japanese}"
+            assert button.endswith(printed if move == p.answer else button.split()[-1]), (p.id, button)
+            assert printed in words and not re.search(rf"\b{card.name}\b(?! {card.japanese})", words), (
+                p.id, card.name, words)
+
+
+def _line_words(p, lang):
+    """What the explanation must say of each move of the solution after the
+    answer, in order: a reply as the player who plays it and the words the
+    mover reads (a move the mover does not see: its plain sentence), a
+    further move of the mover as its button reads."""
+    out = []
+    with i18n.using(lang):
+        for state, move in list(zip(p.positions, p.solution))[1:]:
+            seen = cardlab.render.seen_move(state, move, p.mover)
+            if state.current_player == p.mover:
+                out.append(seen.label)
+            elif seen.hidden:
+                out.append(seen.sentence)
+            else:
+                out.append(i18n._("Player {player} answers {move}.").format(
+                    player=state.current_player, move=i18n.pgettext("puzzle move", "“{move}”").format(
+                        move=seen.label)))
+    return out
+
+
+@pytest.mark.parametrize("game", ["mipig", "toritsuki", "mazemon"])
+def test_explanation_says_the_whole_solution_line_with_who_plays_each(game):
+    """The explanation goes on after the mover's last move: every reply of
+    the solution, in order, with the player who plays it, in the words the
+    mover reads on the board, then how the line ends (the game over and its
+    result, or the value the line keeps for the mover)."""
+    tried = 0
+    for p in puzzles.load(game):
+        last = max(i for i, st in enumerate(p.positions) if st.current_player == p.mover)
+        if last == len(p.solution) - 1:
+            continue
+        end = p.positions[-1].apply(p.solution[-1])
+        for lang in ("en", "ja"):
+            text, at = p.explanation(lang), 0
+            for words in _line_words(p, lang):
+                at = text.find(words, at)
+                assert at >= 0, (p.id, lang, words, text)
+                at += len(words)
+            spec = p.state.game.spec
+            lo, hi = Fraction(spec.min_utility), Fraction(spec.max_utility)
+            with i18n.using(lang):
+                if end.is_terminal():  # the result, else its share of a win
+                    got = Fraction(end.returns()[p.mover])
+                    ending = {hi: i18n._("The game is then over: you win."),
+                              lo: i18n._("The game is then over: you lose.")}.get(got, worth(got, lo, hi))
+                else:  # the share of a win of the value the line keeps
+                    ending = worth(p.line[-1], lo, hi)
+            assert ending in text[at:], (p.id, lang, ending, text[at:])
+        tried += 1
+    assert tried >= 10, f"{game}: only {tried} puzzles with replies after the mover's last move"
+
+
+def test_a_hidden_reply_is_said_as_the_mover_sees_it():
+    """A reply the mover does not see (a MAZEMON charge, face down) is said
+    in the plain sentence of the mover's move log, never with the words of
+    its owner's button, which name the card."""
+    said = 0
+    for p in puzzles.load("mazemon", kind="fair"):
+        for state, move in list(zip(p.positions, p.solution))[1:]:
+            seen = cardlab.render.seen_move(state, move, p.mover)
+            if seen.hidden:
+                for lang in ("en", "ja"):
+                    with i18n.using(lang):
+                        hidden, owners = (cardlab.render.seen_move(state, move, p.mover).sentence,
+                                          cardlab.render.action_label(state, move))
+                    text = p.explanation(lang)
+                    assert hidden in text and owners not in text, (p.id, lang, hidden, owners, text)
+                said += 1
+    assert said
+
+
 def test_a_bank_of_format_1_is_read_and_explained_in_words(tmp_path):
     """A bank of the first format (its explanation stored as prose in
     notation, no ``line``) still loads; what is shown is made from its
-    values, in words (the mover's further moves without their values)."""
+    values, in words (the mover's further moves without their values, and
+    no value kept at the end of the line)."""
     data = json.loads(bank_path("mazemon").read_text(encoding="utf-8"))
     several = next(r for r in data["puzzles"] if len(r["line"]) > 1)
     data.update(format=1, puzzles=[several])
@@ -252,7 +344,8 @@ def test_a_bank_of_format_1_is_read_and_explained_in_words(tmp_path):
     f.write_text(json.dumps(data), encoding="utf-8")
     p = puzzles.load("mazemon", path=f)[0]
     now = puzzles.puzzle("mazemon", p.id).explanation("en")
-    assert p.line == () and p.explanation("en") == re.sub(r" \(worth [^()]*(\([^()]*\))?\)", "", now) != now
+    kept = re.sub(r" That is the whole line: .*$", "", now)
+    assert p.line == () and p.explanation("en") == re.sub(r" \(worth [^()]*(\([^()]*\))?\)", "", kept) != kept
     assert p.answer not in p.explanation("en") and "again the only good move." in p.explanation("en")
 
 

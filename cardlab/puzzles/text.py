@@ -7,7 +7,10 @@ label: :mod:`cardlab.puzzles.bank`); the sentences come from the catalogue
 buttons and its move log use: the move's label as the mover may read it
 (:func:`cardlab.render.seen_move`, the one place that decides what a
 player may see), never its notation.  So an explanation shows only what the
-mover may see, and the solution.
+mover may see, and the solution, told to its end: each reply with the
+player who plays it (a move the mover does not see in the move log's plain
+sentence), each further move of the mover with its value, and how the line
+ends (in an open puzzle the game's result; else the value it keeps).
 
 >>> from cardlab import puzzles
 >>> from cardlab.i18n import using
@@ -81,16 +84,20 @@ def _sentences(parts: list[str]) -> str:
         first=first, second=second), parts)
 
 
-def _then(replies: list[str], move: str, value: Fraction | None) -> str:
+def _then(move: str, value: Fraction | None) -> str:
     """The sentence of one of the mover's further moves of the solution."""
     if value is None:  # a bank of format 1 does not store the values of the further moves
-        said = (_("Then, after {replies}, {move} is again the only good move.") if replies
-                else _("Then {move} is again the only good move."))
-    else:
-        said = (_("Then, after {replies}, {move} is again the only good move (worth {value}).") if replies
-                else _("Then {move} is again the only good move (worth {value})."))
-    listed = pgettext("list separator", ", ").join(_quoted(r) for r in replies)
-    return said.format(replies=listed, move=_quoted(move), value=_value(value) if value is not None else "")
+        return _("Then {move} is again the only good move.").format(move=_quoted(move))
+    return _("Then {move} is again the only good move (worth {value}).").format(move=_quoted(move), value=_value(value))
+
+
+def _reply(seen: Any) -> str:
+    """The sentence of a move of another player in the solution, as the
+    mover reads it: who plays it and its button's words, or, for a move the
+    mover does not see, what happens in plain words (the sentence names who)."""
+    if seen.hidden:
+        return seen.sentence
+    return _("Player {player} answers {move}.").format(player=seen.player, move=_quoted(seen.label))
 
 
 def _others(p: Any, words: dict[str, str], best: Fraction, lo: Fraction, hi: Fraction) -> str:
@@ -128,17 +135,39 @@ def explanation(p: Any, language: str | None = None) -> str:
 
 
 def _further(p: Any, viewer: int) -> list[str]:
-    """The sentences of the mover's further moves of the solution, each
-    after the replies before it, named as the mover reads them."""
+    """The rest of the solution after the answer, move by move as the mover
+    reads it (:func:`cardlab.render.seen_move`): each reply with who plays
+    it, each of the mover's further moves with its value, and how the line
+    ends."""
     out: list[str] = []
-    replies: list[str] = []
     n = 0
     for state, move in zip(p.positions, p.solution):
-        said = seen_move(state, move, viewer).label
-        if state.current_player == p.mover:
-            if n:
-                out.append(_then(replies, said, p.line[n] if n < len(p.line) else None))
-            n, replies = n + 1, []
-        else:
-            replies.append(said)
-    return out
+        seen = seen_move(state, move, viewer)
+        if state.current_player != p.mover:
+            out.append(_reply(seen))
+        elif n:
+            out.append(_then(seen.label, p.line[n] if n < len(p.line) else None))
+        n += state.current_player == p.mover
+    return out + _end(p)
+
+
+def _end(p: Any) -> list[str]:
+    """How the solution line ends for the mover: in an open puzzle, the game
+    over and its result; else the value the line keeps (in a fair puzzle the
+    average over the cards the mover cannot see, never the result of the
+    arrangement the puzzle came from; a bank of format 1: nothing)."""
+    spec = p.state.game.spec
+    lo, hi = Fraction(spec.min_utility), Fraction(spec.max_utility)
+    last = p.positions[-1].apply(p.solution[-1])
+    if p.kind == "open" and last.is_terminal():
+        got = Fraction(last.returns()[p.mover])
+        if got == hi:
+            return [_("The game is then over: you win.")]
+        if got == lo:
+            return [_("The game is then over: you lose.")]
+        return [_("The game is then over: you get {value} ({share} of a win).").format(
+            value=_value(got), share=worth(got, lo, hi))]
+    if not p.line or len(p.solution) == 1:  # one move: its value is said first
+        return []
+    return [_("That is the whole line: it keeps its value for you, {value} ({share} of a win).").format(
+        value=_value(p.line[-1]), share=worth(p.line[-1], lo, hi))]

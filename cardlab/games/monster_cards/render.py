@@ -82,16 +82,20 @@ def term(key: str, value: str, state_or_tables: Any = None) -> str:
     return f"{value} {jp}".strip()
 
 
-def _name(state: Any, name: str) -> str:
+def _name(state: Any, name: str, printed: bool = False) -> str:
     """A card name as a person reads it: in Japanese the card's Japanese name
-    (from the game's card data), else its id."""
-    if not _ja() or state is None:
+    (from the game's card data), else its id; ``printed``: in English its id
+    and its Japanese name, the two names its face prints (:func:`card_svg`)."""
+    if not (_ja() or printed) or state is None:
         return name
     game = getattr(state, "game", state)
     card_id = getattr(game, "card_id", None)
     if not card_id or name not in card_id:
         return name
-    return game.card(name).japanese or name
+    japanese = game.card(name).japanese
+    if _ja():
+        return japanese or name
+    return f"{name} {japanese}" if japanese else name
 
 
 def _phase(phase: str) -> str:
@@ -517,13 +521,17 @@ def move_html(state: State, action: str) -> str:
 
 # -- action labels -------------------------------------------------------------------
 def action_label(action: str, state: State | None = None) -> str:
-    """A button label with the Japanese term; with ``state``, in Japanese the
-    card is named by its Japanese name.
+    """A button label with the Japanese term; with ``state``, the card is
+    named as its face prints it (its id and its Japanese name; in Japanese
+    its Japanese name alone), else by its id.
 
     >>> action_label("defend ember_imp")
     'defend 防衛: ember_imp'
+    >>> import cardlab
+    >>> action_label("defend ember_imp", cardlab.load("monster_cards").new_initial_state())
+    'defend 防衛: ember_imp 火の小鬼'
     """
     verb, _sep, arg = action.partition(" ")
     if verb in VERB and arg:
-        return _("{verb}: {card}").format(verb=_(VERB[verb]), card=_name(state, arg))
+        return _("{verb}: {card}").format(verb=_(VERB[verb]), card=_name(state, arg, printed=True))
     return action

@@ -208,7 +208,7 @@ def test_board_plays_a_game_to_the_end_by_clicking(players, seed):
     def check(b):
         assert not b._message, b._message
         for a, button in b.action_buttons.items():
-            assert button.description == mr.action_label(a)
+            assert button.description == mr.action_label(a, b.state)  # each card as its face prints it
         found = mr.last_battle(b.states(), [m.action for m in b.match.history])
         assert b.table.value == mr.html(b.state, perspective=0, battle=found and found[1])
         battles.append(found is not None)
