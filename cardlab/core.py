@@ -376,6 +376,7 @@ class State:
     """
 
     __slots__ = ("game", "_k", "_h")
+    game: Game  # set once in __init__ (declared for the type checkers: mypyc compiles its users)
 
     #: protocol methods that take a player (and those that take an action):
     #: :meth:`__init_subclass__` makes every game refuse a bad one, as apply() does

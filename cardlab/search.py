@@ -73,7 +73,7 @@ class Search:
         #: the history heuristic, where the core asks for it (``core.history_heuristic``):
         #: per player, the nodes searched below each move where it cut a search off;
         #: moves are tried heaviest first (ties in the legal order)
-        self.history = (defaultdict(int), defaultdict(int))
+        self.history: tuple[defaultdict[Any, int], defaultdict[Any, int]] = (defaultdict(int), defaultdict(int))
         self.ordering = getattr(self.core, "history_heuristic", False)
         self.pruning = pruning
         self.max_nodes = max_nodes
@@ -81,7 +81,7 @@ class Search:
         self.hits = 0
         self.progress = progress
         self.simultaneous = spec.simultaneous
-        self.bar = None
+        self.bar: Any = None
         self.start = time.perf_counter()
         self.next_tick = _TICK if max_nodes is None else min(_TICK, max_nodes)
         #: a time of :attr:`clock` past which the search stops (an anytime
@@ -121,7 +121,7 @@ class Search:
             return
         if self.bar is None and (self.progress or time.perf_counter() - self.start > _PROGRESS_AFTER):
             try:
-                from tqdm.auto import tqdm
+                from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
             except ImportError:  # the core does not depend on tqdm
                 self.progress = False
                 return
@@ -218,7 +218,7 @@ class Search:
                     beta = v if v.__class__ is int else math.ceil(v)
         alpha0, beta0 = alpha, beta
         lo, hi = self.LO, self.HI
-        play, abc = core.play, self.abc
+        play = core.play
         if p >= 0 and self.simultaneous and core.simultaneous(pos):  # a matrix game, on the State
             v = _choice_value(self.matrix(core.decode(pos))[2]) * self.scale  # the mover's value
             best, flag = (v if p == 0 else -v), _EXACT
@@ -231,7 +231,7 @@ class Search:
                 ms = sorted(ms, key=self.history[0].__getitem__, reverse=True)
             for m in ms:
                 n0 = self.nodes
-                v = abc(play(pos, m), alpha, beta)
+                v = self.abc(play(pos, m), alpha, beta)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -248,7 +248,7 @@ class Search:
                 ms = sorted(ms, key=self.history[1].__getitem__, reverse=True)
             for m in ms:
                 n0 = self.nodes
-                v = abc(play(pos, m), alpha, beta)
+                v = self.abc(play(pos, m), alpha, beta)
                 if v < best:
                     best = v
                     if v < beta:
@@ -268,7 +268,7 @@ class Search:
 
     def _star1(self, pos, alpha, beta):
         """A chance node of :meth:`abc`: ``(value, flag)`` within ``(alpha, beta)``."""
-        core, abc = self.core, self.abc
+        core = self.core
         play, lo, hi = core.play, self.LO, self.HI
         # Star1 (Ballard): each outcome is searched with the window its
         # parent's implies, the outcomes not yet searched taken at their
@@ -288,7 +288,7 @@ class Search:
                 low += w * hi
                 high += w * lo
                 a_i, b_i = low // w, -(-high // w)  # the outcome's window, whole numbers
-                v = abc(play(pos, o), a_i if a_i > lo else lo, b_i if b_i < hi else hi)
+                v = self.abc(play(pos, o), a_i if a_i > lo else lo, b_i if b_i < hi else hi)
                 v *= w
                 if v <= low:  # an upper bound <= alpha: rounded up, still one
                     total, flag = W * alpha - low + v, _UPPER
@@ -301,7 +301,7 @@ class Search:
                 high -= v
         else:
             for o, w in outs:
-                total += w * abc(play(pos, o), lo, hi)
+                total += w * self.abc(play(pos, o), lo, hi)
         if total.__class__ is not int:
             best = total / W
         elif flag == _UPPER:
@@ -366,6 +366,7 @@ class Search:
                 return v
         core = self.core
         p = core.player(pos)
+        best: Any
         if p == TERMINAL:
             best = tuple(core.returns(pos))
         elif p >= 0 and self.simultaneous and core.simultaneous(pos):
@@ -374,7 +375,7 @@ class Search:
         elif p == CHANCE:
             outs = core.chance(pos)
             total = sum(w for _o, w in outs)
-            acc = None
+            acc: Any = None
             for o, w in outs:
                 v = self.maxnc(core.play(pos, o))
                 acc = [w * x for x in v] if acc is None else [x + w * y for x, y in zip(acc, v)]
@@ -402,7 +403,9 @@ class _StateCore:
     def encode(s: State) -> State:
         return s
 
-    decode = encode
+    @staticmethod
+    def decode(s: State) -> State:  # encode's twin (mypyc: an alias ``decode = encode`` fails its class's init)
+        return s
 
     @staticmethod
     def player(s: State) -> int:
