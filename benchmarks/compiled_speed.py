@@ -10,7 +10,12 @@ first on ``sys.path``); a process times its tasks in CPU seconds
 small solve, and reports its results.  Each build keeps its fastest round.
 
 Tasks: random playouts of mipig's core (``cardlab.cores.playout_from``, the
-default game: five cards each dealt, closed hands), and ``cardlab.solve`` of
+default game: five cards each dealt, closed hands), the same playouts (same seed)
+on the word core (``cardlab/games/mipig/wcore.py``, C words in Cython's pure-Python
+mode: compiled in the Cython builds, as Python in the others; its × pure is against
+today's core in the pure build), the tree walk under a search (``perft``: every line
+of ``--perft`` steps from a 3-each open deal, on today's core and on the word core),
+and ``cardlab.solve`` of
 whole open-hands deals of 3 cards each (seeds 0-9) and 4 each (seeds 0-1), the
 reference positions of ``benchmarks/mipig_yardstick.py``.  Agreement: every
 build must give the same playout results (returns and steps, same seeds), and
@@ -33,17 +38,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILDS = {"pure": ROOT, **{b: ROOT / "build" / "compiled" / b for b in ("cython", "cython-pxd", "mypyc")}}
-MODULES = ("cardlab.games.mipig.core", "cardlab.cores", "cardlab.search")
+MODULES = ("cardlab.games.mipig.core", "cardlab.cores", "cardlab.search", "cardlab.games.mipig.wcore")
 
 
-def child(root: str, playouts: int, four: bool) -> dict:
+def child(root: str, playouts: int, four: bool, perft_depth: int = 8) -> dict:
     """One build's run: ``{"files", "cpu": {task: s}, "results": {task: ...}}``."""
     sys.path.insert(0, root)
     import importlib
     import random
 
     import cardlab
-    from cardlab.cores import core_of, playout_from
+    from cardlab.cores import core_of, perft, playout_from
 
     files = {m: os.path.relpath(importlib.import_module(m).__file__, root) for m in MODULES}
     warm = cardlab.load("mipig", hand_size=1, open_hands=True, first_player=0)
@@ -68,6 +73,35 @@ def child(root: str, playouts: int, four: bool) -> dict:
         steps += k
     cpu["playouts"] = time.process_time() - t
     results["playouts"] = [total, steps]
+    # the same playouts on the word core (wcore.py: C words; compiled in the Cython builds)
+    from cardlab.games.mipig.wcore import make_word_core
+
+    start, wc = make_word_core(g, core), make_word_core(g, core)
+    start.load(pos)
+    rng = random.Random(7)
+    t = time.process_time()
+    total = steps = 0
+    for _ in range(playouts):
+        wc.copy_from(start)
+        ret, k = wc.playout(rng)
+        total += ret[0]
+        steps += k
+    cpu["word playouts"] = time.process_time() - t
+    if [total, steps] != results["playouts"]:
+        raise SystemExit(f"the word core's playouts disagree: {[total, steps]} != {results['playouts']}")
+    # the tree walk under a search (moves and steps at every node), today's core and the word core
+    tree = cardlab.load("mipig", hand_size=3, open_hands=True, first_player=0)
+    tree_pos = core_of(tree).encode(tree.new_initial_state(seed=2))
+    t = time.process_time()
+    results["perft"] = perft(core_of(tree), tree_pos, perft_depth)
+    cpu["perft"] = time.process_time() - t
+    wtree = make_word_core(tree, core_of(tree))
+    wtree.load(tree_pos)
+    t = time.process_time()
+    lines = wtree.perft(perft_depth)
+    cpu["word perft"] = time.process_time() - t
+    if lines != results["perft"]:
+        raise SystemExit(f"the word core's perft disagrees: {lines} != {results['perft']}")
     for task, cases in deals.items():
         if not cases:
             continue
@@ -84,7 +118,8 @@ def child(root: str, playouts: int, four: bool) -> dict:
 def run_round(builds: list[str], args) -> dict:
     out = {}
     for name in builds:
-        cmd = [sys.executable, __file__, "--child", str(BUILDS[name]), "--playouts", str(args.playouts)]
+        cmd = [sys.executable, __file__, "--child", str(BUILDS[name]), "--playouts", str(args.playouts),
+               "--perft", str(args.perft)]
         if not args.four:
             cmd.append("--no-four")
         got = subprocess.run(cmd, capture_output=True, text=True, cwd="/")
@@ -100,10 +135,11 @@ def main(argv=None) -> None:
     ap.add_argument("--playouts", type=int, default=40_000)
     ap.add_argument("--no-four", dest="four", action="store_false", help="leave out the 4-each deals")
     ap.add_argument("--builds", default="pure,cython,mypyc")
+    ap.add_argument("--perft", type=int, default=8, help="the tree walk's depth (3-each deal, seed 2)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        print(json.dumps(child(args.child, args.playouts, args.four)))
+        print(json.dumps(child(args.child, args.playouts, args.four, args.perft)))
         return
     os.nice(10)  # a shared machine: the children inherit it
     builds = args.builds.split(",")
@@ -127,13 +163,18 @@ def main(argv=None) -> None:
           f"CPU seconds, fastest of {args.rounds} interleaved rounds\n")
     print("| build | " + " | ".join(f"{t} s | × pure" for t in tasks) + " |")
     print("|---|" + "---|---|" * len(tasks))
+    base = {t: t[5:] if t.startswith("word ") else t for t in tasks}  # the word core against today's
     for b in builds:
-        cells = [f"{best[b][t]:.2f} | {best[builds[0]][t] / best[b][t]:.2f}" for t in tasks]
+        cells = [f"{best[b][t]:.2f} | {best[builds[0]][base[t]] / best[b][t]:.2f}" for t in tasks]
         print(f"| {b} | " + " | ".join(cells) + " |")
     playouts = reference["playouts"]
     print(f"\nplayouts: {args.playouts:,} games, {playouts[1]:,} steps "
           f"({playouts[1] / best[builds[0]]['playouts']:,.0f} steps/s pure)")
-    for task in tasks[1:]:
+    print("word playouts: the same games on the word core (cardlab/games/mipig/wcore.py; × pure: against "
+          "today's core in the pure build); every build's word core gave today's core's results")
+    print(f"perft: the lines of {args.perft} steps from the 3-each open deal of seed 2 ({reference['perft']:,}), "
+          f"today's core; word perft: the same on the word core (× pure: against today's core, pure build)")
+    for task in (t for t in tasks if t.startswith("solve")):
         print(f"{task}: nodes " + ", ".join(f"{row[3]:,}" for row in reference[task]))
     print(f"agreement: every build gave the same playout results and, on every deal, the same value, best "
           f"moves, principal variation, node and table-hit counts ({args.rounds} rounds)")

@@ -67,7 +67,7 @@ from typing import Any
 from . import games
 from .core import CHANCE, TERMINAL, Game, State, sample_chance
 
-__all__ = ["core_of", "playout", "playout_from"]
+__all__ = ["core_of", "playout", "playout_from", "perft"]
 
 _NONE = object()
 
@@ -159,3 +159,14 @@ def playout_from(core: Any, pos: Any, rng: random.Random, limit: int = 10_000,
             pos = play(pos, choice(moves(pos)))
         steps += 1
     return tuple(core.returns(pos)), steps
+
+
+def perft(core: Any, pos: Any, depth: int) -> int:
+    """The number of lines of ``depth`` steps from ``pos`` on ``core`` (fewer where the
+    game ends; chance outcomes count as steps): the tree walk under a search, to check
+    one core against another (issue X: mipig's word core)."""
+    p = core.player(pos)
+    if depth == 0 or p == TERMINAL:
+        return 1
+    moves = [o for o, _w in core.chance(pos)] if p == CHANCE else core.moves(pos)
+    return sum(perft(core, core.play(pos, m), depth - 1) for m in moves)

@@ -1,0 +1,178 @@
+"""Issue X, item 2: mipig's word core (``cardlab/games/mipig/wcore.py``, Cython's
+pure-Python mode) agrees with today's compact core (``cardlab/games/mipig/core.py``)
+whether it runs compiled or as Python: the same position after every step, the same
+players, moves in the same order and returns on seeded random games of every option
+set it handles, and the same playouts (same seeds, same returns and steps) from the
+default deal, the reference positions (``tests/data/reference/mipig.json``) and the
+yardstick's deals (``benchmarks/mipig_yardstick.py``).
+
+Runs in both builds: as it is (the pure build, or whatever ``cardlab`` imports), and
+from a compiled copy made by ``build_tools/build_compiled.py cython``::
+
+    cd build/compiled/cython && CARDLAB_EXPECT_COMPILED=1 ../../../.venv/bin/python -m pytest \\
+        -p no:cacheprovider -q ../../../tests/test_compiled_agreement.py
+
+(``CARDLAB_EXPECT_COMPILED=1`` fails the run if the module did not load compiled.)"""
+
+from __future__ import annotations
+
+import builtins
+import importlib.util
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab import CHANCE, TERMINAL
+from cardlab.cores import core_of, perft, playout_from
+from cardlab.games.mipig import core as mipig_core
+from cardlab.games.mipig import wcore
+
+REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "mipig.json").read_text("utf-8"))
+
+
+def test_X_the_build_is_the_one_expected():
+    """The module says whether it runs compiled, and that is where it was loaded from."""
+    assert wcore.compiled == (not wcore.__file__.endswith(".py"))
+    if os.environ.get("CARDLAB_EXPECT_COMPILED") == "1":
+        assert wcore.compiled, wcore.__file__
+
+
+def walk(game, core, wc, rng) -> int:
+    """One random game on the core and the word core side by side."""
+    pos = core.encode(game.new_initial_state())
+    wc.load(pos)
+    steps = 0
+    while True:
+        assert wc.to_pos() == pos, steps
+        p = core.player(pos)
+        assert wc.player() == p, steps
+        if p == TERMINAL:
+            assert wc.returns() == tuple(core.returns(pos))
+            return steps
+        moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
+        assert wc.moves() == moves, steps
+        m = moves[rng.randrange(len(moves))]
+        pos = core.play(pos, m)
+        wc.play(m)
+        steps += 1
+
+
+@pytest.mark.parametrize("i", range(len(mipig_core.TEST_OPTIONS)))
+def test_X_word_core_steps_agree_with_core(i):
+    """MP-3 … MP-25: every step of 25 seeded games per option set; an option set beyond
+    the word core (a card twice in a hand) gives None."""
+    game = cardlab.load("mipig", **mipig_core.TEST_OPTIONS[i])
+    core = core_of(game)
+    wc = wcore.make_word_core(game, core)
+    twice = game.fixed_hands is not None and any(h.count(c) > 1 for h in game.fixed_hands for c in h)
+    assert (wc is None) == twice
+    if wc is None:
+        return
+    total = sum(walk(game, core, wc, random.Random(seed)) for seed in range(25))
+    assert total > 25
+
+
+def same_playouts(game, state, seeds, rng_class=random.Random):
+    core = core_of(game)
+    pos = core.encode(state)
+    wc, start = wcore.make_word_core(game, core), wcore.make_word_core(game, core)
+    start.load(pos)
+    for seed in seeds:
+        want = playout_from(core, pos, rng_class(seed))
+        wc.copy_from(start)
+        got = wc.playout(rng_class(seed))
+        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1]), seed
+
+
+class OwnRandom(random.Random):
+    """A Random subclass: the word core draws through its ``randrange``."""
+
+
+@pytest.mark.parametrize("rng_class", [random.Random, OwnRandom], ids=["Random", "subclass"])
+def test_X_same_playouts_from_the_deal(rng_class):
+    game = cardlab.load("mipig")
+    same_playouts(game, game.new_initial_state(), range(300), rng_class)
+
+
+@pytest.mark.parametrize("entry", REFERENCE, ids=[e["name"] for e in REFERENCE])
+def test_X_same_playouts_from_the_reference_positions(entry):
+    game = cardlab.load("mipig", **entry.get("options", {}))
+    same_playouts(game, game.state_from_dict(entry["position"]), range(50))
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_X_same_playouts_from_the_yardstick_deals(n):
+    """benchmarks/mipig_yardstick.py's deals: open hands, first player seed % 2."""
+    for seed in range(10):
+        game = cardlab.load("mipig", hand_size=n, open_hands=True, first_player=seed % 2)
+        same_playouts(game, game.new_initial_state(seed=seed), range(20))
+
+
+def test_X_runs_without_cython(monkeypatch):
+    """Where ``import cython`` fails (the Lite site) the module runs on cardlab's shim,
+    with the same playouts."""
+    real_import = builtins.__import__
+
+    def no_cython(name, *args, **kwargs):
+        if name == "cython":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cython)
+    path = Path(wcore.__file__).with_name("wcore.py")
+    spec = importlib.util.spec_from_file_location("cardlab.games.mipig._wcore_without_cython", path)
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert plain.cython.__name__ == "cardlab._cython_shim" and not plain.compiled
+    game = cardlab.load("mipig")
+    core = core_of(game)
+    pos = core.encode(game.new_initial_state())
+    for seed in range(20):
+        wc = plain.make_word_core(game, core)
+        wc.load(pos)
+        got = wc.playout(random.Random(seed))
+        want = playout_from(core, pos, random.Random(seed))
+        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1])
+
+
+@pytest.mark.parametrize("n,seed,depth", [(3, 0, 5), (3, 3, 6), (2, 5, 6)])
+def test_X_same_tree_on_words(n, seed, depth):
+    """The tree walk under a search (moves and steps at every node): the word core's perft
+    counts today's core's lines, from the yardstick's deals."""
+    game = cardlab.load("mipig", hand_size=n, open_hands=True, first_player=seed % 2)
+    core = core_of(game)
+    pos = core.encode(game.new_initial_state(seed=seed))
+    wc = wcore.make_word_core(game, core)
+    wc.load(pos)
+    assert wc.perft(depth) == perft(core, pos, depth)
+
+
+@pytest.mark.parametrize("entry", REFERENCE, ids=[e["name"] for e in REFERENCE])
+def test_X_same_tree_from_the_reference_positions(entry):
+    game = cardlab.load("mipig", **entry.get("options", {}))
+    core = core_of(game)
+    pos = core.encode(game.state_from_dict(entry["position"]))
+    wc = wcore.make_word_core(game, core)
+    wc.load(pos)
+    assert wc.perft(6) == perft(core, pos, 6)
+
+
+@pytest.mark.parametrize("n,depth", [(1, 30), (2, 10)])
+@pytest.mark.parametrize("tiebreak", ["janken", "value"])
+def test_X_perft_from_a_deal_through_every_phase(tiebreak, n, depth):
+    """Closed deals (1 card each: whole games; 2 each: 10 steps) of four cards of two marks,
+    all equal numbers: the deal, the first-player janken (ties, the coin), placement,
+    battles by marks, the end janken."""
+    cards = [{"id": f"c{i}", "name": "x", "top": 5, "bottom": 5, "left": 5, "right": 5,
+              "janken": ("rock", "scissors")[i % 2], "attribute": "love"} for i in range(4)]
+    game = cardlab.load("mipig", hand_size=n, tiebreak=tiebreak, cards={"cards": cards})
+    core = core_of(game)
+    pos = core.encode(game.new_initial_state())
+    wc = wcore.make_word_core(game, core)
+    wc.load(pos)
+    assert wc.perft(depth) == perft(core, pos, depth)
