@@ -69,18 +69,20 @@ test: $(VENV)/.test-installed $(MO)
 ## another, e.g. a name the laptops know); the teacher's page shows the pupils' links with it too.
 ## A page's kernel is shut down when its page is closed, or has been gone (reloaded, a laptop asleep)
 ## and idle for PLAY_CULL_IDLE seconds (Voila's culling; checked every PLAY_CULL_EVERY seconds)
+## A school's rooms on PostgreSQL: make play CARDLAB_ROOMS=postgresql://USER:PASSWORD@HOST/DATABASE
 PLAY_IP         ?= 0.0.0.0
 PLAY_PORT       ?= 8866
 PLAY_URL        ?=
 PLAY_CULL_IDLE  ?= 300
 PLAY_CULL_EVERY ?= 60
+CARDLAB_ROOMS   ?= $(CURDIR)/class-rooms.db
 PLAY_CULL       := --MappingKernelManager.cull_idle_timeout=$(PLAY_CULL_IDLE) \
                    --MappingKernelManager.cull_interval=$(PLAY_CULL_EVERY) \
                    --MappingKernelManager.cull_connected=False
 play: $(VENV)/.lab-installed
 	url="$$(PLAY_URL='$(PLAY_URL)' $(BIN)/python -c 'from cardlab.rooms import class_url; print(class_url("$(PLAY_IP)", $(PLAY_PORT)))')" && \
-	export PLAY_URL='$(PLAY_URL)' CARDLAB_ROOMS=$(CURDIR)/class-rooms.db && \
-	$(BIN)/cardlab rooms --db $(CURDIR)/class-rooms.db --url "$$url" && \
+	export PLAY_URL='$(PLAY_URL)' CARDLAB_ROOMS='$(CARDLAB_ROOMS)' && \
+	$(BIN)/cardlab rooms --db '$(CARDLAB_ROOMS)' --url "$$url" && \
 	$(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT) --Voila.custom_display_url="$$url" \
 	  $(PLAY_CULL)
 

@@ -27,7 +27,7 @@ exact one (no exact answer): its 2 s answer against a 60 s one (same best
 move, and the loss of the 2 s pick by the 60 s values).
 
 Each row of ``benchmarks/results/anytime_quality.csv`` is one position and
-budget, with the git commit and a hash of ``cardlab/anytime.py`` (the method
+budget, with the git commit and a hash of ``cardlab/anytime.py`` and ``analysis.py`` (the method
 may change between runs: the tables count only the rows of the current hash
 unless ``--all``), the moves that lead to the position (``history``: every
 action, chance outcomes included, from ``new_initial_state()``: :func:`replay`), and the CPU
@@ -44,7 +44,9 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import hashlib
+import importlib
 import math
 import multiprocessing
 import os
@@ -67,23 +69,41 @@ FIELDS = ("row", "game", "seed", "ply", "decisions", "stage", "player", "legal",
           "cpu", "wall", "load", "solved", "arrangements", "agents", "head", "anytime_hash", "history")
 
 
+@functools.lru_cache(maxsize=None)
 def versions() -> dict[str, str]:
-    """The commit and the hash of cardlab/anytime.py (what the rows were measured with)."""
+    """The commit and a hash of cardlab/anytime.py and analysis.py (what the rows were
+    measured with), read once per process, when cardlab is imported: a file
+    edited during a run does not relabel the rows its old code measures."""
+    importlib.import_module("cardlab.anytime")  # loaded now, with the file hashed here
+
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    digest = hashlib.sha256((ROOT / "cardlab" / "anytime.py").read_bytes()).hexdigest()[:12]
-    return {"head": head[:12], "anytime_hash": digest}
+    digest = hashlib.sha256((ROOT / "cardlab" / "anytime.py").read_bytes())
+    digest.update((ROOT / "cardlab" / "analysis.py").read_bytes())  # since 2026-12-04: analyse() passes options
+    return {"head": head[:12], "anytime_hash": digest.hexdigest()[:12]}
+
+
+def load_game(name: str):
+    """The game of a CSV row: a game's name, or a variant of it written
+    ``game:option=value;option=value`` (``monster_cards:deck_size=8``)."""
+    import cardlab
+
+    game, _sep, opts = name.partition(":")
+    options = {}
+    for pair in filter(None, opts.split(";")):
+        key, _eq, text = pair.partition("=")
+        options[key] = int(text) if text.lstrip("-").isdigit() else {"true": True, "false": False}.get(text, text)
+    return cardlab.load(game, **options)
 
 
 def play(game_name: str, seed: int) -> tuple[list, list[str], list[str]]:
     """A seeded game: its decisions ``(state, index into history)`` where the
     player to move has at least two moves, every action played (chance
     included) and the seat agents."""
-    import cardlab
     from cardlab import CHANCE
     from cardlab.agents import make
     from cardlab.core import sample_chance
 
-    game = cardlab.load(game_name)
+    game = load_game(game_name)
     rng = random.Random(seed)
     names = SEATS[seed % len(SEATS)]
     agents = [make(names[i % 2], seed=seed * 10 + i) for i in range(game.spec.num_players)]
@@ -106,9 +126,7 @@ def replay(game_name: str, history: str):
     """The position of a CSV row: its ``history`` replayed from
     ``new_initial_state()`` (the games of the level "beginner" depend on the
     clock, so a seed alone may not give the same game again)."""
-    import cardlab
-
-    s = cardlab.load(game_name).new_initial_state()
+    s = load_game(game_name).new_initial_state()
     for a in history.split("|") if history else []:
         s = s.apply(a)
     return s
@@ -203,7 +221,7 @@ def task(job: tuple) -> list[dict]:
     """Every row of one seeded game (run in a worker process); a failure gives
     one ``error`` row (and no ``seed_done``: the next run tries it again)."""
     try:
-        return measure_seed(*job)
+        return measure_seed(*job[:3]) if len(job) == 3 else measure_again(*job)
     except Exception as e:  # noqa: BLE001  (a failure of the analysis is a result here)
         return [dict(versions(), row="error", game=job[0], seed=job[1], pick=f"{type(e).__name__}: {e}"[:300])]
 
@@ -211,7 +229,7 @@ def task(job: tuple) -> list[dict]:
 def measure_seed(game_name: str, seed: int, args) -> list[dict]:
     """Every row of one seeded game."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    ver = versions()
+    ver = dict(versions())
     decisions, history, agents = play(game_name, seed)
     n = len(decisions)
     found, frontier = walk_back(decisions, args)
@@ -231,6 +249,41 @@ def measure_seed(game_name: str, seed: int, args) -> list[dict]:
     return rows + [done]
 
 
+def measure_again(game_name: str, seed: int, args, stored: list[dict]) -> list[dict]:
+    """The positions an earlier anytime.py measured in one seeded game (its
+    ``position`` and ``early`` rows), measured again by today's: the same
+    positions, so two methods are compared on equal ground."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    ver = dict(versions())
+    rows = []
+    for old in stored:
+        s = replay(game_name, old["history"])
+        keep = ("game", "seed", "ply", "decisions", "stage", "player", "legal", "agents", "history")
+        common = dict({k: old[k] for k in keep}, **ver)
+        if old["row"] == "early":
+            rows.append(measure_early(s, args, common))
+            continue
+        ref, ref_cpu = exact(s, args.cap, max(args.arrangements, int(old["exact_arrangements"] or 0)))
+        if ref is not None:
+            rows += measure_position(s, ref, ref_cpu, args.budgets, common)
+    return rows + [dict(ver, row="seed_done", game=game_name, seed=seed, kind="again",
+                        solved=sum(r["row"] == "position" for r in stored))]
+
+
+def again_jobs(args, rows: list[dict], done: set) -> list[tuple]:
+    """One job per seeded game that rows of the hashes ``args.again`` hold
+    and today's anytime.py has not measured: its distinct positions."""
+    wanted = set(args.again.split(","))
+    by_seed: dict[tuple[str, int], dict[tuple, dict]] = {}
+    for r in rows:
+        if r["row"] in ("position", "early") and r["game"] in args.games and (
+                "any" in wanted or r["anytime_hash"] in wanted):
+            key = (r["game"], int(r["seed"]))
+            by_seed.setdefault(key, {}).setdefault((r["row"], r["ply"], r["history"]), r)
+    return [(g, seed, args, list(found.values())) for (g, seed), found in sorted(
+        by_seed.items(), key=lambda item: (item[0][1], item[0][0])) if (g, seed) not in done]
+
+
 def read_rows(path: Path = CSV) -> list[dict]:
     if not path.exists():
         return []
@@ -243,8 +296,11 @@ def run(args) -> None:
     now = versions()["anytime_hash"]  # a changed method measures the same seeds again
     done = {(r["game"], int(r["seed"])) for r in read_rows(args.csv)
             if r["row"] == "seed_done" and r["anytime_hash"] == now}
-    jobs = [(g, seed, args) for seed in range(args.first_seed, args.first_seed + args.seeds) for g in args.games
-            if (g, seed) not in done]
+    if args.again:
+        jobs = again_jobs(args, read_rows(args.csv), done)
+    else:
+        jobs = [(g, seed, args) for seed in range(args.first_seed, args.first_seed + args.seeds)
+                for g in args.games if (g, seed) not in done]
     print(f"{len(jobs)} seeded games to measure ({len(done)} done before)", flush=True)
     deadline = time.time() + args.minutes * 60 if args.minutes else None
     args.csv.parent.mkdir(parents=True, exist_ok=True)
@@ -335,7 +391,8 @@ def report(args) -> str:
     for r in rows:
         hashes[r["anytime_hash"]] = hashes.get(r["anytime_hash"], 0) + (r["row"] == "position")
     if not args.all:
-        rows = [r for r in rows if r["anytime_hash"] == (args.hash or ver["anytime_hash"])]
+        wanted = set((args.hash or ver["anytime_hash"]).split(","))
+        rows = [r for r in rows if r["anytime_hash"] in wanted]
     rows = [r for r in rows if r["game"] in args.games]
     pos = [r for r in rows if r["row"] == "position"]
     budgets = [str(t) for t in args.budgets]
@@ -344,7 +401,7 @@ def report(args) -> str:
              f"(now {ver['anytime_hash']} at {ver['head']})"
              + (" (every version)" if args.all else "") + f"; position rows per anytime.py hash: {hashes}",
              f"seeded games: {len(seeds)}; positions: " + ", ".join(
-                 f"{g} {len({(r['seed'], r['ply']) for r in pos if r['game'] == g})}" for g in args.games)]
+                 f"{g} {len({(r['seed'], r['ply'], r['history']) for r in pos if r['game'] == g})}" for g in args.games)]
     lines += quality_table(pos, "Every position with an exact answer", budgets)
     lines += quality_table([r for r in pos if r["kind"] == "estimate"],
                            "Only where the anytime answer is an estimate (the exact solve did not fit the budget)",
@@ -365,7 +422,8 @@ def number(text: str) -> float:
 
 def parse(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", default=",".join(GAMES), type=lambda v: v.split(","))
+    ap.add_argument("--games", default=",".join(GAMES), type=lambda v: v.split(","),
+                    help="comma-separated; a variant as game:option=value;... (monster_cards:deck_size=8)")
     ap.add_argument("--seeds", type=int, default=40, help="seeded games per game (from --first-seed)")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--per-game", type=int, default=3, help="positions measured per seeded game")
@@ -379,9 +437,12 @@ def parse(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--minutes", type=float, default=0, help="start no new seeded game after this (0: no limit)")
     ap.add_argument("--csv", type=Path, default=CSV)
+    ap.add_argument("--again", help="measure again the positions that rows of these anytime.py hashes hold "
+                    "(comma-separated, or any), with today's anytime.py, instead of new seeded games")
     ap.add_argument("--report", action="store_true", help="only print the tables")
     ap.add_argument("--all", action="store_true", help="count rows of every anytime.py version")
-    ap.add_argument("--hash", help="count the rows of this anytime.py hash (default: the current file's)")
+    ap.add_argument("--hash", help="count the rows of these anytime.py hashes, comma-separated "
+                    "(default: the current file's; name an older one only where its diff cannot change a result)")
     return ap.parse_args(argv)
 
 

@@ -20,18 +20,26 @@ beats B" means the lower end of A's interval is above ½.
 The levels stop at a node budget or a cap of CPU time per move (the
 thread's: a busy machine does not weaken them), whichever comes first; the
 cap rarely binds, so a run is nearly repeatable.
+
+Each row keeps ``method``: a hash of the files the levels decide with
+(:data:`METHOD_FILES`) as they were when the games began. A pairing with a
+level counts only the games of today's method (``--all``: every game);
+the other agents' pairings do not depend on it and count every game.
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import csv
+import functools
+import hashlib
 import multiprocessing
 import os
+import queue
 import random
 import sys
 import time
+import traceback
 from pathlib import Path
 
 import cardlab
@@ -44,10 +52,33 @@ from cardlab.ratings import elo
 HERE = Path(__file__).resolve().parent
 CSV = HERE / "results" / "levels.csv"
 FIELDS = ["game", "a", "b", "index", "seed", "seat_a", "score_a", "returns", "moves",
-          "a_cpu", "a_moves", "a_max", "b_cpu", "b_moves", "b_max", "seconds"]
+          "a_cpu", "a_moves", "a_max", "b_cpu", "b_moves", "b_max", "seconds", "method"]
 AGENTS = ["random", "heuristic", "mcts"]
 #: where the solver agent does not finish a game in reasonable time (issue 31: Toritsuki)
 NO_SOLVER = {"toritsuki"}
+#: the method of the games played before the column existed (sessions 12-13)
+OLD_METHOD = "before-4bdc149d20a7"
+#: the code a level's choice depends on (the games' rules aside)
+METHOD_FILES = ("agents.py", "analysis.py", "anytime.py", "hidden.py", "search.py")
+
+
+@functools.lru_cache(maxsize=None)
+def method() -> str:
+    """The hash of the levels' code (the anytime analysis and the agents),
+    read once per process when the run begins."""
+    root = Path(cardlab.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in METHOD_FILES:
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def counted(rows, every: bool = False) -> list[dict]:
+    """The rows a table counts: every game of a pairing without a level, and
+    only today's method's games of a pairing with one (``every``: all)."""
+    now = method()
+    return [r for r in rows if every or (r.get("method") or OLD_METHOD) == now
+            or not ({r["a"], r["b"]} & set(LEVELS))]
 
 
 def players(game: str, solver: bool) -> list[str]:
@@ -81,10 +112,10 @@ class _Timed(Agent):
         return action
 
 
-def play(job: tuple[str, str, str, int]) -> dict:
+def play(job: tuple[str, str, str, int, str]) -> dict:
     """One game of a pairing: ``a`` in seat ``index % 2``, the deal from
     ``index // 2``; the row the CSV keeps."""
-    game_name, a, b, index = job
+    game_name, a, b, index, how = job
     seed = random.Random(f"{game_name} {a} {b} {index // 2}").randrange(2**31)
     game = cardlab.load(game_name)
     rng = random.Random(seed)
@@ -101,7 +132,7 @@ def play(job: tuple[str, str, str, int]) -> dict:
                 returns=" ".join(f"{x:g}" for x in r), moves=len(m.history),
                 a_cpu=round(ta.cpu, 3), a_moves=ta.moves, a_max=round(ta.max, 3),
                 b_cpu=round(tb.cpu, 3), b_moves=tb.moves, b_max=round(tb.max, 3),
-                seconds=round(time.perf_counter() - start, 2))
+                seconds=round(time.perf_counter() - start, 2), method=how)
 
 
 def read(path: Path) -> list[dict]:
@@ -120,13 +151,14 @@ def jobs_to_run(games, which, n, solver, done):
             for a, b in pairings(g, which, solver):
                 for index in (pair_round, pair_round + 1):
                     if index < n and (g, a, b, str(index)) not in done:
-                        todo.append((g, a, b, index))
+                        todo.append((g, a, b, index, method()))
     return todo
 
 
 def results(jobs, workers: int, stop: float | None):
-    """The rows of the games, played by ``workers`` processes (a few ahead
-    at a time); no game is started after ``stop`` (``time.perf_counter``)."""
+    """The rows of the games, played by ``workers`` processes, each row as
+    soon as its game ends (a long game holds up no other); no game is
+    started after ``stop`` (``time.perf_counter``)."""
     def late() -> bool:
         return stop is not None and time.perf_counter() >= stop
 
@@ -136,17 +168,42 @@ def results(jobs, workers: int, stop: float | None):
                 return
             yield play(job)
         return
+    finished: queue.Queue = queue.Queue()
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        todo, pending = iter(jobs), collections.deque()
+        todo, running = iter(jobs), 0
         while True:
-            while len(pending) < 2 * workers and not late() and (job := next(todo, None)) is not None:
-                pending.append(pool.apply_async(play, (job,)))
-            if not pending:
+            while running <= workers and not late() and (job := next(todo, None)) is not None:
+                pool.apply_async(play, (job,), callback=finished.put, error_callback=finished.put)
+                running += 1
+            if not running:
                 return
-            yield pending.popleft().get()
+            row = finished.get()
+            running -= 1
+            if isinstance(row, BaseException):  # one game failed: said, and played again on the next run
+                print(f"\na game failed: {type(row).__name__}: {row}", file=sys.stderr, flush=True)
+                traceback.print_exception(row, file=sys.stderr)
+                continue
+            yield row
+
+
+def upgrade(path: Path) -> None:
+    """A CSV written before the ``method`` column: rewritten with it (its
+    games marked :data:`OLD_METHOD`)."""
+    if not path.exists():
+        return
+    with path.open(newline="") as f:
+        header = next(csv.reader(f), [])
+    if "method" in header:
+        return
+    rows = read(path)
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, FIELDS)
+        w.writeheader()
+        w.writerows(dict(r, method=OLD_METHOD) for r in rows)
 
 
 def run(path: Path, jobs, workers: int, stop: float | None = None) -> None:
+    upgrade(path)
     new = not path.exists()
     with path.open("a", newline="") as f:
         w = csv.DictWriter(f, FIELDS)
@@ -263,14 +320,16 @@ def main(argv=None) -> int:
     ap.add_argument("--csv", type=Path, default=CSV, help="where finished games are kept (default %(default)s)")
     ap.add_argument("--minutes", type=float, help="stop starting new games after this long")
     ap.add_argument("--report", action="store_true", help="only print the table of the CSV")
+    ap.add_argument("--all", action="store_true", help="count the games of every method, not only today's")
     args = ap.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     if not args.report:
-        done = {(r["game"], r["a"], r["b"], r["index"]) for r in read(args.csv)}
+        done = {(r["game"], r["a"], r["b"], r["index"]) for r in counted(read(args.csv))}
         todo = jobs_to_run(games, args.pairings, args.games_per_pairing, args.solver, done)
         stop = None if args.minutes is None else time.perf_counter() + 60 * args.minutes
         run(args.csv, todo, args.workers, stop)
-    print(report([r for r in read(args.csv) if r["game"] in games]))
+    print(f"method {method()}" + (" and every earlier one" if args.all else ""))
+    print(report([r for r in counted(read(args.csv), args.all) if r["game"] in games]))
     return 0
 
 

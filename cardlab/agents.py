@@ -235,11 +235,24 @@ def level_label(name: str) -> str:
     return level.ja if get_language() == "ja" else f"{words.get(name, name)} ({level.ja})"
 
 
+def _not_worse(rows: list[dict]) -> list[str]:
+    """The moves of an estimate that are not clearly worse than its best:
+    those whose 95 % interval reaches the best move's.  At a simultaneous
+    choice (a janken) the level draws one of them: a pure pick there can be
+    read and beaten, and two levels that each always show rock would tie
+    for ever (MP-Q2: a tie is played again)."""
+    best = next(r for r in rows if r["best"])
+    low = best.get("interval", (best["value"], best["value"]))[0]
+    return [r["action"] for r in rows if r.get("interval", (r["value"], r["value"]))[1] >= low]
+
+
 class LevelAgent(Agent):
     """A named level (:data:`LEVELS`): the move the anytime analysis of the
     player to move (fair: only what it can see) values highest, within the
-    level's budget; at a simultaneous choice solved exactly, a pick drawn
-    from the optimal mix.  ``seconds`` overrides the level's clock cap."""
+    level's budget; at a simultaneous choice, a pick drawn from the optimal
+    mix where it was solved exactly, else from the moves not clearly worse
+    than the best (:func:`_not_worse`).  ``seconds`` overrides the level's
+    clock cap."""
 
     def __init__(self, level: str = "club", seed: int | random.Random | None = None, *,
                  seconds: float | None = None) -> None:
@@ -261,6 +274,8 @@ class LevelAgent(Agent):
             picks = [x for x in legal if a.mix.get(x)]
             return self.rng.choices(picks, weights=[float(a.mix[x]) for x in picks])[0]
         values = {r["action"]: r["value"] for r in a.rows}
+        if state.simultaneous():
+            return self.rng.choice(_not_worse(a.rows))
         return max(legal, key=lambda x: (values[x], -legal.index(x)))
 
     def __repr__(self) -> str:

@@ -72,6 +72,10 @@ class Analysis:
     total_arrangements: int | None = None
     #: the game's payoff range (the advice reads a share of a win from it)
     payoff_range: tuple = (-1, 1)
+    #: an anytime estimate over deals not all checked against what the player
+    #: saw: none that agrees could be drawn or listed (a rare, tightly
+    #: constrained position; :meth:`cardlab.anytime._Worlds._sample`)
+    relaxed: bool = False
     #: an anytime analysis's arrangements: ``(solved, drawn, errors)``, the
     #: exactly solved ones as ``(probability, values)``, the drawn ones as
     #: ``(values, searched)`` and the short search's measured errors
@@ -239,7 +243,7 @@ def _rows(values: dict[str, Any], intervals: dict[str, tuple] | None = None) -> 
 
 
 def analyse(state: State, *, player: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
-            progress: bool | None = None, max_arrangements: int = 500, samples: int = 40,
+            progress: bool | None = None, max_arrangements: int | None = None, samples: int = 40,
             callback: Callable[[int, int], None] | None = None, seconds: float | None = None,
             nodes: int | None = None, clock: str = "wall") -> Analysis:
     """The value of every legal action at a decision node, and the loss of
@@ -255,7 +259,7 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     they have seen (:func:`cardlab.hidden.arrangements`), solved with open
     hands from there, and averaged by the arrangements' exact probabilities
     (a single-dummy analysis): exact Fractions when there are at most
-    ``max_arrangements`` arrangements, otherwise the mean over ``samples``
+    ``max_arrangements`` arrangements (default 500), otherwise the mean over ``samples``
     random ones with a 95 % interval (seeded from what the player knows, so
     the answer depends on nothing else).  ``max_nodes`` bounds the whole
     search (default :data:`DEFAULT_MAX_NODES`; ``None``: no limit); ``callback(done, total)`` is called after each arrangement.
@@ -267,7 +271,9 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
     action gets a value within the budget, exact where the search finished
     (the same answer as without a budget), otherwise an estimate with a
     95 % interval (``kind == "estimate"``; see :mod:`cardlab.anytime`).
-    ``max_nodes`` and ``samples`` are then unused.  Ctrl-C stops it early
+    ``max_nodes`` and ``samples`` are then unused, and the arrangements are
+    listed as far as the budget could solve them (``max_arrangements``, if
+    given, caps that).  Ctrl-C stops it early
     with the answer so far.
 
     >>> import cardlab
@@ -300,7 +306,8 @@ def analyse(state: State, *, player: int | None = None, max_nodes: int | None = 
                                   callback=callback, clock=clock))
     if player is not None:
         if not state.game.spec.perfect_information:
-            return _fair(state, p, max_nodes, progress, max_arrangements, samples, callback)
+            return _fair(state, p, max_nodes, progress, 500 if max_arrangements is None else max_arrangements,
+                         samples, callback)
     check_solvable(state)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     search = Search(state.game, max_nodes=max_nodes, progress=progress)

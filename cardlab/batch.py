@@ -25,7 +25,10 @@ appends every finished row to a JSON-lines file; running the same call again
 reads it back and runs only the jobs still missing, so an interrupted run
 resumes where it stopped.  An error in one job is kept in that job's row
 (``error`` names the exception; ``game``, ``options`` and ``seed`` say where)
-and does not lose the other rows.
+and does not lose the other rows.  A job that cannot run at all (a missing
+or unknown field, an unknown game, an option the game refuses, a value the
+table cannot store such as a ``pathlib.Path``) is refused before any job
+runs, naming the job's index and the field (:mod:`cardlab.batch_check`).
 
 >>> from cardlab import batch
 >>> t = batch.solve_deals("mipig", range(3), options={"hand_size": 1}, executor="serial",
@@ -47,6 +50,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from . import games
+from .batch_check import check_jobs, encode as _encode
 from .core import CHANCE, sample_chance
 from .games import load
 from .errors import CardlabError
@@ -309,16 +313,21 @@ def format_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | Non
 
 # -- checkpoints: JSON lines ---------------------------------------------------
 
-def _encode(v: Any) -> Any:
-    if isinstance(v, Fraction):
-        return {"fraction": str(v)}
-    raise TypeError(f"{v!r} is not JSON-able")
-
-
 def _decode(d: dict) -> Any:
     if len(d) == 1 and "fraction" in d:
         return Fraction(d["fraction"])
     return d
+
+
+def _checkpoint_line(job: Mapping[str, Any], row: Mapping[str, Any]) -> str:
+    """The checkpoint's line for a finished job.  A row holding a value JSON
+    cannot store (a call job's own column) is kept in the table and written
+    as an error, so that it runs again on resume: the run goes on."""
+    try:
+        return json.dumps({"key": _job_key(job), "row": row}, default=_encode) + "\n"
+    except (TypeError, ValueError) as exc:
+        row = dict(row, error=f"{type(exc).__name__}: the row could not be stored: {exc}")
+        return json.dumps({"key": _job_key(job), "row": row}, default=str) + "\n"
 
 
 def _job_key(job: Mapping[str, Any]) -> str:
@@ -468,14 +477,16 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
     :class:`concurrent.futures.Executor` or a ``dask.distributed.Client``
     (executors given are not shut down).  ``checkpoint``: a JSON-lines file
     that keeps every finished row; rows already there (without an error) are
-    not run again.  ``chunksize``: jobs per worker call (default: about four
-    calls per worker).  ``progress``: a tqdm bar (``False`` for none).
+    not run again; a row it cannot store is kept in the table and written as
+    an error, so that it runs again on resume.  ``chunksize``: jobs per
+    worker call (default: about four calls per worker).  ``progress``: a
+    tqdm bar (``False`` for none).  Every job is checked first
+    (:func:`cardlab.batch_check.check_jobs`): a bad one raises
+    :class:`~cardlab.CardlabError` before any work starts.
     """
-    jobs = [dict(j, id=i) for i, j in enumerate(jobs)]
-    for j in jobs:
-        if j.get("task") not in ("solve", "match", "call"):
-            raise CardlabError(_("a job's task is 'solve' or 'match', not {task} (job {job})").format(
-                task=repr(j.get("task")), job=j["id"]))
+    jobs = list(jobs)
+    check_jobs(jobs)  # every job, before any runs: a bad one names its index, field and what is accepted
+    jobs = [{"options": {}, **j, "id": i} for i, j in enumerate(jobs)]
     rows: dict[int, dict[str, Any]] = {}
     done = _read_checkpoint(os.fspath(checkpoint)) if checkpoint is not None else {}
     todo = []
@@ -510,7 +521,7 @@ def run(jobs: Iterable[Mapping[str, Any]], *, executor: Any = None, checkpoint: 
             for j, row in zip(chunk, result):
                 rows[j["id"]] = row
                 if out is not None:
-                    out.write(json.dumps({"key": _job_key(j), "row": row}, default=_encode) + "\n")
+                    out.write(_checkpoint_line(j, row))
             if out is not None:
                 out.flush()
             bar.update(len(chunk))

@@ -63,10 +63,13 @@ from .solve import BYTES_PER_POSITION, DEFAULT_MAX_NODES
 from .errors import CardlabError, OptionError, TooLargeError
 from .cli_hint import HINT_SECONDS, estimate, hint, seconds_arg  # noqa: F401  (hint: also cardlab.cli.hint)
 from .i18n import LANGUAGES, N_, _, check_language, get_language, pgettext, using
+from .i18n import translated as _translated
 from .match import Match
 from .cli_design import add_design_parser
 from .cli_review import add_review_parser
 from .cli_puzzle import add_puzzle_parsers
+from .cli_rooms import add_rooms_parser
+from .cli_tournament import add_tournament_parser
 
 __all__ = ["main", "transcript", "steps", "hint", "parse_move"]
 
@@ -133,19 +136,6 @@ _JSON_ERRORS = {m: m for m in (N_("Expecting value"), N_("Extra data"), N_("Expe
                                N_("Unterminated string starting at"), N_("Invalid control character at"),
                                N_("Invalid \\escape"), N_("Illegal trailing comma before end of object"),
                                N_("Illegal trailing comma before end of array"))}
-
-#: sqlite3's messages when a class's store cannot be opened, the same way
-_SQLITE_ERRORS = {m: m for m in (N_("unable to open database file"), N_("file is not a database"),
-                                 N_("database is locked"), N_("attempt to write a readonly database"))}
-
-
-def _translated(msgid: str | None, said: str) -> str:
-    """``msgid`` translated when the catalogue has it, else ``said`` (what the OS or Python said)."""
-    if msgid is None:
-        return said
-    text = _(msgid)
-    return said if text == msgid else text
-
 
 def _os_reason(exc: OSError) -> str:
     """Why a file could not be read or written, in the current language when the catalogue knows it."""
@@ -293,7 +283,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     # a Namespace built by hand may lack the newer options: their defaults then
     reveal = getattr(args, "reveal", False)
     limits = {"seconds": getattr(args, "hint_seconds", HINT_SECONDS),
-              "max_arrangements": getattr(args, "hint_max_arrangements", 500)}
+              "max_arrangements": getattr(args, "hint_max_arrangements", None)}
     match = Match(game, _seats(game, seat, args.opponent), seed=args.seed)
     inp = args.input or sys.stdin
     shown = 0  # moves of match.history already printed
@@ -470,46 +460,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_rooms(args: argparse.Namespace) -> int:
-    """The class rooms of a store: the teacher's link, a line a room of this lesson (``--sheet``: a hand-out)."""
-    from .rooms import RoomStore, class_url
-
-    try:
-        store = RoomStore(args.db)
-    except Exception as exc:  # sqlite3 errors: a file that is not a store
-        reason = _translated(_SQLITE_ERRORS.get(str(exc)), str(exc))
-        raise CardlabError(_("{path}: cannot open the class rooms ({reason})").format(path=args.db, reason=reason)) \
-            from None
-    args.url = args.url or class_url()  # this machine on the class network (or $PLAY_URL)
-    print(_("class rooms: {path}").format(path=args.db))
-    print(_("the teacher's page (keep it to yourself; every card shows there): {link}")
-          .format(link=f"{args.url}?teacher={store.key(None, 'teacher')}"))
-    for row in store.summary():
-        if row["over"]:
-            line = _("  {room}: {name} · {game} · {moves} moves · over")
-        else:
-            line = _("  {room}: {name} · {game} · {moves} moves · player {player} to move")
-        print(line.format(room=row["room"], name=row["name"], game=row["game"], moves=row["moves"],
-                          player=row["to_move"]))
-        for link in store.links(row["room"]):
-            print(f"      {args.url}{link}")
-    if args.sheet:  # cardlab.handout's QR codes need segno (the notebook extra): imported only here
-        from .handout import write_sheet
-        print(_("the hand-out sheet (print it on A4): {path}").format(path=write_sheet(store, args.sheet, args.url)))
-    return 0
-
-
-def rooms_arguments(p: argparse.ArgumentParser) -> None:
-    """The arguments of ``cardlab rooms``."""
-    p.add_argument("--db", default="class-rooms.db", metavar=_("DB"),
-                   help=_("the class's store (make play uses class-rooms.db)"))
-    p.add_argument("--url", metavar=_("URL"),
-                   help=_("the class app's address (default: this machine on the class network, or $PLAY_URL)"))
-    p.add_argument("--sheet", metavar=_("FILE"),
-                   help=_("write this lesson's hand-out to FILE (for A4: each pupil's link, QR code and code)"))
-    p.set_defaults(func=cmd_rooms)
-
-
 PLAY_DESCRIPTION = N_("""Play in the terminal against an agent.  You see what your seat may see:
 each move as you may know it (a card drawn by the opponent reads "Player 1 draws a card"),
 your view of the table, and on 'hint' the fair hint, computed only from
@@ -675,6 +625,10 @@ class _HelpFormatter(argparse.HelpFormatter):
             return super()._fill_text(text, width, indent)
         return "\n".join(indent + line for line in _wrap_wide(text, width - len(indent)))
 
+#: the sub-commands kept in modules of their own, in the order of the help: each adds
+#: its parsers with ``add(parser, add_parser)`` (``add_parser(name, help, description)``)
+SUB_COMMANDS = (add_rooms_parser, add_tournament_parser, add_review_parser, add_design_parser, add_puzzle_parsers)
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``cardlab``, its help in the current language (build it
@@ -713,8 +667,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("for a teacher: show every card, every move in full and the open hint"))
     p.add_argument("--hint-seconds", type=seconds_arg, default=HINT_SECONDS, metavar=_("SECONDS"),
                    help=_("how long the hint thinks (default 2); Ctrl-C stops it with the answer so far"))
-    p.add_argument("--hint-max-arrangements", type=_positive, default=500, metavar=n,
-                   help=_("the fair hint lists up to N arrangements of the hidden cards, else draws them (default 500)"))
+    p.add_argument("--hint-max-arrangements", type=_positive, default=None, metavar=n,
+                   help=_("the fair hint lists up to N arrangements of the hidden cards, else draws them "
+                          "(default: as many as its time could solve)"))
     for old in ("--hint-max-nodes", "--hint-samples"):  # old flags: accepted, ignored (the hint has a time budget)
         p.add_argument(old, type=_positive, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_play, input=None, parser=p)
@@ -744,13 +699,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=_positive, default=100_000, metavar=n)
     p.add_argument("--no-merge", action="store_true", help=_("keep transpositions apart (a tree)"))
     p.set_defaults(func=cmd_tree)
-    rooms_arguments(add_parser("rooms", _("the class rooms: the teacher's link, each room and its pupils' links")))
     p = game_parser("simulate", _("play many games between agents"))
     p.add_argument("-n", type=_positive, default=100, metavar=n, help=_("the number of games (default 100)"))
     p.add_argument("--agents", nargs="+", choices=_agents.NAMES)
     p.add_argument("--seed", type=int, default=0, metavar=_("SEED"))
     p.set_defaults(func=cmd_simulate)
-    return add_puzzle_parsers(add_design_parser(add_review_parser(parser, add_parser), add_parser), add_parser)
+    for add in SUB_COMMANDS:
+        add(parser, add_parser)
+    return parser
 
 
 #: the exit status when the reader of the output went away (``cardlab rooms | head``): 128 + SIGPIPE,

@@ -55,7 +55,7 @@ def _progress(seconds: float | None) -> tuple[Callable[[int, int], None] | None,
 
 
 def hint(state: State, seat: int, reveal: bool = False, *, seconds: float | None = HINT_SECONDS,
-         nodes: int | None = None, max_arrangements: int = 500, max_nodes: Any = None,
+         nodes: int | None = None, max_arrangements: int | None = None, max_nodes: Any = None,
          samples: Any = None) -> str:
     """The hint for the person at ``seat``, to move in ``state``: the fair
     one, :func:`cardlab.analyse` with ``player=seat``, computed only from

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from . import render
 from .errors import CardlabError
-from .i18n import _, get_language, pgettext
+from .i18n import _, pgettext
 
 __all__ = ["add_puzzle_parsers", "cmd_puzzle", "cmd_generate", "cmd_list", "read_ratings"]
 
@@ -71,12 +71,16 @@ def _themes(p: Any) -> str:
     return ", ".join(f"{names[t].title()} ({names[t].rule})" for t in p.themes)
 
 
+def _said(state: Any, move: str, mover: int) -> str:
+    """The mover's move as the board's button and the explanation name it."""
+    return render.seen_move(state, move, mover).label
+
+
 def _show(p: Any, state: Any) -> None:
     viewer = p.mover if p.kind == "fair" else None
     print(render.text(state, perspective=viewer))
-    english = get_language() == "en"
-    for i, a in enumerate(state.legal_actions()):
-        label = a if english else render.action_label(state, a)  # the mover's own moves
+    for i, a in enumerate(state.legal_actions()):  # the words of the explanation, and the notation one may type
+        label = _said(state, a, p.mover)
         print(f"  [{i}] {a}" if label == a else "  " + pgettext("cli move list", "[{index}] {label} ({action})").format(
             index=i, label=label, action=a))
 
@@ -119,11 +123,11 @@ def _play(p: Any, read: Callable[[str], str]) -> bool | None:
             if answer is None:
                 return None
             if answer == move:
-                print(_("Right: {move}.").format(move=move))
+                print(_("Right: {move}.").format(move=_said(state, move, p.mover)))
             else:
                 right = False
-                print(_("Wrong: {answer}; the best move is {move}.").format(answer=answer, move=move)
-                      + _cost(p, state, answer))
+                print(_("Wrong: {answer}; the best move is {move}.").format(
+                    answer=_said(state, answer, p.mover), move=_said(state, move, p.mover)) + _cost(p, state, answer))
         print("  " + render.seen_move(state, move, viewer).line)
         state = state.apply(move)
     return right

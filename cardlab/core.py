@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import random
 import re
 from dataclasses import dataclass
@@ -130,7 +131,19 @@ class Option:
 
 
     def validate(self, name: str, value: Any, game: str) -> Any:
-        ok = value in self.choices if self.choices is not None else True
+        """``value`` if the option accepts it (a whole number of another type,
+        such as numpy's, as an ``int``), else :class:`OptionError`.
+
+        Values are compared by kind as well as by ``==``: ``1.0``,
+        ``Decimal("1")`` and ``True`` all equal ``1`` but are not the choice
+        ``1``, and an option whose default is a whole number takes only whole
+        numbers, whatever its ``check`` says.
+        """
+        value = _whole(value)
+        if self.choices is not None:
+            ok = any(_same_kind(value, c) and value == c for c in self.choices)
+        else:
+            ok = not _is_int(self.default) or _is_int(value)
         if ok and self.check is not None:
             ok = self.check(value)
         if not ok:
@@ -140,6 +153,22 @@ class Option:
                 _("{game}: option {name}={value} is not accepted; {name} accepts {accepted}").format(
                     game=game, name=name, value=repr(value), accepted=accepted))
         return value
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _whole(value: Any) -> Any:
+    """A whole number of a type other than ``int`` and ``bool`` (numpy's) as an ``int``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, (int, bool)):
+        return int(value)
+    return value
+
+
+def _same_kind(value: Any, choice: Any) -> bool:
+    """Whether ``value`` may stand for ``choice``: the same type (``True`` is not ``1``, nor ``1.0``)."""
+    return type(value) is type(choice)
 
 
 def _option_words() -> dict[str, str]:

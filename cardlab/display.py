@@ -28,9 +28,16 @@ from .core import CHANCE, TERMINAL, State
 from .i18n import N_, _
 
 __all__ = [
-    "GAME_TITLES", "RULE_ID_RE", "Layout", "check_perspective", "game_title", "generic_html",
-    "generic_text", "observation_text", "public_action", "rule_ids", "split_rules", "visible",
+    "GAME_TITLES", "RULE_ID_RE", "SPECTATOR", "Layout", "check_perspective", "game_title", "generic_html",
+    "generic_text", "is_seat", "observation_text", "public_action", "public_view", "rule_ids", "split_rules",
+    "visible",
 ]
+
+#: the class in front of a projector (issue W, item 6): a viewer who is no seat
+#: and sees only what every seat sees (no hand, no face-down card, not the deck's
+#: order).  It is given wherever a seat's number goes (``perspective=SPECTATOR``,
+#: ``viewer=SPECTATOR``); ``None`` stays the teacher, who sees everything.
+SPECTATOR = "class"
 
 
 #: a rule id of the digests: ``KN-8``, ``MZ-Q3``
@@ -54,15 +61,48 @@ def game_title(game: Any) -> str:
     return _(game.title) if game.title else game.name
 
 
-def check_perspective(state: State, perspective: int | None) -> int | None:
-    """Return ``perspective`` if it is ``None`` or a seat of the game, else
-    raise ``ValueError`` naming what is accepted."""
+def check_perspective(state: State, perspective: int | str | None) -> int | str | None:
+    """Return ``perspective`` if it is ``None``, :data:`SPECTATOR` or a seat
+    of the game, else raise ``ValueError`` naming what is accepted."""
     n = state.game.spec.num_players
-    if perspective is None or (isinstance(perspective, int) and not isinstance(perspective, bool)
-                               and 0 <= perspective < n):
+    if perspective is None or perspective == SPECTATOR or (
+            isinstance(perspective, int) and not isinstance(perspective, bool) and 0 <= perspective < n):
         return perspective
-    raise ValueError(_("perspective must be None (show everything) or a player 0..{last}, not {perspective}").format(
-        last=n - 1, perspective=repr(perspective)))
+    raise ValueError(_("perspective must be None (show everything), {spectator} (the class: what every seat "
+                       "sees) or a player 0..{last}, not {perspective}").format(
+        spectator=repr(SPECTATOR), last=n - 1, perspective=repr(perspective)))
+
+
+def is_seat(perspective: int | str | None) -> bool:
+    """Whether ``perspective`` is one seat's (not everything, not the class)."""
+    return perspective is not None and perspective != SPECTATOR
+
+
+def _common(values: list[Any]) -> Any:
+    """What views of one fact by every seat have in common: the fact where
+    they agree; the size where some show a hand and the others only count
+    it; part by part for dicts (the keys all have) and lists of one length;
+    else ``None`` (someone does not see it)."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        return {k: _common([v[k] for v in values]) for k in first if all(k in v for v in values)}
+    if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
+        return [_common(list(column)) for column in zip(*values)]
+    counts = {v for v in values if isinstance(v, int) and not isinstance(v, bool)}
+    if len(counts) == 1 and all(isinstance(v, (list, dict)) or (v in counts and not isinstance(v, bool))
+                                for v in values):
+        return counts.pop()  # a hand shown to its owner, counted for the others
+    return None
+
+
+def public_view(view: Any, state: State) -> Any:
+    """What the class sees (:data:`SPECTATOR`): the facts ``view(state, p)``
+    of every seat ``p`` have in common (:func:`_common`), so nothing one seat
+    keeps from another is in it; a game's renderer draws it as it draws a
+    seat's view."""
+    return _common([view(state, p) for p in range(state.game.spec.num_players)])
 
 
 @dataclass(frozen=True)
@@ -148,7 +188,7 @@ def observation_text(obs: Any) -> str:
     return "\n".join(f"  {k}: {_value_text(v)}" for k, v in obs.items())
 
 
-def _head(state: State, perspective: int | None) -> str:
+def _head(state: State, perspective: int | str | None) -> str:
     p = state.current_player
     if p == CHANCE:
         who = _("chance to act")
@@ -156,26 +196,34 @@ def _head(state: State, perspective: int | None) -> str:
         who = _("game over")
     else:
         who = _("player {player} to move").format(player=p)
-    view = (_("everything shown") if perspective is None
-            else _("as seen by player {player}").format(player=perspective))
+    view = (_("everything shown") if perspective is None else _("as seen by the class")
+            if perspective == SPECTATOR else _("as seen by player {player}").format(player=perspective))
     return f"{game_title(state.game)} · {who} · {view}"
 
 
-def generic_text(state: State, *, perspective: int | None = None) -> str:
-    """Any game: ``str(state)`` (everything), or the observation of one player."""
+def _observation(state: State, perspective: int | str) -> Any:
+    """One seat's observation, or the class's: what every seat's has in common."""
+    if perspective == SPECTATOR:
+        return public_view(lambda s, p: s.observation(p), state)
+    return state.observation(perspective)  # type: ignore[arg-type]
+
+
+def generic_text(state: State, *, perspective: int | str | None = None) -> str:
+    """Any game: ``str(state)`` (everything), or the observation of one
+    player (of the class: what every player's has in common)."""
     if perspective is None:
         return str(state)
-    lines = [_head(state, perspective), observation_text(state.observation(perspective))]
+    lines = [_head(state, perspective), observation_text(_observation(state, perspective))]
     if state.is_terminal():
         lines.append("  " + _("returns: {returns}").format(returns=", ".join(str(r) for r in state.returns())))
     return "\n".join(lines)
 
 
-def generic_html(state: State, *, perspective: int | None = None) -> str:
-    """Any game: the text board in a ``<pre>``, or one player's observation as a table."""
+def generic_html(state: State, *, perspective: int | str | None = None) -> str:
+    """Any game: the text board in a ``<pre>``, or one player's (the class's) observation as a table."""
     if perspective is None:
         return f'<pre class="cardlab-board">{_html.escape(str(state))}</pre>'
-    obs = state.observation(perspective)
+    obs = _observation(state, perspective)
     items = obs.items() if isinstance(obs, dict) else [(_("observation"), obs)]
     rows = "".join(f"<tr><th style=\"text-align:left\">{_html.escape(str(k))}</th>"
                    f"<td style=\"text-align:left\">{_html.escape(_value_text(v))}</td></tr>"
@@ -188,7 +236,7 @@ def generic_html(state: State, *, perspective: int | None = None) -> str:
             f"</caption>{rows}</table>")
 
 
-def visible(state: State, action: str, viewer: int | None) -> bool:
+def visible(state: State, action: str, viewer: int | str | None) -> bool:
     """Whether ``viewer`` may know all of ``action`` (a player action or a
     chance outcome) taken in ``state`` (:func:`public_action` leaves it whole).
     ``viewer=None`` sees everything; an actor always knows their own move.
@@ -201,22 +249,37 @@ def visible(state: State, action: str, viewer: int | None) -> bool:
     return public_action(state, action, viewer) == action
 
 
-def public_action(state: State, action: str, viewer: int | None) -> str:
+def public_action(state: State, action: str, viewer: int | str | None) -> str:
     """``action`` as ``viewer`` may know it: the words the viewer cannot know
     read ``??`` (``"place ?? 1,3"``: a face-down card laid on a public
     square); the action itself when the viewer sees it; ``"??"`` when nothing
     of it is known.  The game decides (:meth:`cardlab.State.public_action`)
     from the public kind of the move alone, so the answer is the same for
-    every position and move the viewer cannot tell apart.
+    every position and move the viewer cannot tell apart.  The class
+    (:data:`SPECTATOR`) knows a word only where every seat knows it.
 
     >>> import cardlab
     >>> root = cardlab.load("koinobori").new_initial_state()
     >>> public_action(root, "deal higoi", 0), public_action(root, "deal higoi", 1)
     ('deal higoi', 'deal ??')
+    >>> public_action(root, "deal higoi", SPECTATOR)
+    'deal ??'
     """
     if viewer is None:
         return action
-    return state.public_action(action, viewer)
+    if viewer == SPECTATOR:
+        return _common_action(action, [state.public_action(action, p) for p in range(state.game.spec.num_players)])
+    return state.public_action(action, viewer)  # type: ignore[arg-type]
+
+
+def _common_action(action: str, forms: list[str]) -> str:
+    """The words of ``action`` that every seat's public form of it keeps
+    (the others ``??``); ``"??"`` when a seat knows nothing of it or the
+    forms do not line up word by word."""
+    words = action.split()
+    if any(f == "??" for f in forms) or any(len(f.split()) != len(words) for f in forms):
+        return action if all(f == action for f in forms) else "??"
+    return " ".join(w if all(f.split()[i] == w for f in forms) else "??" for i, w in enumerate(words))
 
 
 def rule_ids(explanation: str) -> list[str]:

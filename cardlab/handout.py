@@ -26,6 +26,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import CardlabError
+from .games import load as load_game
 from .i18n import _
 from .rooms import RoomStore, class_url
 
@@ -48,6 +49,8 @@ class Slip:
     opponents: str
     link: str
     code: str
+    #: a tournament's slip (its name): one link and code for all its rounds
+    tournament: str = ""
 
 
 def join_url(base: str) -> str:
@@ -60,10 +63,15 @@ def slips(store: RoomStore, base: str | None = None, lesson: int | str | None = 
     :meth:`~cardlab.rooms.RoomStore.ids`; default the current lesson), room
     by room; ``base``: the class app's address (default
     :func:`~cardlab.rooms.class_url`: this machine on the class network).
-    An agent's seat gets none; the seats' codes are made when missing."""
+    An agent's seat gets none; the seats' codes are made when missing.  The
+    rooms of a tournament's rounds get no slips of their own: each of its
+    pupils gets one for the whole tournament instead."""
     base = class_url() if base is None else base
-    out = []
-    for rid in store.ids(lesson):
+    ids = store.ids(lesson)
+    out, in_tournament = _tournament_slips(store, base, ids)
+    for rid in ids:
+        if rid in in_tournament:
+            continue
         room = store.room(rid)
         game = room.load()
         title = _(game.title) if game.title else room.game
@@ -73,6 +81,23 @@ def slips(store: RoomStore, base: str | None = None, lesson: int | str | None = 
             others = ", ".join(n for j, n in enumerate(names) if j != seat)
             out.append(Slip(names[seat], rid, seat, title, others, link, store.code(rid, seat)))
     return out
+
+
+def _tournament_slips(store: RoomStore, base: str, ids: list[str]) -> tuple[list[Slip], set[str]]:
+    """A slip for each pupil of each tournament with a room among ``ids``
+    (its link and code open their game of every round), and those rooms."""
+    from .tournament_store import Tournaments
+
+    cups, out, rooms = Tournaments(store), [], set()
+    for t in cups.all():
+        mine = {r for n in range(1, t.made + 1) for r in cups.rooms(t.id, n) if r is not None}
+        if not mine & set(ids):
+            continue
+        rooms |= mine
+        title = _(load_game(t.game).title) or t.game
+        for name, link in cups.links(t.id, base):
+            out.append(Slip(name, f"T{t.id}", -1, title, "", link, cups.code(t.id, name), tournament=t.label()))
+    return out, rooms
 
 
 def qr_svg(text: str) -> str:
@@ -111,8 +136,12 @@ body { margin: 0; font-family: "Noto Sans CJK JP", "Noto Sans JP", sans-serif; c
 
 def _slip_html(s: Slip, join: str) -> str:
     e = html.escape
-    where = _("room {room} · seat {seat} · {game}").format(room=s.room, seat=s.seat, game=s.game)
-    against = _("against {others}").format(others=s.opponents)
+    if s.tournament:
+        where = _("{tournament} · {game}").format(tournament=s.tournament, game=s.game)
+        against = _("your game of every round opens from this slip")
+    else:
+        where = _("room {room} · seat {seat} · {game}").format(room=s.room, seat=s.seat, game=s.game)
+        against = _("against {others}").format(others=s.opponents)
     how = _("Scan the QR code, or open {url} and type your code:").format(url=join)
     return (f'<div class="slip"><div class="qr">{qr_svg(s.link)}</div><div class="text">'
             f'<div class="name">{e(s.pupil)}</div><div class="where">{e(where)}<br>{e(against)}</div>'

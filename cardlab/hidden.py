@@ -168,10 +168,14 @@ def information_rng(state: State, player: int, salt: str = "") -> random.Random:
     return random.Random(hashlib.sha256(text.encode()).hexdigest())
 
 
-def sample_arrangement(state: State, player: int, rng: random.Random, tries: int = 10_000) -> State:
+def sample_arrangement(state: State, player: int, rng: random.Random, tries: int = 10_000,
+                       check: bool = True) -> State:
     """One position ``player`` cannot tell from ``state``, drawn with its
     probability (the unseen cards shuffled in a canonical order and dealt to
-    the places; a deal that contradicts what the player saw is drawn again)."""
+    the places; a deal that contradicts what the player saw is drawn again).
+    ``check=False``: the first deal that makes a position, whether or not it
+    agrees with all the player saw (a last resort where none that agrees can
+    be found)."""
     h = state.hidden(player)
     if h is None:
         return state
@@ -187,7 +191,7 @@ def sample_arrangement(state: State, player: int, rng: random.Random, tries: int
                 contents.append(part if name in h.ordered else tuple(sorted(part, key=_key)))
                 i += size
         t = h.build(tuple(contents))
-        if t is not None and t.information_set(player) == seen:
+        if t is not None and (not check or t.information_set(player) == seen):
             return t
     raise TooLargeError(_("{game}: no deal consistent with what player {player} saw in {tries:,} tries").format(
         game=state.game.name, player=player, tries=tries))

@@ -155,3 +155,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now."""
     return message
+
+
+def translated(msgid: str | None, said: str) -> str:
+    """``msgid`` translated when the catalogue has it, else ``said`` (what the
+    operating system or Python said, for messages cardlab does not write)."""
+    if msgid is None:
+        return said
+    text = _(msgid)
+    return said if text == msgid else text

@@ -16,6 +16,12 @@ that player may see).  The pieces the games' renderers share live in
 >>> s = cardlab.load("koinobori").new_initial_state(seed=1)
 >>> print(text(s, perspective=1).splitlines()[0])
 Koi-koi Nobori (こいこいのぼり) · player 0 to move (turn) · as seen by player 1
+
+Besides the seats, one more viewer: :data:`SPECTATOR`, the class in front
+of a projector, sees only what every seat sees (no hand, no face-down card,
+not the deck's order); every function here takes it as a perspective or
+viewer, and the games draw it from what their seats' views have in common
+(:func:`cardlab.display.public_view`).
 """
 
 from __future__ import annotations
@@ -27,14 +33,15 @@ from typing import Any, Callable
 
 from . import games
 from .core import CHANCE, State
-from .display import (GAME_TITLES, RULE_ID_RE, Layout, check_perspective, game_title, generic_html, generic_text,
-                      observation_text, public_action, rule_ids, split_rules, visible)
+from .display import (GAME_TITLES, RULE_ID_RE, SPECTATOR, Layout, check_perspective, game_title, generic_html,
+                      generic_text, observation_text, public_action, rule_ids, split_rules, visible)
 from .i18n import _
 
 __all__ = [
     "text", "html", "action_label", "generic_html", "generic_text", "observation_text",
     "visible", "public_action", "seen_move", "SeenMove", "rule_ids", "check_perspective", "has_renderer", "RULE_ID_RE",
     "Layout", "layout", "move_html", "game_title", "GAME_TITLES", "hidden_sentence", "with_rules", "split_rules",
+    "SPECTATOR",
 ]
 
 
@@ -53,20 +60,22 @@ def has_renderer(game_name: str) -> bool:
     return _part(game_name, "html") is not None
 
 
-def _render(name: str, fallback: Callable[..., str], state: State, perspective: int | None) -> str:
+def _render(name: str, fallback: Callable[..., str], state: State, perspective: int | str | None) -> str:
     check_perspective(state, perspective)
     return (_part(state.game.name, name) or fallback)(state, perspective=perspective)
 
 
-def text(state: State, *, perspective: int | None = None) -> str:
+def text(state: State, *, perspective: int | str | None = None) -> str:
     """The readable text board; ``perspective=p`` shows only what player
-    ``p`` may see (``None``: everything, the same as ``str(state)``)."""
+    ``p`` may see (``None``: everything, the same as ``str(state)``;
+    :data:`SPECTATOR`: what every player sees)."""
     return _render("text", generic_text, state, perspective)
 
 
-def html(state: State, *, perspective: int | None = None) -> str:
+def html(state: State, *, perspective: int | str | None = None) -> str:
     """An HTML picture of the state; ``perspective`` hides what that player
-    cannot see (``None``: show everything)."""
+    cannot see (``None``: show everything; :data:`SPECTATOR`: what any
+    player keeps hidden is hidden)."""
     return _render("html", generic_html, state, perspective)
 
 
@@ -85,7 +94,7 @@ def action_label(state_or_game_name: State | str, action: str) -> str:
     return fn(action, state) if state is not None and takes_state else fn(action)
 
 
-def layout(state: State, *, perspective: int | None = None) -> Layout | None:
+def layout(state: State, *, perspective: int | str | None = None) -> Layout | None:
     """The game's interactive :class:`Layout` of ``state`` as seen by
     ``perspective``, or ``None`` when the game has none.  The hand
     to pick from and the paths of the moves are those of the player to
@@ -115,13 +124,18 @@ def _text_module(game_name: str) -> ModuleType | None:
     return getattr(games.CATALOGUE.get(game_name), "text", None)
 
 
-def hidden_sentence(state: State, public: str, viewer: int) -> str:
+def hidden_sentence(state: State, public: str, viewer: int | str) -> str:
     """What ``viewer`` reads of a move they do not fully see, whose public
     form is ``public`` (``"deal ??"``): what happened, in plain words
     ("Player 1 is dealt a card."), from the game's ``text.hidden_text(state,
     public, viewer)``, which may use only what the viewer sees; a game
     without one gets a plain sentence of its own.  Never the developer's
-    ``??`` (``docs/texts.md``)."""
+    ``??`` (``docs/texts.md``).  The class (:data:`SPECTATOR`: through
+    :func:`seen_move`, a seat who knows as little) reads a plain sentence."""
+    if viewer == SPECTATOR:
+        player = state.current_player
+        return (_("Something happens that the class does not see.") if player == CHANCE
+                else _("Player {player} makes a move that the class does not see.").format(player=player))
     fn = getattr(_text_module(state.game.name), "hidden_text", None)
     sentence = fn(state, public, viewer) if fn is not None else None
     if sentence:
@@ -135,6 +149,17 @@ def hidden_sentence(state: State, public: str, viewer: int) -> str:
     return (_("{move}, unseen by player {viewer}.") if player == CHANCE
             else _("Player {player}: {move}, unseen by player {viewer}.")).format(
         player=player, move=move, viewer=viewer)
+
+
+def _reader(state: State, action: str, public: str, viewer: int | str) -> int | str:
+    """Whose words a viewer reads of a move they do not fully see: their
+    own; the class (:data:`SPECTATOR`) reads those of a seat who knows no
+    more of it than the class (the seat not dealt the card, not the mover),
+    and its own plain sentence when no seat knows as little."""
+    if viewer != SPECTATOR:
+        return viewer
+    seats = [p for p in range(state.game.spec.num_players) if public_action(state, action, p) == public]
+    return seats[0] if seats else SPECTATOR
 
 
 def with_rules(sentence: str, ids: tuple[str, ...]) -> str:
@@ -171,9 +196,10 @@ class SeenMove:
     rules: tuple[str, ...] = ()
 
 
-def seen_move(state: State, action: str, viewer: int | None, explanation: str | None = None) -> SeenMove:
-    """The gate: what ``viewer`` (``None``: a teacher who sees everything)
-    may read and see of ``action`` played in ``state``.  It is built only
+def seen_move(state: State, action: str, viewer: int | str | None, explanation: str | None = None) -> SeenMove:
+    """The gate: what ``viewer`` (``None``: a teacher who sees everything;
+    :data:`SPECTATOR`: the class, who sees what every seat sees) may read
+    and see of ``action`` played in ``state``.  It is built only
     from the move's public form and the game's texts of public moves, so two
     positions and moves the viewer cannot tell apart give the same answer
     (the leak test of ``tests/test_fair_play.py`` checks it for every game).
@@ -184,6 +210,8 @@ def seen_move(state: State, action: str, viewer: int | None, explanation: str | 
     'Player 0 is dealt a card. (KN-7)'
     >>> seen_move(root, "deal aokoi", 0).line
     'Player 0 is dealt an aokoi. (KN-7)'
+    >>> seen_move(root, "deal aokoi", SPECTATOR).line
+    'Player 0 is dealt a card. (KN-7)'
     """
     player = state.current_player
     public = public_action(state, action, viewer)
@@ -194,5 +222,5 @@ def seen_move(state: State, action: str, viewer: int | None, explanation: str | 
                         move_html(state, action) if player >= 0 else "", sentence, ids)
     # the rule ids of the move: a game cites the rules of a move by its public kind
     ids = tuple(dict.fromkeys(rule_ids(explained)))
-    sentence = hidden_sentence(state, public, viewer)  # type: ignore[arg-type]  (a hidden move has a viewer)
+    sentence = hidden_sentence(state, public, _reader(state, action, public, viewer))  # type: ignore[arg-type]
     return SeenMove(player, public, True, sentence.rstrip(".。"), with_rules(sentence, ids), "", sentence, ids)

@@ -3,10 +3,12 @@
 Each Voila page runs in its own kernel, so a room cannot live in one
 page's memory.  It lives in a SQLite database on the teacher's machine
 (the standard library's ``sqlite3``, WAL mode, so readers never wait for a
-writer): the room (game, options, seed, who sits where) and its moves,
-numbered.  The position is never stored, only replayed from the moves,
-so a room survives the server (or the machine) stopping: open the same
-file again and every room goes on from its last move.
+writer), or for a school in a PostgreSQL database that several app
+servers share (``RoomStore("postgresql://…")``: :mod:`cardlab.store_db`):
+the room (game, options, seed, who sits where) and its moves, numbered.
+The position is never stored, only replayed from the moves, so a room
+survives the server (or the machine) stopping: open the same file (or
+database) again and every room goes on from its last move.
 
 A move is stored only if it is legal in the room's position and its
 number is the next one, checked and written in one transaction: of two
@@ -45,8 +47,6 @@ import json
 import random
 import secrets
 import socket
-import sqlite3
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +56,7 @@ from .core import CHANCE, State, sample_chance
 from .games import load
 from .errors import CardlabError
 from .i18n import _
+from .store_db import is_url, open_database
 
 __all__ = ["RoomStore", "Room", "Lesson", "StaleMoveError", "RoomError", "RoomEndedError", "DuplicateRoomsError",
            "replay", "read_export", "default_path", "class_url",
@@ -73,6 +74,13 @@ CREATE TABLE IF NOT EXISTS codes (code TEXT PRIMARY KEY, room TEXT NOT NULL, sea
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
     action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, system TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
+    rounds INTEGER NOT NULL, entrants TEXT NOT NULL, agent TEXT, seed INTEGER NOT NULL, created REAL NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS tournament_games (
+    tournament INTEGER NOT NULL REFERENCES tournaments(id), round INTEGER NOT NULL, board INTEGER NOT NULL,
+    first TEXT NOT NULL, second TEXT, room TEXT, score TEXT, PRIMARY KEY (tournament, round, board));
 """
 
 
@@ -144,64 +152,34 @@ class Lesson:
 
 
 class RoomStore:
-    """The rooms of one class, in the SQLite file ``path`` (made when missing)."""
+    """The rooms of one class, in the SQLite file ``path`` (made when
+    missing), or in the PostgreSQL database ``path`` (``postgresql://…``,
+    its tables made when missing); a malformed address or a server that
+    does not answer: :class:`cardlab.store_db.StoreError`.  ``folder``:
+    where the teacher's page writes exports (the file's folder; for
+    PostgreSQL, the working folder)."""
 
     def __init__(self, path: str | Path, timeout: float = 10.0) -> None:
-        self.path, self._timeout = str(path), timeout
-        # one connection a thread (a page's poll and its agents run in threads of their
-        # own: a transaction must not be shared between them)
-        self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
-        self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(_SCHEMA)
-        self._add_column("rooms", "pupils", "TEXT NOT NULL DEFAULT '[]'")  # a store made before names were kept
-        self._add_column("rooms", "lesson", "INTEGER")  # ... and before lessons
-        self._add_column("rooms", "ended", "REAL")
+        self.path = str(path)
+        self._db = open_database(path, timeout)  # one connection a thread: cardlab.store_db
+        self.folder = self._db.folder
+        self._db.create(_SCHEMA)
+        self._db.add_column("rooms", "pupils", "TEXT NOT NULL DEFAULT '[]'")  # a store made before names were kept
+        self._db.add_column("rooms", "lesson", "INTEGER")  # ... and before lessons
+        self._db.add_column("rooms", "ended", "REAL")
         if self._db.execute("SELECT 1 FROM rooms WHERE lesson IS NULL").fetchone():
             with self._write():  # an older store's rooms: the first lesson's
                 self._db.execute("UPDATE rooms SET lesson=? WHERE lesson IS NULL", (self._lesson_id(),))
-        self._db.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(16),))
+        self._db.execute("INSERT INTO meta VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING", (secrets.token_hex(16),))
         self._secret = self._db.execute("SELECT value FROM meta WHERE key='secret'").fetchone()[0].encode()
         self._rooms: dict[str, Room] = {}
 
-    def _add_column(self, table: str, column: str, kind: str) -> None:
-        """Give an older store's ``table`` the ``column`` it lacks (two pages may both try: one does)."""
-        if column not in [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]:
-            try:
-                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-            except sqlite3.OperationalError as exc:
-                if "duplicate column" not in str(exc):
-                    raise
-
-    @property
-    def _db(self) -> sqlite3.Connection:
-        """This thread's connection to the file (made at its first use)."""
-        db = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA synchronous=NORMAL")
-            self._local.db = db
-            with self._lock:
-                self._connections.append(db)
-        return db
-
     def close_thread(self) -> None:
         """Close this thread's connection (a thread that ends, like an agent's move)."""
-        db = getattr(self._local, "db", None)
-        if db is not None:
-            with self._lock:
-                if db in self._connections:
-                    self._connections.remove(db)
-            db.close()
-            self._local.db = None
+        self._db.close_thread()
 
     def close(self) -> None:
-        with self._lock:
-            for db in self._connections:
-                db.close()
-            self._connections.clear()
-        self._local = threading.local()
+        self._db.close()
 
     # -- rooms ----------------------------------------------------------------
     def create(self, game: str, seats: Sequence[str], *, options: dict | None = None, seed: int = 0,
@@ -310,7 +288,8 @@ class RoomStore:
         base, k = name, 2
         while name in taken:
             name, k = f"{base} ({k})", k + 1
-        return self._db.execute("INSERT INTO lessons (name, started) VALUES (?, ?)", (name, time.time())).lastrowid
+        return self._db.execute("INSERT INTO lessons (name, started) VALUES (?, ?) RETURNING id",
+                                (name, time.time())).fetchone()[0]
 
     def lesson(self, number: int | None = None) -> Lesson:
         """The current lesson (``number``: that one)."""
@@ -348,8 +327,8 @@ class RoomStore:
         """Keep ``names`` as the class's pupils (blank lines and repeats dropped)."""
         kept = list(dict.fromkeys(n.strip() for n in names if n.strip()))
         with self._write():
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('roster', ?)",
-                             (json.dumps(kept, ensure_ascii=False),))
+            self._db.execute("INSERT INTO meta VALUES ('roster', ?) ON CONFLICT (key) DO UPDATE SET "
+                             "value=excluded.value", (json.dumps(kept, ensure_ascii=False),))
         return kept
 
     def busy(self, names: Sequence[str]) -> list[str]:
@@ -374,14 +353,14 @@ class RoomStore:
     def end(self, room_id: str) -> None:
         """End the room: no more moves (its pupils' pages say so); it stays
         in the list and the export with its moves so far."""
-        with self._write():
+        with self._write(room_id):
             self.ended(room_id)
             self._db.execute("UPDATE rooms SET ended=? WHERE id=? AND ended IS NULL", (time.time(), room_id))
 
     def reset(self, room_id: str) -> State:
         """The room's game from its start again (the same deal; every move is
         dropped; an ended room goes on); the pupils' pages follow."""
-        with self._write():
+        with self._write(room_id):
             self.ended(room_id)
             self._db.execute("DELETE FROM moves WHERE room=?", (room_id,))
             self._db.execute("UPDATE rooms SET ended=NULL WHERE id=?", (room_id,))
@@ -389,7 +368,7 @@ class RoomStore:
 
     def remove(self, room_id: str) -> None:
         """Delete the room and its moves (its links open nothing any more)."""
-        with self._write():
+        with self._write(room_id):
             self.ended(room_id)
             self._db.execute("DELETE FROM moves WHERE room=?", (room_id,))
             self._db.execute("DELETE FROM codes WHERE room=?", (room_id,))
@@ -414,10 +393,19 @@ class RoomStore:
 
     def state(self, room_id: str) -> State:
         """The room's position: its moves replayed from the start."""
+        return self.last_move(room_id)[0]
+
+    def last_move(self, room_id: str) -> tuple[State, tuple[State, str] | None]:
+        """The room's position (its moves replayed from the start) and its
+        last move by a player, with the position it was played in (``None``
+        before the first)."""
         s = self.room(room_id).load().new_initial_state()
-        for _player, action in self.moves(room_id):
+        last = None
+        for player, action in self.moves(room_id):
+            if player >= 0:
+                last = (s, action)
             s = s._apply(action)  # each was checked when stored
-        return s
+        return s, last
 
     def play(self, room_id: str, seq: int, action: str) -> State:
         """Store ``action`` as move ``seq`` if ``seq`` is the next number and
@@ -425,7 +413,7 @@ class RoomStore:
         the position after them.  Raises :class:`StaleMoveError` when another
         page stored move ``seq`` first, :class:`~cardlab.IllegalActionError`
         for an illegal move; nothing is stored then."""
-        with self._write():
+        with self._write(room_id):
             self._check_open(room_id)
             now = self.seq(room_id)
             if seq != now:
@@ -443,7 +431,7 @@ class RoomStore:
         and its move number (the same whichever page draws it)."""
         room = self.room(room_id)
         while True:
-            with self._write():
+            with self._write(room_id):
                 n = self.seq(room_id)
                 s = self.state(room_id)
                 if s.current_player != CHANCE or self.ended(room_id):
@@ -483,20 +471,24 @@ class RoomStore:
             except StaleMoveError:
                 continue
 
-    def _write(self):
-        """A write transaction that takes the database's lock at once (so
-        the check of the move number and the insert are one step)."""
-        db = self._db
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """``sql`` (``?`` placeholders, SQL that SQLite and PostgreSQL both
+        read: :mod:`cardlab.store_db`) on this thread's connection to the
+        class's store (for what else the store keeps:
+        :mod:`cardlab.tournament_store`); its cursor; a write inside
+        :meth:`transaction`."""
+        return self._db.execute(sql, params)
 
-        class _Tx:
-            def __enter__(self_inner):
-                db.execute("BEGIN IMMEDIATE")
+    def transaction(self):
+        """A write transaction (``with store.transaction(): ...``): :meth:`_write`."""
+        return self._write()
 
-            def __exit__(self_inner, kind, value, tb):
-                db.execute("COMMIT" if kind is None else "ROLLBACK")
-                return False
-
-        return _Tx()
+    def _write(self, room_id: str | None = None):
+        """A write transaction that takes its lock at once, so what it reads
+        and what it writes are one step (the check of the move number and
+        the insert): SQLite's one write lock; on PostgreSQL the lock of the
+        room ``room_id`` (its moves, its end) or else the class's."""
+        return self._db.write("class" if room_id is None else f"room:{room_id}")
 
     # -- links ----------------------------------------------------------------
     def key(self, room_id: str, seat: int | str) -> str:
@@ -532,15 +524,22 @@ class RoomStore:
         room = self.room(room_id)
         if not (type(seat) is int and 0 <= seat < len(room.seats)) or room.seats[seat] != "person":
             raise RoomError(_("room {room} has no pupil's seat {seat}").format(room=room_id, seat=repr(seat)))
-        row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (room_id, seat)).fetchone()
+        return self.draw_code(room_id, seat)
+
+    def draw_code(self, owner: str, seat: int) -> str:
+        """The short code of seat ``seat`` of ``owner`` (a room, or a
+        tournament: ``"T1"``, whose seats are its pupils,
+        :mod:`cardlab.tournament_store`), made at the first ask, then kept;
+        :meth:`join` gives ``(owner, seat)`` back.  No check of the seat."""
+        row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (owner, seat)).fetchone()
         if row is not None:
             return row[0]
         with self._write():  # the first ask (two pages may ask at once: one makes it)
-            row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (room_id, seat)).fetchone()
+            row = self._db.execute("SELECT code FROM codes WHERE room=? AND seat=?", (owner, seat)).fetchone()
             while row is None:
                 code = "".join(secrets.choice(CODE_LETTERS) for _i in range(4))
                 if not self._db.execute("SELECT 1 FROM codes WHERE code=?", (code,)).fetchone():
-                    self._db.execute("INSERT INTO codes VALUES (?, ?, ?)", (code, room_id, seat))
+                    self._db.execute("INSERT INTO codes VALUES (?, ?, ?)", (code, owner, seat))
                     row = (code,)
         return row[0]
 
@@ -646,13 +645,15 @@ def replay(record: dict[str, Any]) -> list[State]:
     return states
 
 
-def default_path() -> Path:
+def default_path() -> str | Path:
     """The class's store: ``$CARDLAB_ROOMS`` (``make play`` sets it to
     ``class-rooms.db`` at the top of the repository, so every page's kernel
-    opens the same file), else ``class-rooms.db`` in the working folder."""
+    opens the same file; a school's: ``postgresql://…``, kept as it is
+    written), else ``class-rooms.db`` in the working folder."""
     import os
 
-    return Path(os.environ.get("CARDLAB_ROOMS") or "class-rooms.db")
+    given = os.environ.get("CARDLAB_ROOMS", "").strip()
+    return given if is_url(given) else Path(given or "class-rooms.db")
 
 
 #: hosts no other machine can reach: a link never carries them

@@ -39,7 +39,7 @@ BUILD = ROOT / "build" / "lite"
 PIP = [sys.executable, "-m", "pip"]
 
 #: the notebooks of the site, in the order of the welcome notebook
-NOTEBOOKS = ["00_welcome", "koinobori", "mipig", "mazemon", "monster_cards", "toritsuki", "play"]
+NOTEBOOKS = ["00_welcome", "koinobori", "mipig", "mazemon", "monster_cards", "toritsuki", "puzzles", "play"]
 #: and their Japanese editions (notebooks/ja/, issue M)
 NOTEBOOKS += [f"ja/{name}" for name in NOTEBOOKS[:-1]]
 #: the page the site opens on
@@ -72,12 +72,13 @@ WHY = {
               "and this site has none.*",
 }
 #: the last cell of the welcome notebook in the browser: what this site leaves out
-WELCOME_NOTE = ("*This is the browser copy of cardlab (JupyterLite): the welcome notebook, the five tutorials "
-                "and play.ipynb run here with nothing installed. The analysts' notebooks "
-                "(trees_and_solving, batch_analysis) and the class rooms need a full Python: `make lab`.*")
+WELCOME_NOTE = ("*This is the browser copy of cardlab (JupyterLite): the welcome notebook, the five tutorials, "
+                "the puzzles and play.ipynb run here with nothing installed. The analysts' notebooks "
+                "(trees_and_solving, batch_analysis, rule_design) and the class rooms need a full Python: "
+                "`make lab`.*")
 WELCOME_NOTE_JA = ("*これはブラウザだけで動く cardlab（JupyterLite）です。ようこそのノートブックと五つのチュートリアル、"
-                   "play.ipynb は何もインストールせずにここで動きます。分析用のノートブック（trees_and_solving、"
-                   "batch_analysis）とクラスのルームには、ふつうの Python が必要です：`make lab`。*")
+                   "パズル、play.ipynb は何もインストールせずにここで動きます。分析用のノートブック（trees_and_solving、"
+                   "batch_analysis、rule_design）とクラスのルームには、ふつうの Python が必要です：`make lab`。*")
 #: the first cell of every Lite notebook
 INSTALL = ("# in the browser: install cardlab from this site's own wheels (nothing comes from the internet)\n"
            "%pip install -q cardlab ipywidgets")

@@ -237,3 +237,15 @@ def mover_of(line: str) -> str:
     m = re.match(r"\d+\. (?:(P\d+) \(|.)", line)
     assert m, line
     return m.group(1) or "chance"
+
+
+def teacher_page(browser, url: str, store, button: str, wait: float = 90):
+    """The class's teacher's page in a new browser context (pupils' tabs may
+    open in the same context), once ``button`` (its text) is on it;
+    ``(context, page, that button's locator)``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1800})
+    page = context.new_page()
+    page.goto(f"{url}&teacher={store.key(None, 'teacher')}", timeout=wait * 1000)
+    found = page.locator("button", has_text=button)
+    until(lambda: found.count(), bool, "the teacher's page", wait)
+    return context, page, found

@@ -72,6 +72,19 @@ def twin(s, a: str, v: int, rng: random.Random, tries: int = 6):
     return None
 
 
+def class_twin(s, a: str, rng: random.Random, tries: int = 6):
+    """A position and move the class (:data:`cardlab.render.SPECTATOR`, who
+    sees only what every seat sees) cannot tell from ``(s, a)``: a twin for
+    seat 0 (:func:`twin`), then a twin of that for seat 1, and so on; what
+    every seat sees is kept by each step.  ``None`` when a step found none."""
+    found = (s, a)
+    for v in range(s.game.spec.num_players):
+        found = twin(*found, v, rng, tries)
+        if found is None:
+            return None
+    return found
+
+
 def positions(game, seeds, agents=("random",)) -> Iterator[tuple[Any, str]]:
     """Every position of seeded games (to the very end: last cards, nearly
     empty decks) with the move taken there."""

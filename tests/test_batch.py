@@ -89,18 +89,18 @@ def test_results_do_not_depend_on_the_number_of_processes_or_chunks():
 
 def test_a_failing_job_keeps_its_game_options_and_seed_and_the_others_survive(dask_client):
     jobs = [batch.solve_job("mipig", 0, {"hand_size": 2, "open_hands": True}),
-            batch.solve_job("mipig", 1, {"hand_size": 99}),                       # bad option
+            batch.position_job({"game": "mipig", "options": {"hand_size": 2}, "junk": 1}),  # bad position
             batch.solve_job("mipig", 2, {"hand_size": 2}),                        # hidden cards
             batch.solve_job("koinobori", 3, {"open_hands": True}, max_nodes=50),  # too large
             batch.solve_job("mipig", 4, {"hand_size": 2, "open_hands": True})]
     for executor in ("serial", dask_client):
         t = batch.run(jobs, executor=executor, progress=False, chunksize=5)
         assert [r["error"] is None for r in t] == [True, False, False, False, True]
-        bad = {r["seed"]: r for r in t.errors}
-        assert bad[1]["error"].startswith("OptionError") and "hand_size" in bad[1]["error"]
+        bad = {r["id"]: r for r in t.errors}  # a bad option is refused before any job runs: test_bad_input.py
+        assert bad[1]["error"].startswith("PositionError") and "junk" in bad[1]["error"]
         assert bad[2]["error"].startswith("NotSolvableError") and "open_hands=True" in bad[2]["error"]
         assert bad[3]["error"].startswith("TooLargeError") and bad[3]["game"] == "koinobori"
-        assert bad[1]["options"] == {"hand_size": 99} and bad[1]["result"] is None
+        assert bad[1]["options"] == {"hand_size": 2} and bad[1]["result"] is None
         assert t[4]["result"] == cardlab.solve(
             cardlab.load("mipig", open_hands=True, hand_size=2).new_initial_state(4), progress=False).value
 

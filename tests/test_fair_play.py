@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from leak import enough, move_view, positions, state_view, twin
+from leak import class_twin, enough, move_view, positions, state_view, twin
 
 import cardlab
+from cardlab.render import SPECTATOR
 
 SEEDS = range(12)
 
@@ -33,6 +34,27 @@ def test_leak_equal_information_equal_output(game):
             assert move_view(t, b, v) == move_view(s, a, v), (v, a, b, s.to_dict(), t.to_dict())
             assert state_view(t.apply(b), v) == state_view(s.apply(a), v), (v, a, b)
             compared += (t, b) != (s, a)
+    if not game.spec.perfect_information:
+        assert compared > enough(game, 100, 10), "the re-deals never changed anything: the leak test would test nothing"
+
+
+def test_leak_the_class_sees_no_hidden_card(game):
+    """The class's view (:data:`cardlab.render.SPECTATOR`, the projector's
+    "show to the class"): positions and moves that differ only in cards
+    some seat keeps hidden (hands, face-down cards, the deck's order) look
+    the same to the class, the table, the grid and every move's line and
+    picture."""
+    rng = random.Random(4)
+    compared = 0
+    for s, a in positions(game, SEEDS, agents=("random", "heuristic")):
+        found = class_twin(s, a, rng)
+        if found is None:
+            continue
+        t, b = found
+        assert state_view(t, SPECTATOR) == state_view(s, SPECTATOR), (s.to_dict(), t.to_dict())
+        assert move_view(t, b, SPECTATOR) == move_view(s, a, SPECTATOR), (a, b, s.to_dict(), t.to_dict())
+        assert state_view(t.apply(b), SPECTATOR) == state_view(s.apply(a), SPECTATOR), (a, b)
+        compared += (t, b) != (s, a)
     if not game.spec.perfect_information:
         assert compared > enough(game, 100, 10), "the re-deals never changed anything: the leak test would test nothing"
 

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
 from cardlab.handout import SLIPS_A_PAGE, qr_svg, sheet_html, slips
 from cardlab.rooms import CODE_LETTERS, RoomError, RoomStore
 from cardlab.widgets.room import JoinBox, Lobby, RoomBoard, room_page
@@ -21,8 +22,8 @@ PUPILS = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen", "Hana", "Ichiro", 
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = RoomStore(tmp_path / "class.db")
+def store(db):
+    s = RoomStore(db)
     s.pairings("koinobori", PUPILS, seed=1)  # five rooms of two, Kenji against the heuristic agent
     return s
 
@@ -37,7 +38,7 @@ def test_W_a_slip_a_pupil_with_the_full_link_and_a_code_of_four_plain_letters(st
         assert len(s.code) == 4 and set(s.code) <= set(CODE_LETTERS)
     assert not set(CODE_LETTERS) & set("IL0O1S5Z2B8G6")  # no letter read as another one or a digit
     assert len({s.code for s in got}) == len(got)
-    again = RoomStore(tmp_path / "class.db")  # the codes are kept: a sheet printed yesterday still works
+    again = RoomStore(store.path)  # the codes are kept: a sheet printed yesterday still works
     assert [s.code for s in slips(again, BASE)] == [s.code for s in got]
 
 
@@ -138,3 +139,23 @@ except cardlab.CardlabError as exc:
 """
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "c.db")], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "refused", done.stderr
+
+
+def test_a_tournament_gives_each_pupil_one_slip_for_all_its_rounds(db):
+    """The rooms of a tournament's rounds get no slips of their own: each
+    pupil gets one with the tournament's link and code (which open their
+    game of every round), and the sheet says so."""
+    from cardlab.rooms import RoomStore
+    from cardlab.tournament_store import Tournaments
+    from cardlab.handout import sheet_html, slips
+
+    store = RoomStore(db)
+    cups = Tournaments(store)
+    t = cups.create(["Aiko", "Ben", "Chie", "Dai"], game="mipig", system="round_robin")
+    out = slips(store, "http://10.0.0.5:8866/")
+    assert [s.pupil for s in out] == ["Aiko", "Ben", "Chie", "Dai"]
+    links = dict(cups.links(t.id, "http://10.0.0.5:8866/"))
+    assert all(s.tournament == t.label() and s.link == links[s.pupil] and s.code == cups.code(t.id, s.pupil)
+               for s in out)
+    page = sheet_html(store, "http://10.0.0.5:8866/", language="en")
+    assert "your game of every round opens from this slip" in page and "?room=R1&amp;seat=0" not in page

@@ -332,8 +332,10 @@ def test_a_japanese_board_played_to_the_end_shows_no_english(game_name):
 
     game = cardlab.load(game_name)
     # what a person types: the game's id and options' names (an option's help starts with it)
-    # (an option's help names the Python values it takes: None, True, False)
-    allowed = _card_ids(game_name) | SEED_WORDS[game_name] | {game_name, *game.OPTIONS, "None", "True", "False"}
+    # (an option's help names the Python values it takes: None, True, False; the projector box's
+    # help the link parameter a teacher types, projector=1)
+    allowed = _card_ids(game_name) | SEED_WORDS[game_name] | {game_name, *game.OPTIONS, "None", "True", "False",
+                                                               "projector"}
     leaks: dict[str, str] = {}
     for seed in (1, 2):
         rng = random.Random(seed)

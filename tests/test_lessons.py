@@ -13,13 +13,9 @@ import time
 import pytest
 from test_rooms import play_out
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
 from cardlab.rooms import DuplicateRoomsError, RoomEndedError, RoomError, RoomStore, read_export
 from cardlab.widgets.room import Lobby, RoomBoard, room_page
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "class.db"
 
 
 def test_W_the_class_list_is_typed_once_and_kept_between_lessons(db):
@@ -141,7 +137,7 @@ def test_W_making_rooms_twice_for_the_same_pupils_asks_first(db):
     assert "1 rooms made" in lobby.message.value and "R4" in lobby.rooms_html.value
 
 
-def test_W_the_teachers_page_ends_resets_removes_and_begins_a_new_lesson(db):
+def test_W_the_teachers_page_ends_resets_removes_and_begins_a_new_lesson(db, tmp_path):
     store = RoomStore(db)
     lobby = Lobby(store, poll=None)
     lobby.end_button.click()
@@ -172,22 +168,21 @@ def test_W_the_teachers_page_ends_resets_removes_and_begins_a_new_lesson(db):
     assert [label for label, _v in lobby.lesson_picker.options] == ["week 2 (this lesson)", old.name]
     lobby.lesson_picker.value = old.id  # the archive's lesson, exported to a folder of its own
     lobby.export_button.click()
-    games = db.parent / "class-export" / old.name / "games.json"
+    games = tmp_path / "class-export" / old.name / "games.json"
     assert [g["room"] for g in read_export(games)] == ["R1"]
 
 
 def test_W_an_older_store_gets_its_rooms_into_a_first_lesson(db):
-    import sqlite3
+    from cardlab.store_db import open_database
 
-    old = sqlite3.connect(db)
-    old.executescript("""
+    old = open_database(db)  # its tables made as an older cardlab made them, in SQLite or PostgreSQL
+    old.create("""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE rooms (id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
             seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL, pupils TEXT NOT NULL DEFAULT '[]');
         CREATE TABLE moves (room TEXT NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL, player INTEGER NOT NULL,
             action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
         INSERT INTO rooms VALUES ('R1', 'Aiko v Ben', 'koinobori', '{}', 3, '["person", "person"]', 0, '[]');""")
-    old.commit()
     old.close()
     store = RoomStore(db)
     assert store.ids() == ["R1"] and len(store.lessons()) == 1 and not store.ended("R1")

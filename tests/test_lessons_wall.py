@@ -11,15 +11,11 @@ import pytest
 
 from test_rooms import play_out
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
 from cardlab import render
 from cardlab.rooms import RoomStore, outcome
 from cardlab.widgets.room import Lobby
 from cardlab.widgets.wall import glance, wall_html
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "class.db"
 
 
 def _last_players_move(store: RoomStore, rid: str) -> tuple:
@@ -71,3 +67,35 @@ def test_W_the_teachers_page_shows_the_wall_and_it_follows_the_moves(db):
     lobby.refresh()  # what the page's poll does every two seconds
     player, label = _last_players_move(store, "R1")
     assert f"last: {['Aiko', 'Ben'][player]}: {label}" in lobby.wall.value
+    # a room's *watch* button shows it below with every card (the teacher's view)
+    assert not lobby.watch_html.value or lobby.watch.value == "R1"
+    lobby.watch.value = None
+    buttons = [b for b in lobby.wall.children[1].children if isinstance(b, type(lobby.export_button))]
+    buttons[0].click()
+    assert lobby.watch.value == "R1" and lobby.watch_html.value == render.html(store.state("R1"))
+
+
+def test_W_the_wall_says_whose_page_is_open(db, monkeypatch):
+    """W item 6: a pupil's open page tells the store it is there (at most
+    every few seconds, from its poll); the wall marks the seat ● while it
+    does and ○ once it has not for a while (or never did); an agent's seat
+    gets no mark."""
+    import cardlab.presence as presence
+    from cardlab.widgets.room import RoomBoard
+
+    store = RoomStore(db)
+    store.pairings("koinobori", ["Aiko", "Ben", "Chie"], seed=3)  # R1 Aiko v Ben, R2 Chie v an agent
+    clock = [1000.0]
+    monkeypatch.setattr(presence.time, "time", lambda: clock[0])
+    aiko = RoomBoard(store, "R1", 0, poll=None)
+    aiko._fetch()  # what its poll does every half second
+    chie = RoomBoard(store, "R2", 0, poll=None)
+    chie._fetch()
+    assert glance(store, "R1").connected == (True, False)  # Ben has not opened his link
+    assert glance(store, "R2").connected == (True, None)
+    page = wall_html(store)
+    assert page.count('class="on"') == 2 and page.count('class="away"') == 1
+    clock[0] += presence.AWAY_AFTER + 1  # Aiko's laptop asleep: no poll since
+    chie._seen_at = float("-inf")
+    chie._fetch()
+    assert glance(store, "R1").connected == (False, False) and glance(store, "R2").connected == (True, None)

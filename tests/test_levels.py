@@ -157,3 +157,24 @@ def test_cardlab_play_against_a_level_to_the_end(capsys, monkeypatch, small_leve
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "club (中級者): " in main_help.getvalue()
+
+
+def test_MP_Q2_two_levels_break_a_janken_tie():
+    """MP-Q2: a janken tie is picked again.  Two levels that each always
+    showed the hand their analysis valued highest tied for ever (the levels'
+    round robin met it: club against beginner, mipig, rock against rock for
+    ten minutes); at a simultaneous choice a level draws among the moves not
+    clearly worse than the best, so the tie breaks.  The deal is that game's."""
+    seed = random.Random("mipig club beginner 4").randrange(2**31)
+    rng = random.Random(seed)
+    club, beginner = make("club", seed=rng.randrange(2**32)), make("beginner", seed=rng.randrange(2**32))
+    m = cardlab.Match(cardlab.load("mipig"), [beginner, club], seed=seed)
+    while not m.state.simultaneous():
+        m.step()
+    for picks in range(40):
+        if not m.state.simultaneous() and m.state.simultaneous_start() is None:
+            break
+        m.step()
+    else:
+        raise AssertionError(f"the janken is still tied after 40 picks: {m.history[-4:]}")
+    assert picks >= 2  # at least one tie was played again

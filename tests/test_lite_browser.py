@@ -4,11 +4,11 @@ The site is built (``lite/build.py``, as ``make lite`` does) and served from
 127.0.0.1; the browser aborts every request to any other address, and the
 test fails if the page tried one.  It opens the site's address (the welcome
 notebook), runs it, clicks a move on its board, then opens each of the five
-tutorials in turn (in a kernel of its own) and runs it to the end without an
-error in under a minute.  How long the first board took to appear is printed
-and written to ``test-artifacts/lite-first-board.txt``, each tutorial's
-run-all time to ``test-artifacts/lite-run-all.txt`` (the README states the
-figures).
+tutorials and the puzzles notebook in turn (in a kernel of its own) and runs
+it to the end without an error in under a minute.  How long the first board
+took to appear is printed and written to ``test-artifacts/lite-first-board.txt``,
+each tutorial's run-all time to ``test-artifacts/lite-run-all.txt`` (the README
+states the figures).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from browser_support import (BIN, ROOT, SCREENSHOTS, _server, board_info, board_
                              free_port, log_count, mover_of, screenshot, until)
 
 
-#: the tutorials, each run to the end
-TUTORIALS = ["koinobori", "mipig", "mazemon", "monster_cards", "toritsuki"]
+#: the tutorials, each run to the end (and the puzzles notebook, issue U)
+TUTORIALS = ["koinobori", "mipig", "mazemon", "monster_cards", "toritsuki", "puzzles"]
 #: generous bounds on a busy 2-core machine: Pyodide starts, installs cardlab, runs the cells
 FIRST_BOARD_SECONDS = 300
 RUN_ALL_SECONDS = 420

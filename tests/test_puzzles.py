@@ -4,6 +4,7 @@ ratings (``cardlab.glicko``) and ``cardlab puzzle`` / ``cardlab puzzles``."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 from fractions import Fraction
@@ -12,13 +13,14 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from cardlab import puzzles
+from cardlab import i18n, puzzles
 from cardlab.cli import main
 from cardlab.glicko import Glicko, attempt, update
 from cardlab.hidden import arrangements
 from cardlab.puzzles.bank import FIELDS, BankError, UnknownPuzzleError, bank_path
 from cardlab.puzzles.check import PuzzleCheckError, check, only_move
 from cardlab.puzzles.generate import generate, puzzle_game
+from cardlab.puzzles.text import move_words
 from cardlab.puzzles.themes import THEMES, tag
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +83,8 @@ def test_generated_puzzles_pass_the_check_at_every_move_of_the_mover(made):
         values = {a: Fraction(v) for a, v in r["values"].items()}
         best = values.pop(r["solution"][0])
         assert all((best - v) / 2 >= Fraction(r["margin"]) for v in values.values())
-        assert set(r["explanation"]) == {"en", "ja"} and r["solution"][0] in r["explanation"]["ja"]
+        assert "explanation" not in r, "made from the stored values when shown, not stored as prose"
+        assert r["line"] == [str(s.values[s.move]) for s in steps] and r["line"][0] == r["values"][r["solution"][0]]
 
 
 def test_a_wrong_solution_is_refused(made):
@@ -157,6 +160,17 @@ def test_every_shipped_puzzle_verifies(game):
         puzzles.verify(p)
 
 
+def test_verify_checks_the_values_the_explanation_says():
+    """The values a shipped explanation is made from are the solver's."""
+    p = next(q for q in puzzles.load("mazemon") if len(q.line) > 1)
+    puzzles.verify(p)
+    with pytest.raises(PuzzleCheckError, match="field 'line' is"):
+        puzzles.verify(dataclasses.replace(p, line=p.line[:1] + (p.line[1] - 1,) + p.line[2:]))
+    other = next(a for a in p.values if a != p.answer)
+    with pytest.raises(PuzzleCheckError, match="field 'values' is"):
+        puzzles.verify(dataclasses.replace(p, values={**p.values, other: p.values[other] - Fraction(1, 100)}))
+
+
 @pytest.mark.parametrize("game", BANKS)
 def test_load_by_theme_and_rule_id(game):
     ps = puzzles.load(game)
@@ -182,6 +196,96 @@ def test_fair_puzzle_shows_the_mover_only_what_they_may_see(capsys, monkeypatch)
         _show(p, world)
         seen.add(capsys.readouterr().out)
     assert len(seen) == 1
+
+
+# --- the explanation, in the board's words ------------------------------------------------------------
+
+def _words(p, lang):
+    """Each first move and each move of the solution up to the mover's last
+    (the replies after it play out on the board, unexplained) as the board's
+    buttons and its move log name them for the mover (cardlab.render.seen_move)."""
+    last = max(i for i, st in enumerate(p.positions) if st.current_player == p.mover)
+    with i18n.using(lang):
+        first = {a: cardlab.render.seen_move(p.state, a, p.mover).label for a in p.values}
+        return first, dict(zip(p.solution[:last + 1], move_words(p.state, p.solution[:last + 1], p.mover)))
+
+
+@pytest.mark.parametrize("game", BANKS)
+def test_explanations_name_the_moves_with_the_boards_words_in_english_and_japanese(game):
+    """Every shipped puzzle's explanation, in English and Japanese, names
+    every move (each first move with its value, the solution's moves) with
+    the words the board and its move log use in that language, never with
+    the notation (``attack -1,2 -2,2``, ``nobori magoi``)."""
+    differ = False
+    for p in puzzles.load(game):
+        said = {lang: _words(p, lang) for lang in ("en", "ja")}
+        for lang, (first, line) in said.items():
+            text = p.explanation(lang)
+            for move, words in [*first.items(), *line.items()]:
+                assert words in text, (p.id, lang, words, text)
+                if move not in words:  # the notation is not part of the words ("end" in "end turn")
+                    assert move not in text, (p.id, lang, move, text)
+        differ = differ or said["en"] != said["ja"]
+        assert p.explanation("en") != p.explanation("ja")
+    assert differ, "the Japanese words are the Japanese board's, not the English ones"
+
+
+def test_an_explanation_in_notation_fails_the_words_test():
+    """The test above catches the old explanations, written in notation."""
+    p = puzzles.load("koinobori")[0]
+    old = f"Only {p.answer} is best: it is worth {p.values[p.answer]}."
+    first, _line = _words(p, "en")
+    assert first[p.answer] not in old and p.answer in old
+    assert first[p.answer] in p.explanation("en") and p.answer not in p.explanation("en")
+
+
+def test_a_bank_of_format_1_is_read_and_explained_in_words(tmp_path):
+    """A bank of the first format (its explanation stored as prose in
+    notation, no ``line``) still loads; what is shown is made from its
+    values, in words (the mover's further moves without their values)."""
+    data = json.loads(bank_path("mazemon").read_text(encoding="utf-8"))
+    several = next(r for r in data["puzzles"] if len(r["line"]) > 1)
+    data.update(format=1, puzzles=[several])
+    del several["line"]
+    several["explanation"] = {"en": f"Only {several['solution'][0]} is best.", "ja": "…"}
+    f = tmp_path / "old.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    p = puzzles.load("mazemon", path=f)[0]
+    now = puzzles.puzzle("mazemon", p.id).explanation("en")
+    assert p.line == () and p.explanation("en") == re.sub(r" \(worth [^()]*(\([^()]*\))?\)", "", now) != now
+    assert p.answer not in p.explanation("en") and "again the only good move." in p.explanation("en")
+
+
+@pytest.mark.parametrize("game", [g for g in BANKS if puzzles.load(g, kind="fair")])
+def test_a_fair_explanation_shows_the_mover_only_what_they_may_see(game):
+    """The leak check of the explanation: the same fair puzzle with the
+    hidden cards arranged another way explains itself the same way, in
+    English and Japanese, but for what the answer does: that is the line the
+    board's move log shows the mover once it is played (a mipig attack turns
+    the defender face up), through the same gate."""
+    tried = 0
+    for p in puzzles.load(game, kind="fair"):
+        if len(p.mover_moves) > 1:
+            continue  # the replies of a longer solution belong to the position the mover was shown
+        try:
+            worlds = [w for w, _ in arrangements(p.state, p.mover, limit=200)][:4]
+        except cardlab.TooLargeError:
+            continue
+        if len(worlds) < 2:
+            continue
+        for lang in ("en", "ja"):
+            shown = set()
+            for w in worlds:
+                text = dataclasses.replace(p, state=w).explanation(lang)
+                with i18n.using(lang):
+                    does = cardlab.render.seen_move(w, p.answer, p.mover).line
+                assert text.count(does) == 1, (p.id, lang, does, text)
+                shown.add(text.replace(does, ""))
+            assert len(shown) == 1, (p.id, lang, shown)
+        tried += 1
+        if tried == 3:
+            break
+    assert tried, f"no fair puzzle of {game} with something hidden"
 
 
 # --- bad input ------------------------------------------------------------------------------------
@@ -222,7 +326,10 @@ def test_malformed_bank_names_file_puzzle_and_field(tmp_path, field):
     (lambda d: d["puzzles"][0].update(themes=["no_such_theme"]), "unknown theme 'no_such_theme'"),
     (lambda d: d["puzzles"][0]["position"].update(phase="nowhere"), "field 'position'"),
     (lambda d: d["puzzles"][0].update(mover=1 - d["puzzles"][0]["mover"]), "field 'mover'"),
-    (lambda d: d.update(format=2), "field 'format' must be 1"),
+    (lambda d: d.update(format=3), "field 'format' must be 1 or 2, not 3"),
+    (lambda d: d["puzzles"][0].update(line=["1", "x"]), "field 'line' is not a fraction: 'x'"),
+    (lambda d: d["puzzles"][0].update(line=d["puzzles"][0]["line"] * 5), "field 'line' must hold the value of each"),
+    (lambda d: d["puzzles"][0].update(solution=["no such move"]), "field 'solution'"),
 ])
 def test_malformed_bank_says_what_is_wrong(tmp_path, change, message):
     f = _bank_with(tmp_path, change)
@@ -273,7 +380,22 @@ def test_cli_puzzle_wrong_answer_says_what_it_costs(monkeypatch, capsys):
     assert main(["--lang", "en", "puzzle", "mazemon", "--id", p.id]) == 0
     out = capsys.readouterr().out
     assert "'99' is not one of the moves listed" in out
-    assert f"Wrong: {wrong}; the best move is {p.answer}. It is worth {p.cost(wrong)} less" in out
+    said = {a: cardlab.render.action_label(p.state, a) for a in (wrong, p.answer)}  # the board's words
+    assert f"Wrong: {said[wrong]}; the best move is {said[p.answer]}. It is worth {p.cost(wrong)} less" in out
+
+
+def test_cli_puzzle_says_the_moves_in_words_in_japanese(monkeypatch, capsys):
+    """``cardlab --lang ja puzzle``: the list, "right" and the explanation
+    name the moves as the Japanese board does (the notation only in the list,
+    to be typed)."""
+    p = puzzles.load("koinobori")[0]
+    _answer(monkeypatch, p.answer)
+    assert main(["--lang", "ja", "puzzle", "koinobori", "--id", p.id]) == 0
+    out = capsys.readouterr().out
+    with i18n.using("ja"):
+        words = cardlab.render.seen_move(p.state, p.answer, p.mover).label
+    assert p.explanation("ja") in out and words in p.explanation("ja") and p.answer not in p.explanation("ja")
+    assert f"{words}（{p.answer}）" in out and out.count(p.answer) == 1  # the list of moves only
 
 
 def test_cli_puzzle_bad_input(capsys, tmp_path):

@@ -3,6 +3,8 @@ and the notebook's puzzle board (``cardlab.widgets.puzzle``)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from cardlab.glicko import Glicko
@@ -15,12 +17,7 @@ from cardlab.widgets.puzzle import PuzzleBoard  # noqa: E402
 
 
 def _mover_moves(p):
-    s, out = p.state, []
-    for m in p.solution:
-        if s.current_player == p.mover:
-            out.append(m)
-        s = s.apply(m)
-    return out
+    return p.mover_moves
 
 
 def test_session_right_answers_solve_and_raise_the_rating():
@@ -81,8 +78,12 @@ def test_board_wrong_says_the_cost_in_japanese_too():
     b = PuzzleBoard("koinobori", language="ja")
     p = b.puzzle
     wrong = next(a for a in p.state.legal_actions() if a != p.answer)
+    buttons = {c.tooltip: c.description for c in b.moves.children}
     r = b.choose(wrong)
     assert not r.right and p.explanation("ja") in b.feedback.value.replace("&#x27;", "'")
+    # the moves named as their buttons read (出す: ひごい), not in the game's notation (play higoi)
+    said = b.feedback.value.split("<br>")[0]
+    assert buttons[wrong] in said and buttons[p.answer] in said and wrong not in said, said
 
 
 def test_fair_puzzle_board_shows_only_what_the_mover_may_see():
@@ -99,3 +100,20 @@ def test_fair_puzzle_board_shows_only_what_the_mover_may_see():
         b._draw()
         seen.add((b.picture.value, tuple(c.description for c in b.moves.children)))
     assert len(seen) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_board_explains_with_its_buttons_words(language):
+    """Once the puzzle is over, the explanation on the board names every
+    first move as its button reads, in the board's language, never in the
+    game's notation (``attack -1,0 0,0``)."""
+    b = PuzzleBoard("mipig", language=language)
+    p = next(q for q in b.session.puzzles if len(q.values) > 2 and len(q.mover_moves) > 1)
+    b.next_puzzle(p.id)
+    buttons = {c.tooltip: c.description for c in b.moves.children}
+    for m in _mover_moves(p):
+        b.choose(m)
+    explained = html.unescape(b.feedback.value.split("<br>")[-1])
+    assert explained == p.explanation(language)
+    for move, words in buttons.items():
+        assert words != move and words in explained and move not in explained, (move, words, explained)

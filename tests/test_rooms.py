@@ -10,13 +10,10 @@ import random
 
 import pytest
 
+from pg_support import another_db, db  # noqa: F401 -- each store test on SQLite and PostgreSQL
+
 import cardlab
 from cardlab.rooms import RoomError, RoomStore, StaleMoveError, read_export, replay
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "class.db"
 
 
 def play_out(store: RoomStore, room_id: str, rng: random.Random, moves: int | None = None) -> None:
@@ -30,7 +27,7 @@ def play_out(store: RoomStore, room_id: str, rng: random.Random, moves: int | No
 
 
 @pytest.mark.parametrize("game", ["koinobori", "mipig", "mazemon", "toritsuki", "monster_cards"])
-def test_R_a_room_goes_on_after_the_server_stops(db, game):
+def test_R_a_room_goes_on_after_the_server_stops(db, game, tmp_path):
     """Nothing lost: the store is closed mid-game (the server stops) and
     opened again from its file; the room is where it was and plays to the
     end; the exported move list replays to the same final state."""
@@ -44,7 +41,7 @@ def test_R_a_room_goes_on_after_the_server_stops(db, game):
     play_out(again, room.id, random.Random(2))
     end = again.state(room.id)
     assert end.is_terminal()
-    games, results = again.export(db.parent / "export")
+    games, results = again.export(tmp_path / "export")
     (record,) = read_export(games)
     assert replay(record)[-1] == end
     rows = list(csv.DictReader(results.open(encoding="utf-8")))
@@ -52,11 +49,11 @@ def test_R_a_room_goes_on_after_the_server_stops(db, game):
     assert all(r["result"] in ("win", "loss", "draw") for r in rows)
 
 
-def test_R_chance_is_the_rooms_whoever_draws_it(tmp_path):
+def test_R_chance_is_the_rooms_whoever_draws_it(another_db):
     """The deal and every draw come from the room's seed and the move
     number: two stores (two classes) with the same room and moves hold the
     same game."""
-    a, b = RoomStore(tmp_path / "a.db"), RoomStore(tmp_path / "b.db")
+    a, b = RoomStore(another_db("a.db")), RoomStore(another_db("b.db"))
     ra = a.create("koinobori", ["person", "person"], seed=9)
     rb = b.create("koinobori", ["person", "person"], seed=9)
     for _ in range(10):
@@ -67,7 +64,7 @@ def test_R_chance_is_the_rooms_whoever_draws_it(tmp_path):
         a.play(ra.id, a.seq(ra.id), move)
         b.play(rb.id, b.seq(rb.id), move)
     assert a.moves(ra.id) == b.moves(rb.id)
-    c = RoomStore(tmp_path / "c.db").create("koinobori", ["person", "person"], seed=10)
+    c = RoomStore(another_db("c.db")).create("koinobori", ["person", "person"], seed=10)
     assert c.id == "R1"
 
 
@@ -124,7 +121,7 @@ def test_R_two_pages_racing_store_exactly_one_move(db):
         store.state(room.id)  # replays: every stored move legal in turn
 
 
-def test_R_links_carry_a_key_a_pupil_cannot_edit(db):
+def test_R_links_carry_a_key_a_pupil_cannot_edit(db, another_db):
     store = RoomStore(db)
     room = store.create("koinobori", ["person", "heuristic"], seed=1)
     (link,) = store.links(room.id)
@@ -135,7 +132,7 @@ def test_R_links_carry_a_key_a_pupil_cannot_edit(db):
     assert store.check_key(None, "teacher", store.key(None, "teacher"))
     assert not store.check_key(room.id, 0, store.key(None, "teacher"))
     # the secret is the store's: another class's store makes other keys
-    assert RoomStore(db.parent / "other.db").key(room.id, 0) != key
+    assert RoomStore(another_db("other.db")).key(room.id, 0) != key
     # and stays with the file when the server restarts
     assert RoomStore(db).key(room.id, 0) == key
 
@@ -157,12 +154,12 @@ def test_R_a_round_of_pairings_for_a_list_of_names(db):
     assert store.ids() == ["R1", "R2", "R3"]  # nothing half made
 
 
-def test_R_agents_take_any_seat_and_play_the_same_whoever_asks(tmp_path):
+def test_R_agents_take_any_seat_and_play_the_same_whoever_asks(another_db):
     """An agent's move is seeded from the room's seed and the move number:
     two stores (two classes) with the same room play the same game."""
     games = []
     for name in ("a.db", "b.db"):
-        store = RoomStore(tmp_path / name)
+        store = RoomStore(another_db(name))
         room = store.create("koinobori", ["heuristic", "random"], seed=6)
         end = store.advance(room.id)
         assert end.is_terminal()
@@ -263,7 +260,7 @@ def test_R_links_open_the_seat_and_nothing_else(db, monkeypatch):
     assert isinstance(lobby, Lobby) and "Aiko v Ben" in lobby.rooms_html.value
 
 
-def test_R_the_teachers_lobby_makes_rooms_watches_and_exports(db):
+def test_R_the_teachers_lobby_makes_rooms_watches_and_exports(db, tmp_path):
     store = RoomStore(db)
     from cardlab.widgets.room import Lobby
 
@@ -283,7 +280,7 @@ def test_R_the_teachers_lobby_makes_rooms_watches_and_exports(db):
     lobby.refresh()
     assert "over: " in lobby.rooms_html.value
     lobby.export_button.click()
-    games = db.parent / "class-export" / store.lesson().name / "games.json"  # a folder a lesson
+    games = tmp_path / "class-export" / store.lesson().name / "games.json"  # a folder a lesson
     assert games.exists() and [r["room"] for r in read_export(games)] == ["R1", "R2"]
     assert replay(read_export(games)[0])[-1] == store.state("R1")
 
@@ -367,7 +364,7 @@ def test_R_an_agents_thinking_does_not_freeze_the_pupils_page(db, monkeypatch):
     assert agent_moves(store, room.id, 1) >= 1
     assert page.state == store.state(room.id) and page.state.current_player == 0 and page.action_buttons
     assert "Player 0 (person) to move" in page.status.value
-    assert len(page.store._connections) == 1  # the agent's thread closed its connection to the store
+    assert len(page.store._db._connections) == 1  # the agent's thread closed its connection to the store
 
 
 def test_R_two_pages_computing_the_same_agent_move_store_it_once(db, monkeypatch):
@@ -489,6 +486,11 @@ def test_W_make_play_serves_every_address_and_prints_the_class_address(tmp_path)
                              stdout=subprocess.PIPE, check=True, env=dict(os.environ, PLAY_URL="")).stdout.strip()
         assert url == want and "0.0.0.0" not in url and re.match(r"http://[^/]+:8866/$", url)
         assert '--url "$url"' in recipe
+    # a school's store: the same PostgreSQL address for the pages and for cardlab rooms (issue W, item 10)
+    school = "postgresql://teacher:pw@db.school.example/cards?sslmode=require"
+    recipe = subprocess.run(["make", "-n", "play", f"CARDLAB_ROOMS={school}"], cwd=root, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, check=True).stdout
+    assert f"export PLAY_URL='' CARDLAB_ROOMS='{school}'" in recipe and f"rooms --db '{school}'" in recipe
 
 
 def _finish(store: RoomStore, room_id: str, rng: random.Random) -> None:
@@ -501,7 +503,7 @@ def _finish(store: RoomStore, room_id: str, rng: random.Random) -> None:
             store.play(room_id, store.seq(room_id), rng.choice(s.legal_actions()))
 
 
-def test_W_names_everywhere_results_a_row_a_seat_and_the_winner(tmp_path, monkeypatch):
+def test_W_names_everywhere_results_a_row_a_seat_and_the_winner(another_db, tmp_path, monkeypatch):
     """Pupils read "you (Aiko) against Ben" and "you win" / "Ben wins"; the
     teacher's list says who won; results.csv has a row a seat (lesson, room,
     game, seat, pupil, opponent, result, score, moves) and the winner."""
@@ -512,7 +514,7 @@ def test_W_names_everywhere_results_a_row_a_seat_and_the_winner(tmp_path, monkey
     from cardlab.widgets.room import Lobby
 
     for attempt in range(40):  # a game Aiko wins and one Ben wins: both sentences are read
-        db = tmp_path / f"class{attempt}.db"
+        db = another_db(f"class{attempt}.db")
         store = RoomStore(db)
         store.pairings("koinobori", ["Aiko", "Ben", "Chie"], seed=attempt)
         _finish(store, "R1", random.Random(attempt))
@@ -549,10 +551,10 @@ def test_W_names_everywhere_results_a_row_a_seat_and_the_winner(tmp_path, monkey
 def test_W_a_store_made_before_names_were_kept_opens_and_reads_names_from_the_room(db):
     """An older store (no pupils column) gets the column when opened; its
     rooms' names come from "Aiko v Ben"."""
-    import sqlite3
+    from cardlab.store_db import open_database
 
-    old = sqlite3.connect(db)
-    old.executescript("""
+    old = open_database(db)  # its tables made as an older cardlab made them, in SQLite or PostgreSQL
+    old.create("""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE rooms (id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL, options TEXT NOT NULL,
             seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL);
@@ -560,7 +562,6 @@ def test_W_a_store_made_before_names_were_kept_opens_and_reads_names_from_the_ro
             action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
         INSERT INTO rooms VALUES ('R1', 'Aiko v Ben', 'koinobori', '{}', 3, '["person", "person"]', 0);
         INSERT INTO rooms VALUES ('R2', 'R2', 'koinobori', '{}', 4, '["person", "heuristic"]', 0);""")
-    old.commit()
     old.close()
     store = RoomStore(db)
     assert store.room("R1").names() == ["Aiko", "Ben"] and store.room("R2").names() == ["player 0", "heuristic"]

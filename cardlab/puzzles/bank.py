@@ -10,10 +10,14 @@ hidden cards, not in every arrangement), ``position`` (``State.to_dict``),
 mover's next moves), ``themes`` (keys of :mod:`cardlab.puzzles.themes`),
 ``margin`` and ``gap`` (Fractions as text: the margin the test asks and the
 smallest one found, shares of the payoff range), ``values`` (each first
-move's exact value), ``rating`` (the starting rating), ``explanation``
-(``{"en": …, "ja": …}``) and ``source`` (the seeded game it came from).
-A malformed file is refused with an error naming the file, the puzzle and
-the field.
+move's exact value), ``line`` (the exact value of each of the mover's moves
+of the solution, in order), ``rating`` (the starting rating) and ``source``
+(the seeded game it came from).  The explanation is not stored: it is made
+from these fields when it is shown, in the page's language, naming the moves
+with the board's words (:mod:`cardlab.puzzles.text`).  A bank of format 1
+(with a stored ``explanation`` in notation, without ``line``) is still read;
+its stored explanation is not shown.  A malformed file is refused with an
+error naming the file, the puzzle and the field.
 """
 
 from __future__ import annotations
@@ -28,17 +32,22 @@ from typing import Any
 
 from ..core import State
 from ..errors import CardlabError
-from ..i18n import _, get_language
+from ..i18n import _, pgettext
 from .themes import theme_names
 
 __all__ = ["Puzzle", "load", "puzzle", "read_bank", "bank_path", "PuzzleError", "BankError",
            "UnknownPuzzleError", "FIELDS", "write_bank"]
 
-FORMAT = 1
+FORMAT = 2
 #: the fields of a record and the JSON type each must have
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "id": str, "kind": str, "label": str, "position": dict, "mover": int, "solution": list, "themes": list,
-    "margin": str, "gap": str, "values": dict, "rating": (int, float), "explanation": dict, "source": dict,
+    "margin": str, "gap": str, "values": dict, "line": list, "rating": (int, float), "source": dict,
+}
+#: the fields of each format still read (format 1 stored the explanation as prose in notation)
+FORMATS: dict[int, dict[str, type | tuple[type, ...]]] = {
+    1: {**{k: v for k, v in FIELDS.items() if k != "line"}, "explanation": dict},
+    FORMAT: FIELDS,
 }
 
 
@@ -74,12 +83,26 @@ class Puzzle:
     margin: Fraction
     gap: Fraction
     values: dict[str, Fraction] = field(repr=False)
-    explanations: dict[str, str] = field(repr=False)
+    line: tuple[Fraction, ...] = field(repr=False, default=())
     source: dict[str, Any] = field(repr=False, default_factory=dict)
 
     @property
     def mover(self) -> int:
         return self.state.current_player
+
+    @property
+    def positions(self) -> list[State]:
+        """The position before each move of the solution."""
+        s, out = self.state, []
+        for m in self.solution:
+            out.append(s)
+            s = s.apply(m)
+        return out
+
+    @property
+    def mover_moves(self) -> list[str]:
+        """The moves of the solution the solver must find (the mover's, not the replies)."""
+        return [m for m, s in zip(self.solution, self.positions) if s.current_player == self.mover]
 
     @property
     def answer(self) -> str:
@@ -93,9 +116,12 @@ class Puzzle:
         return tuple(names[t].rule for t in self.themes)
 
     def explanation(self, language: str | None = None) -> str:
-        """Why the answer is the one good move, in ``language`` (default: cardlab's)."""
-        lang = language or get_language()
-        return self.explanations.get(lang) or self.explanations["en"]
+        """Why the answer is the one good move, in ``language`` (default:
+        cardlab's), the moves named as the board names them for the mover
+        (:func:`cardlab.puzzles.text.explanation`)."""
+        from .text import explanation
+
+        return explanation(self, language)
 
     def cost(self, move: str) -> Fraction:
         """How much less than the answer ``move`` is worth (0 for the answer)."""
@@ -114,12 +140,12 @@ def _bad(path: Any, where: str, problem: str) -> BankError:
     return BankError(_("{file}: {where}: {problem}").format(file=path, where=where, problem=problem))
 
 
-def _check_record(path: Any, i: int, r: Any) -> None:
+def _check_record(path: Any, i: int, r: Any, fmt: int = FORMAT) -> None:
     if not isinstance(r, dict):
         raise _bad(path, _("puzzle {n}").format(n=i + 1), _("a puzzle must be an object, not {type}").format(
             type=type(r).__name__))
     where = _("puzzle {id}").format(id=repr(r.get("id", i + 1)))
-    for name, kind in FIELDS.items():
+    for name, kind in FORMATS[fmt].items():
         if name not in r:
             raise _bad(path, where, _("field {field} is missing").format(field=repr(name)))
         if not isinstance(r[name], kind) or isinstance(r[name], bool):
@@ -129,12 +155,12 @@ def _check_record(path: Any, i: int, r: Any) -> None:
         raise _bad(path, where, _("field 'kind' must be 'fair' or 'open', not {value}").format(value=repr(r["kind"])))
     if not r["solution"] or not all(isinstance(m, str) for m in r["solution"]):
         raise _bad(path, where, _("field 'solution' must be a non-empty list of moves"))
-    for name in ("margin", "gap"):
+    for name, value in [("margin", r["margin"]), ("gap", r["gap"]), *(("line", v) for v in r.get("line", ()))]:
         try:
-            Fraction(r[name])
-        except (ValueError, ZeroDivisionError):
+            Fraction(value)
+        except (ValueError, TypeError, ZeroDivisionError):
             raise _bad(path, where, _("field {field} is not a fraction: {value}").format(
-                field=repr(name), value=repr(r[name]))) from None
+                field=repr(name), value=repr(value))) from None
 
 
 def read_bank(path: str | Path, game: str | None = None) -> dict[str, Any]:
@@ -148,14 +174,14 @@ def read_bank(path: str | Path, game: str | None = None) -> dict[str, Any]:
         raise BankError(_("{file}: not JSON: {error}").format(file=path, error=str(exc))) from None
     if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
         raise _bad(path, _("the file"), _("a bank is an object with a list 'puzzles'"))
-    if data.get("format") != FORMAT:
+    if data.get("format") not in FORMATS or isinstance(data.get("format"), bool):
         raise _bad(path, _("the file"), _("field 'format' must be {format}, not {value}").format(
-            format=FORMAT, value=repr(data.get("format"))))
+            format=pgettext("alternatives", " or ").join(str(f) for f in FORMATS), value=repr(data.get("format"))))
     if game is not None and data.get("game") != game:
         raise _bad(path, _("the file"), _("field 'game' must be {game}, not {value}").format(
             game=repr(game), value=repr(data.get("game"))))
     for i, r in enumerate(data["puzzles"]):
-        _check_record(path, i, r)
+        _check_record(path, i, r, data["format"])
     return data
 
 
@@ -182,9 +208,18 @@ def from_record(game: str, r: dict[str, Any], path: Any = "") -> Puzzle:
     for t in r["themes"]:
         if t not in known:
             raise _bad(path, where, _("field 'themes': unknown theme {theme}").format(theme=repr(t)))
-    return Puzzle(r["id"], game, r["kind"], r["label"], state, tuple(r["solution"]), tuple(r["themes"]),
-                  r["rating"], Fraction(r["margin"]), Fraction(r["gap"]),
-                  {a: Fraction(v) for a, v in r["values"].items()}, dict(r["explanation"]), dict(r["source"]))
+    p = Puzzle(r["id"], game, r["kind"], r["label"], state, tuple(r["solution"]), tuple(r["themes"]),
+               r["rating"], Fraction(r["margin"]), Fraction(r["gap"]),
+               {a: Fraction(v) for a, v in r["values"].items()}, tuple(Fraction(v) for v in r.get("line", ())),
+               dict(r["source"]))
+    try:
+        mine = p.mover_moves
+    except CardlabError as exc:
+        raise _bad(path, where, _("field 'solution': {error}").format(error=exc)) from None
+    if "line" in r and len(p.line) != len(mine):
+        raise _bad(path, where, _("field 'line' must hold the value of each of the mover's {n} moves of the "
+                                  "solution, not {given}").format(n=len(mine), given=len(p.line)))
+    return p
 
 
 def load(game: str, *, theme: str | None = None, kind: str | None = None, path: str | Path | None = None

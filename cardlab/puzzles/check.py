@@ -133,18 +133,14 @@ def _replies(state: State, mover: int, nodes: int) -> tuple[State, list[str]] | 
     move of the opponent's own exact analysis, up to the mover's next
     decision; ``None`` when the line cannot go on (a chance event, the end,
     a simultaneous choice or a reply that is not exact)."""
-    from ..analysis import analyse
-
     moves: list[str] = []
     while state.current_player != mover:
-        p = state.current_player
-        if p < 0 or state.simultaneous():
+        if state.current_player < 0 or state.simultaneous():
             return None
         if len(state.legal_actions()) == 1:
             move = state.legal_actions()[0]
         else:
-            a = analyse(state, nodes=nodes) if state.game.spec.perfect_information else \
-                analyse(state, player=p, nodes=nodes)
+            a = _analysis(state, nodes)
             if not a.exact:
                 return None
             move = next(r["action"] for r in a.rows if r["best"])

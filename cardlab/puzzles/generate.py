@@ -8,7 +8,8 @@ a puzzle when :func:`~cardlab.puzzles.check.solution_line` finds its only
 move; each position is tried as a fair puzzle (only what the mover sees)
 and as an open-hands one.  The themes come from the solution's moves
 (:mod:`cardlab.puzzles.themes`), the starting rating from which levels find
-the answer, the explanation from the values (English and Japanese).
+the answer; the explanation is made from the stored values when it is shown
+(:mod:`cardlab.puzzles.text`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Any, Callable, Iterator
 
 from ..core import State, sample_chance
 from .check import NODES, Step, as_kind, margin_of, solution_line
-from .text import explanation
 from .themes import explain_english, tag
 
 __all__ = ["generate", "puzzle_game", "VARIANTS", "played_decisions", "puzzle_record", "AGENT_MIX", "LAST"]
@@ -144,10 +144,9 @@ def puzzle_record(pid: str, kind: str, steps: list[Step], source: dict[str, Any]
         "position": first.state.to_dict(), "mover": first.state.current_player,
         "solution": _moves(steps), "themes": _themes(game, steps),
         "margin": _frac(margin_of(game, kind)), "gap": _frac(min(s.gap for s in steps)),
-        "values": {a: _frac(v) for a, v in first.values.items()},
+        "values": {a: _frac(v) for a, v in first.values.items()}, "line": [_frac(s.values[s.move]) for s in steps],
         "rating": start_rating(steps, seed=len(pid)), "source": source,
     }
-    record["explanation"] = {lang: explanation(record, steps, lang) for lang in ("en", "ja")}
     return record
 
 

@@ -38,7 +38,9 @@ class Result:
     """What an answer did: ``right``; ``cost`` (how much less than the
     answer the move is worth, at the first move; 0 when right); ``played``
     the moves that followed (the answer, the replies) and ``done`` whether
-    the puzzle is over (then ``rating`` is the pupil's new rating)."""
+    the puzzle is over (then ``rating`` is the pupil's new rating);
+    ``position``: where the move was chosen (to name the moves as the
+    board does, :func:`cardlab.render.action_label`)."""
 
     right: bool
     move: str
@@ -47,6 +49,7 @@ class Result:
     played: list[str] = field(default_factory=list)
     done: bool = False
     rating: Glicko | None = None
+    position: State | None = None
 
 
 class Session:
@@ -96,7 +99,7 @@ class Session:
                 move=repr(move), moves=", ".join(state.legal_actions())))
         best = p.solution[self.step]
         right = move == best
-        result = Result(right, move, best, Fraction(0) if right or self.step else p.cost(move))
+        result = Result(right, move, best, Fraction(0) if right or self.step else p.cost(move), position=state)
         self.failed = not right
         # the solution goes on (the right move, the replies) up to the mover's next move or the end
         while self.step < len(p.solution):

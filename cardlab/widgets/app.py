@@ -13,7 +13,8 @@ the whole link (:class:`LinkBoard`), so an edited link (another seat,
 ``lock=0``, another seed or option) deals other cards, and its board has no
 control that re-deals or moves an agent.  ``&lang=ja`` (or ``en``) gives
 the page in that language (the same deal); the selector "Language 言語"
-switches it on the page.
+switches it on the page; ``&projector=1`` draws the board in projector size
+(:meth:`cardlab.widgets.Board.set_projector`), for the front of a class.
 
 Only the public API: :func:`cardlab.games`, :func:`cardlab.load`,
 ``Game.OPTIONS``, ``Game.spec`` and :func:`cardlab.widgets.board`.
@@ -40,6 +41,7 @@ from .controls import (SEAT_CHOICES, _relabel, _seat_options, _tr, language_pick
                        option_widget, shown_value)
 from ..rooms import RoomStore, default_path
 from .room import JoinBox, OneGameMixin, room_page
+from .lesson_puzzle import puzzle_page
 from .rules_panel import RULES_DIR, rules_panel  # noqa: F401  (RULES_DIR: also cardlab.widgets.app.RULES_DIR)
 
 __all__ = ["PlayApp", "LinkBoard", "play_app", "parse_query", "query_language", "QUERY_KEYS", "LANGUAGE_KEY",
@@ -49,6 +51,8 @@ __all__ = ["PlayApp", "LinkBoard", "play_app", "parse_query", "query_language", 
 QUERY_KEYS = ("game", "seat", "lock", "opponent", "seed")
 #: the URL parameter of the page's language (``?lang=ja``), which any link may carry
 LANGUAGE_KEY = "lang"
+#: the URL parameter of the projector size (``?projector=1``), which any link may carry too
+PROJECTOR_KEY = "projector"
 #: game options whose values show a player cards the rules otherwise hide: refused on a locked link
 SHOWS_HIDDEN = {"open_hands": (True,), "known_deck_order": (True,)}
 _IGNORED = ("token",)  # Voila's own: its token, and voila-template, voila-theme, ...
@@ -165,6 +169,26 @@ def query_language(query: str) -> str | None:
     return None
 
 
+def _page_settings(given: dict[str, str]) -> dict[str, Any]:
+    """The settings of a page that need no game (``lang``, ``projector``),
+    taken out of ``given``; a value not accepted raises, naming what is."""
+    out: dict[str, Any] = {}
+    if LANGUAGE_KEY in given:
+        text = given.pop(LANGUAGE_KEY)
+        try:
+            out[LANGUAGE_KEY] = i18n.check_language(text)
+        except CardlabError:
+            raise CardlabError(_("URL parameter lang={text} is not accepted; lang accepts {accepted}").format(
+                text=repr(text), accepted=", ".join(f"{k} ({v})" for k, v in i18n.LANGUAGES.items()))) from None
+    if PROJECTOR_KEY in given:
+        text = given.pop(PROJECTOR_KEY).strip().lower()
+        if text not in _TRUE + _FALSE:
+            raise CardlabError(_("URL parameter {name}={text} is not accepted; {name} accepts 0 or 1").format(
+                name=PROJECTOR_KEY, text=repr(text)))
+        out[PROJECTOR_KEY] = text in _TRUE
+    return out
+
+
 def parse_query(query: str) -> dict[str, Any]:
     """The settings a page's query string asks for (``{}`` when it asks for
     none): ``game``, ``seat`` (default 0), ``lock`` (0 or 1, default 0),
@@ -173,8 +197,9 @@ def parse_query(query: str) -> dict[str, Any]:
     ``person`` for two persons at one screen), ``seed`` (default 0) and
     ``options`` (the game's options given); ``lang`` (``en`` or ``ja``)
     only when the link gives it, which it may do without a game (the
-    set-up in that language).  Raises :class:`~cardlab.CardlabError`
-    naming what is accepted.
+    set-up in that language); ``projector`` (``True`` or ``False``) only
+    when the link gives it (``projector=1``), also without a game.  Raises
+    :class:`~cardlab.CardlabError` naming what is accepted.
 
     >>> parse_query("game=mipig&seat=1&lock=1&hand_size=4")
     {'game': 'mipig', 'seat': 1, 'seed': 0, 'lock': True, 'opponent': 'heuristic', 'options': {'hand_size': 4}}
@@ -192,16 +217,9 @@ def parse_query(query: str) -> dict[str, Any]:
         if k in given:
             raise CardlabError(_("URL parameter {name} is given twice").format(name=repr(k)))
         given[k] = v
-    language: dict[str, str] = {}
-    if LANGUAGE_KEY in given:
-        text = given.pop(LANGUAGE_KEY)
-        try:
-            language[LANGUAGE_KEY] = i18n.check_language(text)
-        except CardlabError:
-            raise CardlabError(_("URL parameter lang={text} is not accepted; lang accepts {accepted}").format(
-                text=repr(text), accepted=", ".join(f"{k} ({v})" for k, v in i18n.LANGUAGES.items()))) from None
-        if not given:
-            return language
+    language = _page_settings(given)  # its language, its projector size: they need no game
+    if language and not given:
+        return language
     if "game" not in given:
         raise CardlabError(_("the link needs game=, one of {games} (other parameters: {keys} and the game's "
                              "options)").format(games=", ".join(games()), keys=", ".join(QUERY_KEYS[1:])))
@@ -271,8 +289,9 @@ class LinkBoard(OneGameMixin, Board):
     themselves)."""
 
     def __init__(self, game: Game, players: list[str], *, seat: int, seed: int, deal: int,
-                 language: str | None = None) -> None:
-        super().__init__(game, players, seat=seat, locked=True, seed=seed, autoplay=True, language=language)
+                 language: str | None = None, projector: bool = False) -> None:
+        super().__init__(game, players, seat=seat, locked=True, seed=seed, autoplay=True, language=language,
+                         projector=projector)
         self._one_game()
         self.match.restart(seed=deal)  # the deal of this link: the first one (from seed) is dropped unseen
         Board.new_game(self)
@@ -325,6 +344,8 @@ class PlayApp(widgets.VBox):
         #: a class room's short code (from the teacher's hand-out) opens the pupil's room in place of the page
         self.join_box = JoinBox(language=self.language, on_join=lambda page: setattr(self, "children", [page]))
         self._from_link = self._locked = False  # a board a link started (no set-up); a locked one
+        #: the boards in projector size (a link's ``projector=1``; the board's switch changes it)
+        self.projector = False
         self.option_widgets: dict[str, widgets.Widget] = {}
         self._labelled: str | None = None
         self._quiet = False
@@ -340,6 +361,7 @@ class PlayApp(widgets.VBox):
             except CardlabError as error:
                 self._say_link_error(str(error))
                 return
+            self.projector = asked.get(PROJECTOR_KEY, False)
             if "game" in asked:
                 self.game_picker.value = asked["game"]
             self._choose_game()
@@ -497,6 +519,7 @@ class PlayApp(widgets.VBox):
     # -- the game ---------------------------------------------------------------
     def _follow(self, board_: Board) -> None:
         board_.language_picker.observe(lambda ch: self._on_board_language(board_, ch["new"]), names="value")
+        board_.projector_box.observe(lambda ch: setattr(self, "projector", ch["new"]), names="value")
 
     def play(self) -> None:
         """A new board with the chosen game, options, seats and seed; the
@@ -504,7 +527,8 @@ class PlayApp(widgets.VBox):
         with i18n.using(self.language_code):
             self._say(str)
             try:
-                self.board = board(self._game(), self.players, seed=self.seed_box.value, language=self.language)
+                self.board = board(self._game(), self.players, seed=self.seed_box.value, language=self.language,
+                                   projector=self.projector)
             except (CardlabError, ValueError) as error:
                 self._say_error(str(error))
                 return
@@ -539,10 +563,10 @@ class PlayApp(widgets.VBox):
             if lock:
                 deal = _deal_seed(link_text(game, seat, asked["opponent"], asked["seed"]))
                 self.board = LinkBoard(game, players, seat=seat, seed=asked["seed"], deal=deal,
-                                       language=self.language)
+                                       language=self.language, projector=self.projector)
             else:
                 self.board = board(game, players, seat=None if hot_seat else seat, seed=asked["seed"],
-                                   language=self.language)
+                                   language=self.language, projector=self.projector)
         except (CardlabError, ValueError) as error:
             self._say_link_error(str(error))
             return
@@ -585,8 +609,11 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     locked board at once (:func:`parse_query` lists what is accepted).  A
     class room's link (``?room=R1&seat=0&key=…``, or the teacher's
     ``?teacher=KEY``; ``?join=CODE``, or ``?join`` to type a seat's short
-    code) opens that room instead
-    (:func:`cardlab.widgets.room.room_page`).  ``language``: ``'en'`` or
+    code; ``?room=R1&view=class&projector=1``, the room shown to the class
+    with no hidden card) opens that room instead
+    (:func:`cardlab.widgets.room.room_page`); ``?puzzle=lesson&pupil=NAME&key=…``
+    a pupil's puzzle of the lesson, ``?puzzle=mipig-0001`` that puzzle to
+    practise (:func:`cardlab.widgets.lesson_puzzle.puzzle_page`).  ``language``: ``'en'`` or
     ``'ja'`` (``None``: the current one); a link's ``lang=ja`` comes first.
 
     >>> play_app(query="")
@@ -595,7 +622,10 @@ def play_app(game: str = "koinobori", seed: int = 0, query: str | None = None,
     Board('mipig', players=['person', 'heuristic'], view=0, moves=6, locked=True)
     """
     query = os.environ.get("QUERY_STRING", "") if query is None else query
-    if any(k in ("room", "teacher", "join") for k, _ in parse_qsl(query, keep_blank_values=True)):
-        # a class room: a pupil's seat or the teacher's page
+    if any(k == "puzzle" for k, _ in parse_qsl(query, keep_blank_values=True)):
+        # the puzzle of the lesson (?puzzle=lesson&pupil=…&key=…) or a puzzle to practise (?puzzle=mipig-0001)
+        return puzzle_page(query, language=query_language(query) or language)
+    if any(k in ("room", "teacher", "join", "view") for k, _ in parse_qsl(query, keep_blank_values=True)):
+        # a class room: a pupil's seat, the teacher's page, or a room shown to the class (view=class)
         return room_page(query, language=query_language(query) or language)
     return PlayApp(game, seed, query, language)

@@ -42,11 +42,12 @@ from ..games import load
 from ..errors import CardlabError, OptionError
 from ..i18n import _, ngettext, pgettext
 from ..match import Match
-from .controls import (SEAT_CHOICES, _relabel, _seat_options, language_picker, levels_tip, option_value,
+from .controls import (SEAT_CHOICES, _relabel, _seat_options, _text_em, language_picker, levels_tip, option_value,
                        option_widget, result_words, seat_label, shown_value, value_text)
 from .hint import HintMixin, hint_budget
 from .movelog import LogMixin
 from .picks import PicksMixin
+from .projector import ProjectorMixin
 from .review import ReviewMixin
 from .seats import SeatsMixin
 
@@ -110,7 +111,7 @@ def _check_seat(n: int, players: list[Any], persons: list[int], perspective: Any
             raise ValueError(f"a locked board shows only seat {seat}'s view, not perspective={perspective!r}")
 
 
-class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VBox):
+class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, ProjectorMixin, widgets.VBox):
     """A playable board for any game; see :func:`board`.
 
     Public methods mirror the controls (each button calls one):
@@ -135,17 +136,18 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
     def __init__(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
                  perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
                  seed: int = 0, autoplay: bool | None = None, hint_seconds: float = 2,
-                 hint_nodes: int | None = None, hint_max_arrangements: int = 500,
+                 hint_nodes: int | None = None, hint_max_arrangements: int | None = None,
                  hint_max_nodes: int | None = None, hint_samples: int | None = None,
                  agent_options: dict[str, dict[str, Any]] | None = None,
-                 renderer: Renderer | str | None = None, language: str | None = None) -> None:
+                 renderer: Renderer | str | None = None, language: str | None = None,
+                 projector: bool = False) -> None:
         #: the language this board speaks (``None``: :func:`cardlab.i18n.get_language` when it draws)
         self.language = None if language is None else i18n.check_language(language)
         with i18n.using(self.language):
             self._build(game_or_state, players, perspective, seat=seat, locked=locked, seed=seed,
                         autoplay=autoplay, hint=hint_budget(hint_seconds, hint_nodes, hint_max_nodes, hint_samples),
                         hint_max_arrangements=hint_max_arrangements,
-                        agent_options=agent_options, renderer=renderer)
+                        agent_options=agent_options, renderer=renderer, projector=projector)
 
     @property
     def language_code(self) -> str:
@@ -162,9 +164,9 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
     def _build(self, game_or_state: Game | State | str, players: Sequence[Any] | None = None,
                perspective: int | str | None = "auto", *, seat: int | None = None, locked: bool = False,
                seed: int = 0, autoplay: bool | None = None, hint: tuple[float, int | None] = (2.0, None),
-               hint_max_arrangements: int = 500,
+               hint_max_arrangements: int | None = None,
                agent_options: dict[str, dict[str, Any]] | None = None,
-               renderer: Renderer | str | None = None) -> None:
+               renderer: Renderer | str | None = None, projector: bool = False) -> None:
         """The board's steps of construction: the seats, the checks of the
         lock, the board's own record, the controls, the displays, the match,
         the page's order; then the first view drawn."""
@@ -182,6 +184,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
         _check_seat(game.spec.num_players, players, persons, perspective, seat, locked)
         self._start_record(seats, seat, locked, autoplay)
         self._make_controls(seats, *hint)
+        self._make_projector_controls(projector)
         self._make_displays()
         self.game = game
         self._start = start if start is not None else game.new_initial_state()
@@ -190,6 +193,9 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
         super().__init__(children=self._page())
         self.add_class("cardlab-board-widget")  # found by the browser tests in any language
         self.hint_button.add_class("cardlab-hint")
+        self._mark_pictures([self.table, self.table_below, self.explanation, self.hint_html],
+                            [self.grid, self.items_box])
+        self.set_projector(projector)
         if perspective == "auto":
             perspective = (seat if seat is not None else persons[0] if len(persons) == 1
                            else "mover" if persons else "all")
@@ -293,8 +299,8 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
         hint_settings = self._hint_settings()
         return [
             widgets.HBox(([self.seat_label] if self.locked else self.seat_pickers + [self.view_picker])
-                         + [self.language_picker],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+                         + [self.language_picker, self.projector_box, self.projector_style],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.options_box,
             widgets.VBox([self.table, self.grid_title, self.grid, self.table_below]),
             self.status_box,
@@ -326,6 +332,8 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
                 dd.tooltip = levels_tip()  # what each level is
             self.view_picker.description = pgettext("board", "view")
             _relabel(self.view_picker, self._view_options(self.game.spec.num_players))
+            for dd in self.seat_pickers + [self.view_picker]:
+                _fit(dd)
             self.language_picker.value = lang
         finally:
             self._syncing = False
@@ -343,6 +351,7 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
             if tip is not None:
                 b.tooltip = tip
         self._label_hint_controls()
+        self._label_projector()
         self.ready_button.tooltip = _("the next person sits at the screen: show their view")
         self.list_accordion.titles = (_("every legal move as a button (一覧)"),)
         if self._labelled is not None:
@@ -693,6 +702,13 @@ class Board(SeatsMixin, HintMixin, PicksMixin, LogMixin, ReviewMixin, widgets.VB
                 f"moves={len(self.match.history)}" + (", locked=True)" if self.locked else ")"))
 
 
+def _fit(dd: widgets.Dropdown) -> None:
+    """A dropdown as wide as its label and its longest value (in this language), none of them cut."""
+    dd.style.description_width = "initial"
+    longest = max((_text_em(label) for label in dd._options_labels), default=4)
+    dd.layout.width = f"{_text_em(dd.description) + 1.2 + longest + 4:.1f}em"
+
+
 def _rules_html(ids: tuple[str, ...]) -> str:
     """The rule ids of a line, small and grey after its sentence (the rules
     digest's ids: a pupil reads past them, a teacher looks them up)."""
@@ -726,6 +742,9 @@ def board(game_or_state: Game | State | str, players: Sequence[Any] | None = Non
     ``'en'`` or ``'ja'`` (``None``: :func:`cardlab.i18n.get_language` each
     time the board draws); the selector "Language 言語" on the board
     switches it, and everything is drawn again in the new language.
+    ``projector=True``: the board in projector size (the switch "big
+    (projector)"; :meth:`Board.set_projector`): text and controls twice,
+    the cards three times as large.
 
     >>> import cardlab.widgets
     >>> b = cardlab.widgets.board("koinobori", ["person", "random"], seed=1)

@@ -71,40 +71,52 @@ class PicksMixin:
         self._picks, self._picks_at = picks, self.match.state
         self._refresh()
 
-    def _pick_button(self, key: str, step: int, chosen: bool, best: frozenset[str]) -> widgets.Button:
+    def _pick_button(self, b: widgets.Button, key: str, step: int, chosen: bool, best: frozenset[str]) -> None:
+        """Set the pick button ``b`` of ``key``: "✓ chosen", or what picking it does."""
         lay = self._layout
         assert lay is not None
-        # under a square: the square's width; under a card of the hand: as wide as its label
-        size = widgets.Layout(width=_BUTTON) if key.startswith("sq:") else widgets.Layout(width="auto")
+        for css in ("cardlab-picked", "cardlab-offer", "cardlab-switch"):
+            b.remove_class(css)
         if chosen:
-            b = widgets.Button(description=_("✓ chosen"), button_style="info",
-                               tooltip=_("chosen 選択中; click to take it back"), layout=size)
+            b.description, b.button_style = _("✓ chosen"), "info"
+            b.tooltip = _("chosen 選択中; click to take it back")
             b.add_class("cardlab-picked")
-        else:
-            leads = lay.offered(self.picks[:step])[key]
-            label = _tr(lay.labels[step]) if step < len(lay.labels) else pgettext("pick", "choose")
-            tip = leads[0] if len(leads) == 1 else ngettext("{pick}: {n} move", "{pick}: {n} moves", len(leads)).format(
-                pick=key.split(":", 1)[1], n=len(leads))
-            b = widgets.Button(description=label, layout=size, tooltip=tip)
-            b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
-            if best.intersection(leads):
-                b.button_style = "success"
-            self.pick_buttons[key] = b
-        b.on_click(lambda _, key=key: self._guard(self.pick, key))
-        return b
+            return
+        leads = lay.offered(self.picks[:step])[key]
+        b.description = _tr(lay.labels[step]) if step < len(lay.labels) else pgettext("pick", "choose")
+        b.tooltip = leads[0] if len(leads) == 1 else ngettext(
+            "{pick}: {n} move", "{pick}: {n} moves", len(leads)).format(pick=key.split(":", 1)[1], n=len(leads))
+        b.add_class("cardlab-offer" if step == len(self.picks) else "cardlab-switch")
+        b.button_style = "success" if best.intersection(leads) else ""
+        self.pick_buttons[key] = b
+
+    def _cell(self, key: str) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
+        """The widgets of ``key``'s square or item, made once and then only
+        changed (a click redraws what changed, not the whole grid: issue Y)."""
+        cells = self.__dict__.setdefault("_cells", {})
+        if key not in cells:
+            square = key.startswith("sq:")
+            box = widgets.VBox(layout=widgets.Layout(width=f"{_CELL}px" if square else "auto",
+                                                     align_items="center", margin="0 2px"))
+            pic = widgets.HTML(layout=widgets.Layout(margin="0"))
+            # under a square: the square's width; under a card of the hand: as wide as its label
+            b = widgets.Button(layout=widgets.Layout(width=_BUTTON if square else "auto"))
+            b.on_click(lambda _, key=key: self._guard(self.pick, key))
+            cells[key] = (box, pic, b)
+        return cells[key]
 
     def _piece(self, key: str, html: str, best: frozenset[str]) -> widgets.Widget:
         """A square or an item: its picture, with a button under it when it can be picked."""
-        box = widgets.Layout(width=f"{_CELL}px" if key.startswith("sq:") else "auto", align_items="center",
-                             margin="0 2px")
-        pic = widgets.HTML(html, layout=widgets.Layout(margin="0"))
+        box, pic, b = self._cell(key)
+        pic.value = html
         picks = self.picks
-        if key in picks:
-            return widgets.VBox([pic, self._pick_button(key, picks.index(key), True, best)], layout=box)
-        step = self._pick_step(key)
+        step = picks.index(key) if key in picks else self._pick_step(key)
         if step is None:
-            return widgets.VBox([pic], layout=box)
-        return widgets.VBox([pic, self._pick_button(key, step, False, best)], layout=box)
+            box.children = (pic,)
+        else:
+            self._pick_button(b, key, step, key in picks, best)
+            box.children = (pic, b)
+        return box
 
     def _draw_layout(self, lay: render.Layout, best: frozenset[str]) -> None:
         self.table.value, self.table_below.value = lay.above, lay.below

@@ -97,10 +97,13 @@ class PuzzleBoard(widgets.VBox):
         r = self.last
         if r is None:
             return ""
+        def said(move: str) -> str:  # the move as its button reads
+            return render.action_label(r.position, move) if r.position is not None else move
+
         if r.right:
-            text = _("Right: {move}.").format(move=r.move)
+            text = _("Right: {move}.").format(move=said(r.move))
         else:
-            text = _("Wrong: {answer}; the best move is {move}.").format(answer=r.move, move=r.best)
+            text = _("Wrong: {answer}; the best move is {move}.").format(answer=said(r.move), move=said(r.best))
             if r.cost:
                 text += _(" It is worth {loss} less.").format(loss=r.cost)
         lines = [_html.escape(text)]

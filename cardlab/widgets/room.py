@@ -23,11 +23,12 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
-from .. import i18n, render
+from .. import i18n, presence, render
 from ..core import State
 from ..games import load
 from ..errors import CardlabError
 from ..i18n import N_, _, pgettext
+from ..store_db import StoreError
 from ..rooms import (DuplicateRoomsError, RoomEndedError, RoomError, RoomStore, StaleMoveError, default_path,
                      page_url)
 from .board import Board
@@ -35,7 +36,13 @@ from .controls import _seat_options, levels_tip, option_value, option_widget, se
 from .names import result_names, shown_names
 from .review import RoomReview
 from .rules_panel import rules_panel
-from .wall import wall_html
+from ..tournament_store import Tournaments
+from .tournament import TournamentPanel, TournamentSeat
+from .lesson_puzzle import LessonPuzzlePage, LessonPuzzlePanel
+from ..puzzle_store import pupil_of
+from . import polling
+from .wall import Wall
+from .projector import class_page
 
 __all__ = ["OneGameMixin", "RoomBoard", "Lobby", "JoinBox", "room_page", "result_names", "shown_names"]
 
@@ -102,6 +109,7 @@ class RoomBoard(OneGameMixin, Board):
         self._thinker: threading.Thread | None = None  # an agent's move, computed off the page's loop
         self._thinker_lock = threading.Lock()
         self._ended = store.ended(room_id)  # the teacher ended the room (or its lesson): no more moves
+        self._seen_at = float("-inf")  # when this page last told the store it is open (cardlab.presence)
         super().__init__(game, players, seat=seat, locked=True, seed=room.seed, autoplay=False, **board_kw)
         self._one_game()  # the room's game is the store's: no local steps or new deals
         self.sync()
@@ -194,6 +202,10 @@ class RoomBoard(OneGameMixin, Board):
                 self._refresh()
 
     def _fetch(self) -> None:
+        now = time.monotonic()
+        if self.seat is not None and now - self._seen_at >= presence.SEEN_EVERY:  # for the teacher's wall
+            self._seen_at = now
+            presence.mark_seen(self.store, self.room_id, self.seat)
         if (self.store.seq(self.room_id) != len(self.match.history) or self._room_message
                 or self.store.ended(self.room_id) != self._ended):
             self._room_message = ""
@@ -270,8 +282,12 @@ def _error(text: str) -> widgets.HTML:
 def room_page(query: str, store: RoomStore | None = None, *, language: str | None = None) -> widgets.Widget:
     """What a room link opens (``?room=R1&seat=0&key=…``: the pupil's
     board; ``?join=CODE``: the board of the seat with that short code, and
-    ``?join`` alone the :class:`JoinBox` to type it in; ``?teacher=KEY``:
-    the teacher's :class:`Lobby`), or a message saying what is wrong.  ``store``: the class's store (default
+    ``?join`` alone the :class:`JoinBox` to type it in; ``?room=T1&pupil=NAME&key=…``:
+    a pupil's game of each round of tournament 1
+    (:class:`~cardlab.widgets.tournament.TournamentSeat`); ``?teacher=KEY``:
+    the teacher's :class:`Lobby`; ``?room=R1&view=class``: the room shown to
+    the class, no hidden card, :func:`cardlab.widgets.projector.class_page`),
+    or a message saying what is wrong.  ``store``: the class's store (default
     :func:`cardlab.rooms.default_path`); ``language``: the page's (``None``:
     the current one)."""
     with i18n.using(language) as language:
@@ -280,11 +296,18 @@ def room_page(query: str, store: RoomStore | None = None, *, language: str | Non
 
 def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Widget:
     given = dict(parse_qsl(query, keep_blank_values=True))
-    store = store or RoomStore(default_path())
+    try:
+        store = store or RoomStore(default_path())
+    except StoreError as exc:  # a school's store (postgresql://...) whose server does not answer
+        return _error(str(exc))
+    if "view" in given:  # a room shown to the class (?room=R1&view=class): first, whatever else the link has
+        return class_page(given, store, language)
     if "teacher" in given:
         if not store.check_key(None, "teacher", given["teacher"]):
             return _error(_("the teacher key is not this class's (cardlab rooms prints the teacher's link)"))
         return Lobby(store, language=language)
+    if "pupil" in given:  # a pupil's link for a whole tournament: ?room=T1&pupil=Aiko&key=…
+        return _tournament_page(store, given, language)
     if "join" in given:
         box = JoinBox(store, language=language)
         if given["join"].strip():
@@ -294,13 +317,35 @@ def _room_page(query: str, store: RoomStore | None, language: str) -> widgets.Wi
     room_id, seat, key = given.get("room", ""), given.get("seat", ""), given.get("key", "")
     if not seat.isdigit() or not store.check_key(room_id, int(seat), key):
         return _error(_("the room, the seat and the key do not belong together; ask your teacher for your link"))
-    return _seat_page(store, room_id, int(seat), language)
+    return _seat_page(store, room_id, int(seat), language,
+                      projector=given.get("projector", "").strip().lower() in ("1", "yes", "true", "on"))
 
 
-def _seat_page(store: RoomStore, room_id: str, seat: int, language: str) -> widgets.Widget:
-    """A pupil's page: who plays whom, their board and the game's rules."""
+def _tournament_page(store: RoomStore, given: dict[str, str], language: str) -> widgets.Widget:
+    """A pupil's tournament link: their game of each round (:class:`~cardlab.widgets.tournament.TournamentSeat`)."""
+    cups, number, name = Tournaments(store), given.get("room", "")[1:], given["pupil"]
     try:
-        b = RoomBoard(store, room_id, seat, language=language)
+        ok = given.get("room", "").startswith("T") and number.isdigit() and cups.check_key(int(number), name,
+                                                                                          given.get("key", ""))
+    except RoomError:  # no such tournament
+        ok = False
+    if not ok:
+        return _error(_("the tournament, the pupil and the key do not belong together; ask your teacher for your "
+                        "link"))
+    return _tournament_seat(store, int(number), name, language)
+
+
+def _tournament_seat(store: RoomStore, tid: int, name: str, language: str) -> widgets.Widget:
+    """``name``'s page for tournament ``tid``: their game of each round, a seat's page each."""
+    return TournamentSeat(store, tid, name, lambda rid, seat: _seat_page(store, rid, seat, language),
+                          language=language)
+
+
+def _seat_page(store: RoomStore, room_id: str, seat: int, language: str, projector: bool = False) -> widgets.Widget:
+    """A pupil's page: who plays whom, their board (``projector``: in
+    projector size, a link's ``&projector=1``) and the game's rules."""
+    try:
+        b = RoomBoard(store, room_id, seat, language=language, projector=projector)
     except CardlabError as exc:
         return _error(str(exc))
     room = b.room
@@ -354,7 +399,13 @@ class JoinBox(widgets.VBox):
             except RoomError as exc:
                 self.message.value = '<span style="color:#b00">' + html.escape(str(exc)) + "</span>"
                 return None
-            page = _seat_page(store, room_id, seat, language)
+            if pupil_of(room_id) is not None:  # a pupil's code for the puzzle of the lesson
+                page = LessonPuzzlePage(store, pupil_of(room_id), language=language)
+            elif room_id.startswith("T") and room_id[1:].isdigit():  # a pupil's code for a whole tournament
+                tid = int(room_id[1:])
+                page = _tournament_seat(store, tid, Tournaments(store).get(tid).entrants[seat], language)
+            else:
+                page = _seat_page(store, room_id, seat, language)
         if self._on_join is not None:
             self._on_join(page)
         else:
@@ -368,7 +419,10 @@ class Lobby(widgets.VBox):
     wall (:mod:`cardlab.widgets.wall`: whose turn, the last move, the score)
     and the list (moves, result) with each seat's code and full link (``base``: the class
     app's address, see :func:`cardlab.rooms.page_url`); watch any game with
-    every card shown; end, reset or remove a room; *new lesson* ends the
+    every card shown; end, reset or remove a room; a class tournament
+    (:attr:`tournament`, :mod:`cardlab.widgets.tournament`); the puzzle of the
+    lesson and each pupil's puzzle rating (:attr:`lesson_puzzle`,
+    :mod:`cardlab.widgets.lesson_puzzle`); *new lesson* ends the
     lesson's rooms and keeps them in the archive; export a lesson's games.
     What cannot be undone (or makes a pupil a second room) asks first:
     :attr:`confirm_button` does it, :attr:`cancel_button` does not.
@@ -404,7 +458,7 @@ class Lobby(widgets.VBox):
                                           tooltip=_("neighbours in the list play each other"))
         self.rooms_html = widgets.HTML()
         #: the teacher's wall: every room of the lesson at a glance (cardlab.widgets.wall)
-        self.wall = widgets.HTML()
+        self.wall = Wall(self._watch_room)  # a room's *watch* button: the picker below shows it
         self.watch = widgets.Dropdown(options=[], description=_("watch"), layout=widgets.Layout(width="360px"))
         self.watch_html = widgets.HTML()
         self.export_button = widgets.Button(description=_("export the lesson's games"),
@@ -419,23 +473,26 @@ class Lobby(widgets.VBox):
         self.game_picker.observe(lambda _c: self._choose_game(), names="value")
         self._choose_game()
         self._lesson_widgets()
+        #: the tournament section (cardlab.widgets.tournament): the pupils, game and options of this page
+        self.tournament = TournamentPanel(store, names=lambda: self.names.value.splitlines(),
+                                          game=lambda: self.game_picker.value, options=self.options,
+                                          language=lambda: self.language, on_change=self.refresh, base=self.base)
+        #: the puzzle of the lesson and the pupils' puzzle ratings (cardlab.widgets.lesson_puzzle)
+        self.lesson_puzzle = LessonPuzzlePanel(store, names=lambda: self.names.value.splitlines(),
+                                               language=lambda: self.language, base=self.base)
         self.children = [widgets.HTML("<b>" + _("Class rooms") + "</b> "
                                       + _("(the teacher's page: keep this link to yourself; it shows every card)")),
                          self.lesson_html, widgets.HBox([self.game_picker, self.odd]), self.options_box, self.names,
                          widgets.HBox([self.make_button, self.sheet_button]), self.message, self.sheet_link,
-                         widgets.HBox([self.confirm_button, self.cancel_button]),
+                         widgets.HBox([self.confirm_button, self.cancel_button]), self.tournament,
+                         self.lesson_puzzle,
                          self.wall, self.rooms_html, widgets.HBox([self.watch, self.end_button, self.reset_button,
                                                         self.remove_button]),
                          self.watch_html, self.room_review,
                          widgets.HBox([self.lesson_picker, self.export_button]),
                          widgets.HBox([self.lesson_name, self.new_lesson_button])]
         self.refresh()
-        self._poller = None
-        if poll:
-            try:
-                self._poller = asyncio.get_running_loop().create_task(self._poll(poll))
-            except RuntimeError:
-                pass
+        self._poller = polling.start(poll, self.refresh)
 
     def _lesson_widgets(self) -> None:
         """The lesson's line, its room actions, the confirmation and the archive's export."""
@@ -605,7 +662,7 @@ class Lobby(widgets.VBox):
             except CardlabError as exc:  # no segno
                 self._say(str(exc), error=True)
                 return None
-            path = Path(self.store.path).parent / "class-export" / _folder_name(lesson.name) / "handout.html"
+            path = self.store.folder / "class-export" / _folder_name(lesson.name) / "handout.html"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, "utf-8")
             data = base64.b64encode(text.encode("utf-8")).decode("ascii")
@@ -620,7 +677,7 @@ class Lobby(widgets.VBox):
         """The chosen lesson's games (default: this lesson's) in ``class-export/LESSON`` beside the store."""
         with i18n.using(self.language):
             lesson = self.store.lesson(self.lesson_picker.value)
-            folder = Path(self.store.path).parent / "class-export" / _folder_name(lesson.name)
+            folder = self.store.folder / "class-export" / _folder_name(lesson.name)
             games_json, results = self.store.export(folder, lesson=lesson.id)
             self._say(_("exported: {games} and {results}").format(games=str(games_json), results=str(results)))
 
@@ -652,7 +709,7 @@ class Lobby(widgets.VBox):
         heads = (_("room"), _("pupils"), pgettext("table head", "game"), _("moves"), _("now"), _("links"))
         self.rooms_html.value = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
                                  + "".join(rows) + "</table>") if rows else "<i>" + _("no rooms yet") + "</i>"
-        self.wall.value = wall_html(self.store)
+        self.wall.refresh(self.store)
         ids = self.store.ids()
         if list(self.watch.options) != ids:
             self.watch.options = ids
@@ -663,6 +720,12 @@ class Lobby(widgets.VBox):
             self.watch_html.value = ""
         self._refresh_lessons(len(ids))
         self.room_review.refresh()
+        self.tournament.refresh()
+        self.lesson_puzzle.refresh()
+
+    def _watch_room(self, room_id: str) -> None:
+        """Show ``room_id`` with every card (the wall's *watch*: the picker's value)."""
+        self.watch.value = room_id
 
     def _refresh_lessons(self, rooms: int) -> None:
         """The lesson's line and the lessons to export (the current one first)."""
@@ -678,11 +741,6 @@ class Lobby(widgets.VBox):
             self.lesson_picker.options = options
             ids = [v for _k, v in options]
             self.lesson_picker.value = keep if keep in ids else (ids[0] if ids else None)
-
-    async def _poll(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            self.refresh()
 
 
 def _folder_name(name: str) -> str:

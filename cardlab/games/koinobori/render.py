@@ -71,6 +71,8 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     ``perspective=None``, from ``to_dict()``): ``hands`` holds a count dict
     for a hand that is shown and an int (its size) for a hidden one."""
     display.check_perspective(state, perspective)
+    if perspective == display.SPECTATOR:  # the class: what both seats' views have in common
+        return display.public_view(view, state)
     obs = state.observation(0 if perspective is None else perspective)
     if perspective is None:
         d = state.to_dict()
@@ -92,8 +94,8 @@ def _head(v: dict[str, Any], perspective: int | None) -> str:
     stage = v["stage"]
     head = {"end": _("game over"), "deal": _("dealing"), "first": _("choosing the first player")}.get(
         stage) or _("player {player} to move ({stage})").format(player=v["to_move"], stage=stage_word(stage))
-    seen = (_("everything shown") if perspective is None
-            else _("as seen by player {player}").format(player=perspective))
+    seen = (_("everything shown") if perspective is None else _("as seen by the class")
+            if perspective == display.SPECTATOR else _("as seen by player {player}").format(player=perspective))
     return f"{_(TITLE)} · {head} · {seen}"
 
 
@@ -238,9 +240,10 @@ def html(state: State, *, perspective: int | None = None) -> str:
     field = _row([card_svg(c, points=points[c]) for c in COLOURS for _i in range(v["field"][c])])
     deck = (card_svg(None, badge=str(v["deck"])) if v["deck"] else
             '<span style="color:#888">' + escape(pgettext("koinobori deck", "empty")) + "</span>")
-    bottom = 0 if perspective is None else perspective
+    seat = display.is_seat(perspective)
+    bottom = perspective if seat else 0
     top = 1 - bottom
-    you = "" if perspective is None else escape(_("(you)"))
+    you = escape(_("(you)")) if seat else ""
     opts = state.game.options
     first = opts["first_player"]
     on = [name for name, flag in ((_("koi-koi こいこい (KN-15)"), opts["koikoi"]),
@@ -262,7 +265,7 @@ def html(state: State, *, perspective: int | None = None) -> str:
         '<div class="cardlab-board cardlab-koinobori" style="font-family:sans-serif;font-size:13px;'
         'max-width:720px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(v, top, points, worth, "" if perspective is None else escape(_("(opponent)")))
+        + _seat_html(v, top, points, worth, escape(_("(opponent)")) if seat else "")
         + '<div style="margin:4px 0;padding:6px;background:#e9f3e6;border-radius:6px">'
         + _("field (場): {cards}").format(cards=field) + " &nbsp; " + _("deck (山札): {deck}").format(deck=deck)
         + "</div>"

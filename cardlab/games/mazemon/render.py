@@ -91,6 +91,8 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     ``perspective=None``, from ``to_dict()``): a shown hand is a list of card
     ids, a hidden one an int (its size)."""
     display.check_perspective(state, perspective)
+    if perspective == display.SPECTATOR:  # the class: what both seats' views have in common
+        return display.public_view(view, state)
     d = state.to_dict() if perspective is None else state.observation(perspective)
     v = {k: d[k] for k in ("phase", "turn", "first", "quiet_turns", "acted", "substitute_used",
                            "direct_used", "pending", "players")}
@@ -124,6 +126,7 @@ def _head(v: dict[str, Any], perspective: int | None) -> str:
     else:
         who = _("player {player}'s turn · {phase}").format(player=v["turn"], phase=_(PHASE_TERM[ph]))
     seen = (pgettext("mazemon", "everything shown") if perspective is None
+            else pgettext("mazemon", "as seen by the class") if perspective == display.SPECTATOR
             else pgettext("mazemon", "as seen by player {player}").format(player=perspective))
     return _("Mazemon (マゼモン) · {who} · {seen}").format(who=who, seen=seen)
 
@@ -465,7 +468,8 @@ def html(state: State, *, perspective: int | None = None) -> str:
     substitute prompt and the options in play."""
     v = view(state, perspective)
     mats_ja = material_japanese(state.game)
-    bottom = 0 if perspective is None else perspective
+    seat = display.is_seat(perspective)
+    bottom = perspective if seat else 0
     top = 1 - bottom
     opts = state.game.options
     on = [_(OPTION_TEXT[k, opts[k]]) if (k, opts[k]) in OPTION_TEXT else f"{k}={opts[k]!r}"
@@ -488,9 +492,9 @@ def html(state: State, *, perspective: int | None = None) -> str:
     return (
         '<div class="cardlab-board cardlab-mazemon" style="font-family:sans-serif;font-size:13px;max-width:760px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(state, v, top, mats_ja, "" if perspective is None else escape(pgettext("mazemon", "(opponent)")))
+        + _seat_html(state, v, top, mats_ja, escape(pgettext("mazemon", "(opponent)")) if seat else "")
         + _pending_html(state, v) + _attacks_html(state, v)
-        + _seat_html(state, v, bottom, mats_ja, "" if perspective is None else escape(pgettext("mazemon", "(you)")))
+        + _seat_html(state, v, bottom, mats_ja, escape(pgettext("mazemon", "(you)")) if seat else "")
         + f'<div style="color:#444">{escape(note)}</div>'
         + (f'<div style="color:#444">{escape(" · ".join(flags))}</div>' if flags else "")
         + ('<div style="color:#444">' + escape(pgettext("mazemon", "options: {options}").format(options=", ".join(on))) + "</div>"

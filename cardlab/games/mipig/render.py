@@ -131,6 +131,8 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     field cell is ``{x, y, owner, face_up, card}`` with ``card=None`` for a
     face-down card the perspective may not see."""
     display.check_perspective(state, perspective)
+    if perspective == display.SPECTATOR:  # the class: what both seats' views have in common
+        return display.public_view(view, state)
     if perspective is None:
         d = state.to_dict()
         hands: list[Any] = d["hands"]
@@ -208,8 +210,9 @@ def _head(v: dict[str, Any], perspective: int | None) -> str:
         head = _("chance to act")
     else:
         head = _("player {player} to move").format(player=v["to_move"])
-    seen = pgettext("mipig", "everything shown") if perspective is None else pgettext("mipig", "as seen by player {player}").format(
-        player=perspective)
+    seen = (pgettext("mipig", "everything shown") if perspective is None
+            else pgettext("mipig", "as seen by the class") if perspective == display.SPECTATOR
+            else pgettext("mipig", "as seen by player {player}").format(player=perspective))
     return _("mipig (mipigトレーディングカード) · {head} · {phase} · {seen}").format(
         head=head, phase=_(PHASE_TERM[ph]), seen=seen)
 
@@ -314,9 +317,9 @@ def _card_body(card: Card | None, owner: int | None, *, face_down: bool = False,
              f'<text x="5" y="{h / 2 + 4}" font-size="11" text-anchor="middle" font-weight="bold">{card.left}</text>',
              f'<text x="{w - 5}" y="{h / 2 + 4}" font-size="11" text-anchor="middle" font-weight="bold">'
              f"{card.right}</text>",
-             f'<text x="3" y="9" font-size="7" fill="#555">{escape(card.id)}</text>']
+             f'<text x="3" y="9" font-size="8" fill="#555">{escape(card.id)}</text>']
     if face_down:
-        parts.append(f'<text x="{w - 3}" y="9" font-size="7" text-anchor="end" fill="#555">裏</text>')
+        parts.append(f'<text x="{w - 3}" y="9" font-size="8" text-anchor="end" fill="#555">裏</text>')
     if bonus is not None and bonus[0]:
         parts.append(f'<rect x="{w - 19}" y="{h - 15}" width="18" height="13" rx="6" fill="#d4a017"/>'
                      f'<text x="{w - 10}" y="{h - 5}" font-size="9" text-anchor="middle" fill="#fff" '
@@ -445,7 +448,8 @@ def _parts(state: State, perspective: int | None) -> tuple[str, str, str, dict[s
     below it; with the view and the card set."""
     v = view(state, perspective)
     cards = {c.id: c for c in state.game.cards}  # type: ignore[attr-defined]
-    bottom = 0 if perspective is None else perspective
+    seat = display.is_seat(perspective)
+    bottom = perspective if seat else 0
     top = 1 - bottom
     note = _(PHASE_NOTE[v["phase"]])
     if v["phase"] == "battle" and not attack_options(state):
@@ -463,10 +467,10 @@ def _parts(state: State, perspective: int | None) -> tuple[str, str, str, dict[s
     if opts["open_hands"]:
         on.append(_("open hands (MP-Q6)"))
     above = (f"<div><b>{escape(_head(v, perspective))}</b></div>"
-             + _seat_html(v, top, cards, "" if perspective is None else escape(pgettext("mipig", "(opponent)"))))
+             + _seat_html(v, top, cards, escape(pgettext("mipig", "(opponent)")) if seat else ""))
     caption = escape(_("field フィールド (blue border: player 0, red: player 1; dashed: face down 裏向き; "
                        "+n: attribute bonus 属性ボーナス):"))
-    below = (_seat_html(v, bottom, cards, "" if perspective is None else escape(pgettext("mipig", "(you)")))
+    below = (_seat_html(v, bottom, cards, escape(pgettext("mipig", "(you)")) if seat else "")
              + _pending_html(v)
              + f'<div style="color:#444">{escape(note)}</div>' + result
              + ('<div style="color:#444">' + escape(_("options: {options}").format(options=", ".join(on)))

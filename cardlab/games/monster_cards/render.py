@@ -136,6 +136,8 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     and as an int (the count) when hidden; ``deck`` is the number of cards in
     the deck (with ``perspective=None`` also ``deck_cards``, the unknown rest)."""
     display.check_perspective(state, perspective)
+    if perspective == display.SPECTATOR:  # the class: what both seats' views have in common
+        return display.public_view(view, state)
     n = state.game.spec.num_players
     obs = state.observation(0 if perspective is None else perspective)
     seats = [dict(p) for p in obs["players"]]
@@ -158,7 +160,8 @@ def _head(v: dict[str, Any], perspective: int | None) -> str:
     else:
         what = (_("player {player} to move ({phase})") if v["phase"] == "action" else
                 _("player {player}'s turn ({phase}: chance)")).format(player=v["turn"], phase=_phase(v["phase"]))
-    seen = _("everything shown") if perspective is None else _("as seen by player {player}").format(player=perspective)
+    seen = (_("everything shown") if perspective is None else _("as seen by the class")
+            if perspective == display.SPECTATOR else _("as seen by player {player}").format(player=perspective))
     return _("MONSTER CARDS (モンスターカード) · {n} players · {what} · {seen}").format(
         n=v["players"], what=what, seen=seen)
 
@@ -422,7 +425,7 @@ def html(state: State, *, perspective: int | None = None, battle: Battle | None 
     ``battle`` is given, that battle's scale (勝負の秤)."""
     v = view(state, perspective)
     order = list(range(v["players"]))
-    if perspective is not None:  # the viewer's seat last (at the bottom), the others in seat order
+    if display.is_seat(perspective):  # the viewer's seat last (at the bottom), the others in seat order
         order = order[perspective + 1:] + order[:perspective + 1]
     seats = [_seat_html(v, q, state, perspective) for q in order]
     note = _(PHASE_NOTE[v["phase"]]) if v["phase"] in PHASE_NOTE else v["phase"]

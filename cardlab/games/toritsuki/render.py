@@ -91,6 +91,8 @@ def view(state: State, perspective: int | None = None) -> dict[str, Any]:
     ``perspective=None``, from ``to_dict()``): a shown hand is a list of card
     numbers, a hidden one an int (its size)."""
     display.check_perspective(state, perspective)
+    if perspective == display.SPECTATOR:  # the class: what both seats' views have in common
+        return display.public_view(view, state)
     d = state.to_dict() if perspective is None else state.observation(perspective)
     v = {k: d[k] for k in ("stage", "turn_player", "first_player", "first_turn", "event_used",
                            "winner", "battle")}
@@ -133,8 +135,9 @@ def _who(v: dict[str, Any]) -> str:
 
 
 def _head(v: dict[str, Any], perspective: int | None) -> str:
-    seen = pgettext("toritsuki", "everything shown") if perspective is None else pgettext("toritsuki", "as seen by player {player}").format(
-        player=perspective)
+    seen = (pgettext("toritsuki", "everything shown") if perspective is None
+            else pgettext("toritsuki", "as seen by the class") if perspective == display.SPECTATOR
+            else pgettext("toritsuki", "as seen by player {player}").format(player=perspective))
     return _("Toritsuki card battle (とりつきカードバトル) · {who} · {seen}").format(who=_who(v), seen=seen)
 
 
@@ -554,7 +557,8 @@ def html(state: State, *, perspective: int | None = None) -> str:
     rows, yoki and damage zones, deck and trash counts, hands, and between them
     the battle panel with the decision prompt."""
     v = view(state, perspective)
-    bottom = 0 if perspective is None else perspective
+    seat = display.is_seat(perspective)
+    bottom = perspective if seat else 0
     top = 1 - bottom
     opts = state.game.options
     on = [pgettext("toritsuki option", "open_hands") if name == "open_hands"
@@ -581,9 +585,9 @@ def html(state: State, *, perspective: int | None = None) -> str:
     return (
         '<div class="cardlab-board cardlab-toritsuki" style="font-family:sans-serif;font-size:13px;max-width:820px">'
         f"<div><b>{escape(_head(v, perspective))}</b></div>"
-        + _seat_html(state, v, top, "" if perspective is None else pgettext("toritsuki", "(opponent)"), True)
+        + _seat_html(state, v, top, pgettext("toritsuki", "(opponent)") if seat else "", True)
         + _battle_panel(state, v, perspective)
-        + _seat_html(state, v, bottom, "" if perspective is None else pgettext("toritsuki", "(you)"), False)
+        + _seat_html(state, v, bottom, pgettext("toritsuki", "(you)") if seat else "", False)
         + f'<div style="color:#444">{escape(note)}</div>'
         + (f'<div style="color:#444">{escape(" · ".join(flags))}</div>' if flags else "")
         + ('<div style="color:#444">' + escape(_("options: {options}").format(options=", ".join(on))) + "</div>"
