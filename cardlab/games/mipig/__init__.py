@@ -4,10 +4,11 @@ The game's package: ``rules`` (the rules as small pure functions), ``state``
 (the Game and the State), ``key`` (the position's declared layout),
 ``cards`` (the cards and their file), ``seen`` (what each player sees),
 ``positions`` (the check of a saved position), ``text`` (the words),
-``core`` (the compact core the solvers search), ``render`` (its pictures).
+``core`` (the compact core the solvers search), ``render`` (its pictures),
+``wcore`` (the core on C words: random playouts where it runs compiled).
 """
 
-from . import cards, core, key, positions, render, rules, seen, state, text
+from . import cards, core, key, positions, render, rules, seen, state, text, wcore
 from .state import *  # noqa: F403  (the public names of the game)
 from .state import __all__, Mipig
 
