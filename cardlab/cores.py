@@ -66,7 +66,6 @@ game which cores run compiled.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from bisect import bisect_left
@@ -74,6 +73,7 @@ from math import gcd
 from typing import Any
 
 from . import games
+from .builds import compiled, pure
 from .core import CHANCE, TERMINAL, Game, State, sample_chance
 
 __all__ = ["core_of", "playout", "playout_from", "perft", "build_info"]
@@ -103,20 +103,6 @@ def core_of(game: Game) -> Any:
     return core
 
 
-def pure() -> bool:
-    """Whether the environment forces the pure path (``CARDLAB_PURE=1``): no word core
-    is used, compiled or not (read when a game's core is made)."""
-    return os.environ.get("CARDLAB_PURE", "") not in ("", "0")
-
-
-def _compiled(module: Any) -> bool | None:
-    """Whether ``module`` was loaded compiled (from an extension, not its ``.py``); None
-    for no module."""
-    if module is None:
-        return None
-    return not (getattr(module, "__file__", None) or "").endswith(".py")
-
-
 def build_info() -> dict[str, dict[str, bool | None]]:
     """Per game, which of its cores run compiled: ``core`` (the compact core) and
     ``word_core`` (the core on C words, issue X; None where the game has none), and
@@ -125,8 +111,8 @@ def build_info() -> dict[str, dict[str, bool | None]]:
     Cython, the JupyterLite site) says False everywhere."""
     info = {}
     for name, package in games.CATALOGUE.items():
-        wcore = _compiled(getattr(package, "wcore", None))
-        info[name] = {"core": _compiled(getattr(package, "core", None)), "word_core": wcore,
+        wcore = compiled(getattr(package, "wcore", None))
+        info[name] = {"core": compiled(getattr(package, "core", None)), "word_core": wcore,
                       "used": bool(wcore) and not pure()}
     return info
 

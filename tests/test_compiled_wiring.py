@@ -17,12 +17,17 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import threading
+import warnings
+from importlib.machinery import ModuleSpec
 
 import pytest
 
 import cardlab
-from cardlab import CHANCE, agents, cores
+from cardlab import CHANCE, agents, builds, cores
+from cardlab.builds import SLACK, import_typed
 from cardlab.core import sample_chance
 from cardlab.cores import core_of, playout, playout_from
 from cardlab.games.mipig import wcore
@@ -169,3 +174,52 @@ def test_X_playouts_at_once_each_on_its_own_word_core(words, monkeypatch):
     assert got == want
     assert 1 <= len(core.word_cores.spare) <= 4
     assert core.word_cores.take() is not core.word_cores.take()  # none spare: a new one
+
+
+def test_X_pure_runs_the_py():
+    """CARDLAB_PURE=1: the word core imports from its .py (whatever is built), runs as
+    Python and is not used; the agreement tests run it so (make test)."""
+    code = ("import cardlab; from cardlab.games.mipig import wcore; "
+            "print(wcore.__file__.endswith('.py'), wcore.compiled, cardlab.build_info()['mipig']['used'])")
+    env = dict(os.environ, CARDLAB_PURE="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "False", "False"]
+
+
+@pytest.fixture
+def fake_build(tmp_path, monkeypatch):
+    """A package ``fakepkg`` whose module ``typed`` is "compiled" (a stand-in file the
+    finder is made to report) next to its .py; returns (source, built, imported names)."""
+    pkg = tmp_path / "fakepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    source, built = pkg / "typed.py", pkg / "typed.built"
+    source.write_text("compiled = False\n")
+    built.write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(builds.importlib.util, "find_spec", lambda name: ModuleSpec(name, None, origin=str(built)))
+    imported = []
+    monkeypatch.setattr(builds.importlib, "import_module", lambda name: imported.append(name) or "the built one")
+    monkeypatch.delenv("CARDLAB_PURE", raising=False)
+    yield source, built, imported
+    sys.modules.pop("fakepkg.typed", None)
+    sys.modules.pop("fakepkg", None)
+
+
+def test_X_a_build_older_than_its_py_is_not_loaded(fake_build, monkeypatch):
+    """An editable install whose .py changed after it was compiled runs the .py (with a
+    warning), not the old build; an up-to-date build is imported; CARDLAB_PURE=1 runs the
+    .py without a warning."""
+    source, built, imported = fake_build
+    now = source.stat().st_mtime
+    os.utime(built, (now - 2 * SLACK, now - 2 * SLACK))
+    with pytest.warns(RuntimeWarning, match="newer than its compiled module"):
+        module = import_typed("fakepkg.typed")
+    assert module.__file__ == str(source) and not module.compiled and imported == []
+    os.utime(built, (now, now))
+    assert import_typed("fakepkg.typed") == "the built one" and imported == ["fakepkg.typed"]
+    monkeypatch.setenv("CARDLAB_PURE", "1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert import_typed("fakepkg.typed").__file__ == str(source)
+    assert imported == ["fakepkg.typed"]

@@ -8,12 +8,16 @@ The game's package: ``rules`` (the rules as small pure functions), ``state``
 ``wcore`` (the core on C words: random playouts where it runs compiled).
 """
 
-from . import cards, core, key, positions, render, rules, seen, state, text, wcore
+from ...builds import import_typed
+from . import cards, core, key, positions, render, rules, seen, state, text
 from .state import *  # noqa: F403  (the public names of the game)
 from .state import __all__, Mipig
 
 #: the game, for the catalogue (:mod:`cardlab.games`)
 GAME = Mipig
+
+#: the core on C words: compiled where it is built, else (CARDLAB_PURE=1 too) as Python
+wcore = import_typed(f"{__name__}.wcore")
 
 #: where a name not in ``__all__`` is looked up, in this order (the names of the state module before the split)
 _MODULES = (state, rules, text, cards, key, seen, positions)
