@@ -4,13 +4,11 @@ MCTS agent, ``cardlab.cores.playout``) run on it; ``CARDLAB_PURE=1`` turns it of
 results are the same either way.  :func:`cardlab.build_info` says which cores run
 compiled.
 
-Runs in both builds (see ``tests/test_compiled_agreement.py``): in the pure build the
+Runs in both builds: as installed (``pip install -e .`` compiles the word core where it
+can; ``CARDLAB_EXPECT_COMPILED=1`` fails the run if it is not compiled) and with
+``CARDLAB_PURE=1`` (the ``.py`` runs; ``make test`` runs both).  In the pure build the
 word core is made to count as compiled (``words`` below), so it is used as Python and
-the comparison still has two sides::
-
-    python build_tools/build_compiled.py cython --typed-only
-    cd build/compiled/cython-typed && CARDLAB_EXPECT_COMPILED=1 ../../../.venv/bin/python -m pytest \\
-        -p no:cacheprovider -q ../../../tests/test_compiled_wiring.py
+the comparison still has two sides.
 """
 
 from __future__ import annotations
