@@ -11,16 +11,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# installed extras are remembered by a stamp file, redone when pyproject.toml changes
-$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
+# installed extras are remembered by a stamp file, redone when pyproject.toml changes, or setup.py
+# or a module it compiles (the install compiles the typed modules where a C compiler is there:
+# setup.py; without one it is the pure install)
+INSTALL_INPUTS := pyproject.toml setup.py cardlab/games/mipig/wcore.py
+$(VENV)/.lab-installed: $(INSTALL_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[notebook]'
 	touch $@
 
-$(VENV)/.lite-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.lite-installed: $(INSTALL_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lite]'
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.test-installed: $(INSTALL_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
@@ -55,9 +58,13 @@ lab: $(VENV)/.lab-installed $(MO)
 #  editions in notebooks/ja/ say cardlab.set_language("ja") themselves)
 # (the unit and slow suites run in TEST_JOBS processes with pytest-xdist; the browser
 #  tests share one browser and the notebooks one kernel at a time, so they run in one)
+# (the compiled modules' agreement runs again as Python: CARDLAB_PURE=1; cardlab.build_info()
+#  says which run compiled)
 TEST_JOBS ?= 2
+COMPILED_TESTS := tests/test_compiled_agreement.py tests/test_compiled_wiring.py
 test: $(VENV)/.test-installed $(MO)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS)
+	CARDLAB_PURE=1 $(BIN)/python -m pytest -q $(COMPILED_TESTS)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m slow tests
 	$(BIN)/python -m pytest -q -m browser tests
 	LANGUAGE=en $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg notebooks/

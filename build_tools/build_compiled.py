@@ -16,6 +16,7 @@ files to get the pure build back)::
 
     python build_tools/build_compiled.py cython cython-pxd mypyc   # the copies; prints the compile times
     python build_tools/build_compiled.py cython --inplace
+    python build_tools/build_compiled.py cython --typed-only   # the word cores alone, as pip install . builds
 """
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ def command(tool: str, modules: list[str]) -> list[str]:
     raise SystemExit(f"unknown tool {tool!r}: cython or mypyc")
 
 
-def build(tool: str, inplace: bool = False, modules: list[str] | None = None) -> dict:
+def build(tool: str, inplace: bool = False, modules: list[str] | None = None, name: str | None = None) -> dict:
     """Compile ``modules`` with ``tool`` (by default :data:`MODULES`, and :data:`TYPED` for
-    Cython); ``{"dir", "seconds", "cpu"}`` (wall and the compiler processes' CPU seconds)."""
+    Cython) into ``build/compiled/<name>`` (``name`` by default ``tool``);
+    ``{"dir", "seconds", "cpu"}`` (wall and the compiler processes' CPU seconds)."""
     if modules is None:
         modules = MODULES + (TYPED if tool.startswith("cython") else [])
-    where = ROOT if inplace else ROOT / "build" / "compiled" / tool
+    where = ROOT if inplace else ROOT / "build" / "compiled" / (name or tool)
     if not inplace:
         if where.exists():
             shutil.rmtree(where)
@@ -74,10 +76,14 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tools", nargs="+", choices=("cython", "cython-pxd", "mypyc"))
     ap.add_argument("--inplace", action="store_true", help="compile into cardlab/ itself")
+    ap.add_argument("--typed-only", action="store_true",
+                    help="only the typed modules (what `pip install .` compiles): into build/compiled/<tool>-typed")
     args = ap.parse_args(argv)
     for tool in args.tools:
-        got = build(tool, args.inplace)
-        print(f"{tool}: {len(MODULES) + (len(TYPED) if tool.startswith('cython') else 0)} modules in {got['seconds']:.1f} s wall, {got['cpu']:.1f} s CPU -> {got['dir']}")
+        modules = TYPED if args.typed_only else None
+        got = build(tool, args.inplace, modules, f"{tool}-typed" if args.typed_only else None)
+        count = len(modules) if modules else len(MODULES) + (len(TYPED) if tool.startswith("cython") else 0)
+        print(f"{tool}: {count} modules in {got['seconds']:.1f} s wall, {got['cpu']:.1f} s CPU -> {got['dir']}")
 
 
 if __name__ == "__main__":

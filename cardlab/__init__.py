@@ -29,6 +29,7 @@ from .solve import Analysis, Solution, analyse, minimax, solve, solve_tree
 from .match import Match
 from .review import Review, review
 from .i18n import get_language, set_language
+from .cores import build_info
 from . import agents, batch, games, i18n, render
 
 __version__ = "0.1.0"
@@ -41,4 +42,5 @@ __all__ = [
     "tree", "tree_state", "write_graphml", "write_dot",
     "solve", "solve_tree", "analyse", "minimax", "Solution", "Analysis",
     "Match", "review", "Review", "agents", "batch", "render", "i18n", "set_language", "get_language",
+    "build_info",
 ]

@@ -54,6 +54,14 @@ offers:
 
 ``tests/test_cores.py`` checks every core against its ``State`` move by move
 on thousands of seeded random games.
+
+A game package may also have a *word core* (``wcore``, issue X: mipig's), the
+same rules on C words in Cython's pure-Python mode.  Where it runs compiled
+and handles the game's options, :func:`core_of` hangs it on the core and
+:func:`playout_from` plays on it: the same games from the same random numbers
+(``tests/test_compiled_agreement.py``, ``tests/test_compiled_wiring.py``).
+``CARDLAB_PURE=1`` in the environment turns it off; :func:`build_info` says per
+game which cores run compiled.
 """
 
 from __future__ import annotations
@@ -65,9 +73,10 @@ from math import gcd
 from typing import Any
 
 from . import games
+from .builds import compiled, pure
 from .core import CHANCE, TERMINAL, Game, State, sample_chance
 
-__all__ = ["core_of", "playout", "playout_from", "perft"]
+__all__ = ["core_of", "playout", "playout_from", "perft", "build_info"]
 
 _NONE = object()
 
@@ -79,14 +88,72 @@ for _name, _package in games.CATALOGUE.items():
 
 def core_of(game: Game) -> Any:
     """The compact core of ``game`` (cached on the game), or ``None`` when its
-    module has none or its options are beyond it."""
+    module has none or its options are beyond it.  Where the game's package has a
+    word core (``wcore``) running compiled for these options, the core carries it
+    (``word_cores``) and :func:`playout_from` plays on it (issue X)."""
     core = game.__dict__.get("_core", _NONE)
     if core is _NONE:
         package = games.CATALOGUE.get(game.name)
         module = getattr(package, "core", None)
         core = None if module is None else module.make_core(game)
+        words = None if core is None else _word_cores(game, core, getattr(package, "wcore", None))
+        if words is not None:
+            core.word_cores = words
         game.__dict__["_core"] = core
     return core
+
+
+def build_info() -> dict[str, dict[str, bool | None]]:
+    """Per game, which of its cores run compiled: ``core`` (the compact core) and
+    ``word_core`` (the core on C words, issue X; None where the game has none), and
+    ``used``: whether playouts use the word core (compiled and not ``CARDLAB_PURE=1``;
+    still only for the option sets it handles).  A pure install (no C compiler, no
+    Cython, the JupyterLite site) says False everywhere."""
+    info = {}
+    for name, package in games.CATALOGUE.items():
+        wcore = compiled(getattr(package, "wcore", None))
+        info[name] = {"core": compiled(getattr(package, "core", None)), "word_core": wcore,
+                      "used": bool(wcore) and not pure()}
+    return info
+
+
+class _WordCores:
+    """The word cores of one game to play out on: a playout changes the word core it
+    runs on, so each playout takes one (made when none is spare) and gives it back."""
+
+    def __init__(self, module: Any, game: Game, core: Any, first: Any) -> None:
+        self.module, self.game, self.core, self.spare = module, game, core, [first]
+
+    def take(self) -> Any:
+        try:
+            return self.spare.pop()
+        except IndexError:  # another thread's playout holds it
+            return self.module.make_word_core(self.game, self.core)
+
+    def give(self, wc: Any) -> None:
+        self.spare.append(wc)
+
+
+def _word_cores(game: Game, core: Any, module: Any) -> _WordCores | None:
+    """The game's word cores where ``module`` (its package's ``wcore``) runs compiled,
+    handles these options and is not turned off (``CARDLAB_PURE=1``); and only after it
+    played one seeded game from the start exactly as :func:`playout_from` plays it on
+    ``core`` (the same returns, steps and random numbers drawn: its draws copy this
+    Python's ``Random.randrange``), else None.  As Python the word core is slower than
+    the core (issue X): it is used compiled only."""
+    if module is None or not getattr(module, "compiled", False) or pure():
+        return None
+    wc = module.make_word_core(game, core)
+    if wc is None:
+        return None
+    pos = core.encode(game.new_initial_state())
+    want_rng, got_rng = random.Random(1), random.Random(1)
+    want = _playout_core(core, pos, want_rng, 10_000, game.spec.num_players)
+    wc.load(pos)
+    got = wc.playout(got_rng, 10_000)
+    if (tuple(got[0]), got[1]) != (tuple(want[0]), want[1]) or got_rng.getstate() != want_rng.getstate():
+        return None
+    return _WordCores(module, game, core, wc)
 
 
 #: a chance node's ``(outcome, weight)`` pairs -> how to draw from them (_draw)
@@ -129,7 +196,23 @@ def playout(state: State, rng: random.Random, limit: int = 10_000, *, use_core: 
 def playout_from(core: Any, pos: Any, rng: random.Random, limit: int = 10_000,
                  num_players: int = 2) -> tuple[tuple, int]:
     """:func:`playout` from a position of ``core`` (no ``State`` made):
-    ``(returns, steps)``, zeros when cut off after ``limit`` steps."""
+    ``(returns, steps)``, zeros when cut off after ``limit`` steps.  On the core's
+    compiled word core where it has one (:func:`core_of`): the same game, the same
+    random numbers drawn."""
+    words = getattr(core, "word_cores", None)
+    if words is None:
+        return _playout_core(core, pos, rng, limit, num_players)
+    wc = words.take()
+    try:
+        wc.load(pos)
+        r, steps = wc.playout(rng, limit)
+    finally:
+        words.give(wc)
+    return tuple(r), steps
+
+
+def _playout_core(core: Any, pos: Any, rng: random.Random, limit: int, num_players: int) -> tuple[tuple, int]:
+    """:func:`playout_from` on the core itself."""
     steps = 0
     player, moves, chance, play = core.player, core.moves, core.chance, core.play
     choice, randrange = rng.choice, rng.randrange

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -143,7 +144,9 @@ def pyodide_runtime(dest: Path) -> None:
 def wheels(dest: Path) -> None:
     """cardlab's wheel and the pinned wheels of lite/wheels.txt."""
     dest.mkdir(parents=True)
-    run([*PIP, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dest), str(ROOT)])
+    # the pure wheel (py3-none-any, what Pyodide installs): nothing compiled (setup.py)
+    run([*PIP, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dest), str(ROOT)],
+        env=dict(os.environ, CARDLAB_PURE="1"))
     cache = BUILD / "wheels"
     run([*PIP, "download", "--quiet", "--no-deps", "--only-binary=:all:", "--python-version",
          PYODIDE_PYTHON_VERSION, "--dest", str(cache), "-r", str(LITE / "wheels.txt")])
