@@ -8,7 +8,7 @@ For each number of pupils N: Voila serves ``notebooks/play.ipynb`` with the
 Makefile's ``play`` settings (its kernel culling flags and their default
 times; a temporary rooms database in ``CARDLAB_ROOMS``; 127.0.0.1 and a
 free port, no token, as ``make play``), N/2 two-pupil rooms of one game
-are made through the store (:meth:`cardlab.rooms.RoomStore.create`,
+are made through the store (:meth:`cardlab.rooms.RoomStore.pairings`,
 seeded), and one Debian chromium (headless, one browser context: N tabs
 of one browser) opens every pupil's link at once, as a class arriving.
 
@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import re
@@ -336,10 +337,12 @@ def _step(store: RoomStore, room: dict[str, Any], rng: random.Random, moves: int
     seen = page.evaluate(_STATE_JS)
     if seen is None or seen["count"] != seq or not seen["offers"]:
         return None  # the page has not caught up yet
-    if pending is not None:  # clicked: only a pick shown since (the buttons changed, the page still) asks again
-        if seen["now"] - seen["mutated"] < QUIET_MS or _offers_seen(page) == pending["offers"]:
-            return None
+    # clicked: only a pick shown since (the page still, the buttons changed) asks again
+    if pending is not None and seen["now"] - seen["mutated"] < QUIET_MS:
+        return None
     offers = _offers_seen(page)
+    if pending is not None and offers == pending["offers"]:
+        return None
     page.locator(_OFFERED).nth(rng.randrange(seen["offers"])).click(timeout=move_timeout * 1000)
     if pending is None:
         room["pending"] = pending = {"seq": seq, "seat": me, "clicks": 0}
@@ -525,8 +528,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--move-timeout", type=float, default=120, help="seconds a room may go without a move")
     ap.add_argument("--json", type=Path, help="also write every figure (each move's latency, the errors) here")
     args = ap.parse_args(argv)
-    import json
-
     from playwright.sync_api import sync_playwright
 
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -31,8 +31,8 @@ PAIRS = list(zip(list(LEVELS)[1:], list(LEVELS)[:-1]))  # (upper, lower)
 
 def one_game(name: str, upper: str, lower: str, seed: int) -> list[dict]:
     """The decisions of one seeded game of ``upper`` against ``lower``: per
-    decision, both levels' picks, whether each answer was exact, and the
-    lower pick's loss by the upper level's values."""
+    decision, whether both levels pick the same move, whether both answers
+    were exact, and the lower pick's loss by the upper level's values."""
     game = cardlab.load(name)
     seats = [LevelAgent(upper, seed=seed), LevelAgent(lower, seed=seed + 1)]
     if seed % 2:
@@ -51,7 +51,7 @@ def one_game(name: str, upper: str, lower: str, seed: int) -> list[dict]:
             top = asked[upper].last
             values = {r["action"]: float(r["value"]) for r in top.rows}
             loss = (values[picks[upper]] - values[picks[lower]]) / float(span)
-            rows.append({"same": picks[upper] == picks[lower], "upper_exact": top.exact,
+            rows.append({"same": picks[upper] == picks[lower],
                          "both_exact": top.exact and asked[lower].last.exact, "loss": loss})
         state = state.apply(seats[state.current_player].choose(state))
     return rows

@@ -75,14 +75,20 @@ def test_X_word_core_used_where_compiled_not_where_pure(words, monkeypatch):
     assert getattr(core_of(load(False, monkeypatch)), "word_cores", None) is None
 
 
+def into_placement(state, steps: int, walk: random.Random):
+    """``state`` after ``steps`` seeded random moves and chance outcomes (from the deal:
+    into the placement)."""
+    for _ in range(steps):
+        state = state._apply(sample_chance(state, walk) if state.current_player == CHANCE
+                             else walk.choice(state.legal_actions()))
+    return state
+
+
 def totals(game, seeds) -> tuple:
     """The summed returns and steps of seeded playouts from the deal and from a
     placement, and the generators' states after them."""
-    state = later = game.new_initial_state(seed=3)
-    walk = random.Random(0)
-    for _ in range(6):  # into the placement
-        later = later._apply(sample_chance(later, walk) if later.current_player == CHANCE
-                             else walk.choice(later.legal_actions()))
+    state = game.new_initial_state(seed=3)
+    later = into_placement(state, 6, random.Random(0))
     out = []
     for start in (state, later):
         rng = random.Random(seeds)
@@ -113,10 +119,7 @@ def test_X_same_estimate_and_moves_either_way(words, monkeypatch):
     results = []
     for pure in (False, True):
         game = load(pure, monkeypatch)
-        state, walk = game.new_initial_state(seed=5), random.Random(1)
-        for _ in range(5):  # into the placement
-            state = state._apply(sample_chance(state, walk) if state.current_player == CHANCE
-                                 else walk.choice(state.legal_actions()))
+        state = into_placement(game.new_initial_state(seed=5), 5, random.Random(1))
         a = cardlab.analyse(state, player=state.current_player, nodes=3_000)
         agent = agents.MCTSAgent(seed=7, iterations=60)
         moves, s = [], state

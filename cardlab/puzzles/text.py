@@ -130,11 +130,11 @@ def explanation(p: Any, language: str | None = None) -> str:
                 "a best-on-average puzzle."))
         parts.append(_others(p, words, best, lo, hi))
         parts.append(_("What it does: {text}").format(text=seen_move(p.state, p.answer, viewer).line))
-        parts += _further(p, viewer)
+        parts += _further(p, viewer, lo, hi)
         return _sentences(parts)
 
 
-def _further(p: Any, viewer: int) -> list[str]:
+def _further(p: Any, viewer: int, lo: Fraction, hi: Fraction) -> list[str]:
     """The rest of the solution after the answer, move by move as the mover
     reads it (:func:`cardlab.render.seen_move`): each reply with who plays
     it, each of the mover's further moves with its value, and how the line
@@ -148,16 +148,14 @@ def _further(p: Any, viewer: int) -> list[str]:
         elif n:
             out.append(_then(seen.label, p.line[n] if n < len(p.line) else None))
         n += state.current_player == p.mover
-    return out + _end(p)
+    return out + _end(p, lo, hi)
 
 
-def _end(p: Any) -> list[str]:
+def _end(p: Any, lo: Fraction, hi: Fraction) -> list[str]:
     """How the solution line ends for the mover: in an open puzzle, the game
     over and its result; else the value the line keeps (in a fair puzzle the
     average over the cards the mover cannot see, never the result of the
     arrangement the puzzle came from; a bank of format 1: nothing)."""
-    spec = p.state.game.spec
-    lo, hi = Fraction(spec.min_utility), Fraction(spec.max_utility)
     last = p.positions[-1].apply(p.solution[-1])
     if p.kind == "open" and last.is_terminal():
         got = Fraction(last.returns()[p.mover])

@@ -42,6 +42,7 @@ from ...core import State
 from ...i18n import N_, _, get_language, pgettext
 from .battle import Battle
 from .cards import KEYS, SKILLS, Card, load_affinity
+from .text import card_name
 
 __all__ = ["text", "html", "action_label", "view", "card_svg", "scale_svg", "battle_html",
            "last_battle", "BattleRenderer", "term"]
@@ -92,10 +93,10 @@ def _name(state: Any, name: str, printed: bool = False) -> str:
     card_id = getattr(game, "card_id", None)
     if not card_id or name not in card_id:
         return name
-    japanese = game.card(name).japanese
-    if _ja():
-        return japanese or name
-    return f"{name} {japanese}" if japanese else name
+    card = game.card(name)
+    if printed and not _ja() and card.japanese:
+        return f"{name} {card.japanese}"
+    return card_name(card)
 
 
 def _phase(phase: str) -> str:
