@@ -274,7 +274,7 @@ class LevelAgent(Agent):
             picks = [x for x in legal if a.mix.get(x)]
             return self.rng.choices(picks, weights=[float(a.mix[x]) for x in picks])[0]
         values = {r["action"]: r["value"] for r in a.rows}
-        if state.simultaneous():
+        if state.simultaneous() or state.simultaneous_start() is not None:  # either half of the choice
             return self.rng.choice(_not_worse(a.rows))
         return max(legal, key=lambda x: (values[x], -legal.index(x)))
 

@@ -177,13 +177,15 @@ def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False,
     ``epsilon`` (towards 0, not past it): there ``val(A(w))`` is beyond
     ``w``, so every reply ends the choice with a chance above 0 and yields
     more than ``w`` (Everett's recursive games; ``MatrixSolution.epsilon``
-    says so).  Rock/paper against rock/scissors, picked again until it
-    breaks, is worth 1; showing rock for sure would let the other show rock
-    for ever:
+    says so).  The other player then takes the pick that holds the value
+    and does best against that mix (:func:`_answer`), not a tie that would
+    drag the choice out.  Rock/paper against rock/scissors, picked again
+    until it breaks, is worth 1; showing rock for sure would let the other
+    show rock for ever, who answers the mix with scissors:
 
     >>> v, sol = repeated_value([[None, 1], [1, -1]], with_strategies=True)
-    >>> v, sol.rows, sol.epsilon
-    (Fraction(1, 1), (Fraction(200, 201), Fraction(1, 201)), Fraction(1, 100))
+    >>> v, sol.rows, sol.columns, sol.epsilon
+    (Fraction(1, 1), (Fraction(200, 201), Fraction(1, 201)), (Fraction(0, 1), Fraction(1, 1)), Fraction(1, 100))
     """
     if not any(x is None for row in A for x in row):
         sol = matrix_solution(A)
@@ -203,16 +205,44 @@ def repeated_value(A: Sequence[Sequence[Any]], with_strategies: bool = False,
 def _keepable(A: Sequence[Sequence[Any]], value: Fraction, epsilon: Fraction) -> MatrixSolution:
     """The mixes of :func:`repeated_value` (see there): those of ``A(value)``,
     or for the favoured player those of ``A(w)`` if theirs would let the
-    other tie for ever."""
+    other tie for ever; the other player then answers that mix
+    (:func:`_answer`)."""
     sol = matrix_solution(_with(A, value))
     rows, cols = sol.rows, sol.columns
     if value > 0 and any(sum(x for x, a in zip(rows, col) if a is None) == 1 for col in zip(*A)):
         w = max(value - epsilon, Fraction(0))
-        return MatrixSolution(value, matrix_solution(_with(A, w)).rows, cols, value - w)
+        rows = matrix_solution(_with(A, w)).rows
+        cols = _answer([[-a if a is not None else None for a in col] for col in zip(*A)], rows, -value) or cols
+        return MatrixSolution(value, rows, cols, value - w)
     if value < 0 and any(sum(y for y, a in zip(cols, row) if a is None) == 1 for row in A):
         w = min(value + epsilon, Fraction(0))
-        return MatrixSolution(value, rows, matrix_solution(_with(A, w)).columns, w - value)
+        cols = matrix_solution(_with(A, w)).columns
+        return MatrixSolution(value, _answer(A, cols, value) or rows, cols, w - value)
     return sol
+
+
+def _answer(A: Sequence[Sequence[Any]], other: Sequence[Fraction], value: Fraction) -> tuple | None:
+    """The row player's pure pick that does best, over the rounds, against
+    the columns' mix ``other`` (a tie: the same mix again, so a row is worth
+    its payoff against the picks that end the choice), among the rows that
+    hold the value whatever the columns do (``value`` below 0: a tie for ever
+    is a draw, above it); ``None`` if none does better than the others.
+
+    The player the value does not favour holds it by any such row, tie or
+    not; a row that ties the favoured player's likely pick would only
+    drag the choice out (hundreds of rounds against a mix that ends it
+    with a chance of ``epsilon``), so the answer to that mix ends it."""
+    def worth(row: Sequence[Any]) -> Fraction:
+        ends = sum((q for q, a in zip(other, row) if a is not None), Fraction(0))
+        return sum((q * a for q, a in zip(other, row) if a is not None), Fraction(0)) / ends if ends else Fraction(0)
+
+    holding = [i for i, row in enumerate(A) if min((a for a in row if a is not None), default=0) >= value]
+    if not holding:
+        return None
+    best = max(holding, key=lambda i: (worth(A[i]), -i))
+    if all(worth(A[i]) == worth(A[best]) for i in range(len(A))):
+        return None
+    return tuple(Fraction(int(i == best)) for i in range(len(A)))
 
 
 def _nearest_fixed_point(A: Sequence[Sequence[Any]], up: bool) -> Any:

@@ -178,3 +178,27 @@ def test_MP_Q2_two_levels_break_a_janken_tie():
     else:
         raise AssertionError(f"the janken is still tied after 40 picks: {m.history[-4:]}")
     assert picks >= 2  # at least one tie was played again
+
+
+def test_a_level_draws_at_the_second_half_of_a_janken_too_MP_Q3(monkeypatch):
+    """MP-Q3, MP-4: player 1 picks after player 0's unseen pick, where the state
+    names no simultaneous players (``simultaneous()`` is empty there, only
+    ``simultaneous_start()`` says so).  With an estimate that finds both picks
+    equal, the level drew nothing there and always took the first: in the levels'
+    round robin a beginner showed rock against the heuristic's rock 4,595 times in
+    one mipig game, which never ended.  It draws among the picks not clearly worse."""
+    import cardlab.analysis
+
+    s = cardlab.load("mipig").new_initial_state(3)
+    # a janken: play random moves to player 1's half of one
+    rng = random.Random(3)
+    while not (s.current_player == 1 and s.simultaneous_start() is not None):
+        assert not s.is_terminal(), "no janken in this game"
+        s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    assert s.simultaneous() == ()
+    rows = [{"action": a, "value": 1.0, "loss": 0.0, "best": True, "exact": False, "interval": (1.0, 1.0)}
+            for a in s.legal_actions()]
+    estimate = dataclasses.make_dataclass("Estimate", [("rows", list), ("mix", object)])(rows, None)
+    monkeypatch.setattr(cardlab.analysis, "analyse", lambda *args, **kw: estimate)
+    picks = {LevelAgent("beginner", seed=k).choose(s) for k in range(20)}
+    assert picks == set(s.legal_actions())

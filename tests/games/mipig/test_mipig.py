@@ -1524,6 +1524,29 @@ def test_Q_no_fixed_mix_reaches_the_uncapped_value_one_within_epsilon_does_MP_Q3
         assert m.state.is_terminal() and len(m.history) % 2 == 0
 
 
+def test_MP_Q3_the_player_the_uncapped_janken_does_not_favour_ends_it():
+    """MP-Q3, MP-25: the janken above with no cap is worth -1 to player 0, who holds
+    that with rock (a tie, or -1 against paper) and with scissors (-1 against rock,
+    +1 against paper).  Rock only ties player 1's likely rock: against player 1's
+    mix (200/201 rock) the choice would end once in 201 rounds, and two levels
+    showed rock to each other for hundreds of rounds (a mipig game of the levels'
+    round robin that never ended).  Player 0's mix is the pick that holds the value
+    and does best against that mix: scissors (-199/201 against -1), and the
+    janken ends at its first round."""
+    s = tiebreak_state(open_hands=True)
+    sol = cardlab.solve(s)
+    assert sol.value == -1
+    assert sol.mixes[0] == {"pick rock": 0, "pick scissors": 1}
+    hint = cardlab.analyse(s)
+    assert hint.mix == sol.mixes[0]
+    assert {r["action"]: r["value"] for r in hint.rows} == {"pick rock": -1, "pick scissors": Fraction(-199, 201)}
+    # the same janken with hidden cards, two levels: over by the first round, every seed
+    for seed in range(4):
+        m = cardlab.Match(s.game, ["club", "club"], seed=seed, state=tiebreak_state())
+        m.play_to_end()
+        assert [mv.action for mv in m.history] == ["pick scissors", "pick rock"]
+
+
 def test_Q_the_first_player_janken_is_a_matrix_game_MP_4_MP_Q2():
     """MP-4, MP-Q2 (issue Q): the first-player janken's value, from the values of the two
     games that follow it (player 0 first, player 1 first: solved with first_player 0 and 1,
