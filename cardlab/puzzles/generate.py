@@ -57,8 +57,9 @@ def played_decisions(game: Any, seed: int) -> tuple[list[State], tuple[str, str]
 
     names = AGENT_MIX[seed % len(AGENT_MIX)]
     seats = [make(names[0], seed=seed), make(names[1], seed=seed + 1)]
-    # a simultaneous choice (mipig's janken for the first player) is picked at random: the levels' exact
-    # analysis of a matrix game does not keep to its budget there (it can run for minutes)
+    # a simultaneous choice (mipig's janken for the first player) is picked at random: so it was when the
+    # shipped banks were made (a level's janken could then go on for hundreds of rounds), and so the
+    # seeded games stay the ones the banks come from
     at_once = make("random", seed=seed)
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)
