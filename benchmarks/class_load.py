@@ -180,16 +180,22 @@ class Owned:
 
 
 # -- the server, as make play serves it -------------------------------------------------------------
-def play_flags(makefile: Path = ROOT / "Makefile") -> list[str]:
+def play_flags(makefile: Path = ROOT / "Makefile", **times: float) -> list[str]:
     """The kernel culling flags of ``make play`` (the Makefile's ``PLAY_CULL``),
-    with the Makefile's default times (``PLAY_CULL_IDLE ?= ...``)."""
+    with the Makefile's default times (``PLAY_CULL_IDLE ?= ...``) or those
+    given (``PLAY_CULL_IDLE=6``: a test's short ones)."""
     text = makefile.read_text("utf-8")
     m = re.search(r"^PLAY_CULL\s*:=\s*((?:.*\\\n)*.*)$", text, re.M)
     if m is None:
         raise RuntimeError(f"{makefile} has no PLAY_CULL (the play target's culling flags)")
-    defaults = dict(re.findall(r"^(\w+)\s*\?=\s*(\S*)\s*$", text, re.M))
+    values = dict(re.findall(r"^(\w+)\s*\?=\s*(\S*)\s*$", text, re.M), **{k: str(v) for k, v in times.items()})
     flags = m.group(1).replace("\\\n", " ").split()
-    return [re.sub(r"\$\((\w+)\)", lambda v: defaults[v.group(1)], f) for f in flags]
+    return [re.sub(r"\$\((\w+)\)", lambda v: values[v.group(1)], f) for f in flags]
+
+
+def kernels(server: int) -> list[int]:
+    """The process ids of the kernels the Voila server ``server`` started (its ipykernel children)."""
+    return [pid for pid, (parent, _start, cmd) in _processes().items() if parent == server and "ipykernel" in cmd]
 
 
 def _wait_port(port: int, server: subprocess.Popen, log: Path, seconds: float = 90) -> None:

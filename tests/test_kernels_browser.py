@@ -19,17 +19,19 @@ only the open page's kernel is left, and that page still plays.
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import subprocess
+import sys
 import time
-from pathlib import Path
 
 import pytest
 
 import cardlab
 
 from browser_support import BIN, ROOT, _wait_http, board_info, board_locator, free_port, log_count, until
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import class_load  # noqa: E402  (the load test's process listing and make play's flags)
 
 pytestmark = pytest.mark.browser
 
@@ -40,30 +42,10 @@ IDLE, EVERY = 6, 1  # seconds: the test's culling times (make play: PLAY_CULL_ID
 def play_cull_flags() -> list[str]:
     """The culling flags of ``make play`` (the Makefile's ``PLAY_CULL``), its
     times replaced by the test's."""
-    text = (ROOT / "Makefile").read_text("utf-8")
-    m = re.search(r"^PLAY_CULL\s*:=\s*((?:.*\\\n)*.*)$", text, re.M)
-    assert m, "the Makefile's play target has no PLAY_CULL"
-    flags = m.group(1).replace("\\\n", " ").split()
+    flags = class_load.play_flags(PLAY_CULL_IDLE=IDLE, PLAY_CULL_EVERY=EVERY)
     assert any("cull_idle_timeout" in f for f in flags) and "--MappingKernelManager.cull_connected=False" in flags
-    assert all("play" in t for t in re.findall(r"\$\((\w+)\)", m.group(1).lower())), flags
-    return [f.replace("$(PLAY_CULL_IDLE)", str(IDLE)).replace("$(PLAY_CULL_EVERY)", str(EVERY)) for f in flags]
-
-
-def kernels(server: int) -> list[int]:
-    """The process ids of the kernels the Voila server ``server`` started (its ipykernel children)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue  # a process that just ended
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == server and "ipykernel" in cmd:
-            found.append(int(entry.name))
-    return found
+    assert not any("$(" in f for f in flags), flags  # every time of the play target given
+    return flags
 
 
 def open_board(page, url: str):
@@ -92,19 +74,19 @@ def test_closed_and_gone_pages_kernels_are_shut_down_and_an_open_one_stays(brows
             for i in range(PAGES):
                 page = context.new_page()
                 open_board(page, f"{base}&game={games[i % len(games)]}&seat=0&lock=1&opponent=random&seed={i}")
-                most = max(most, len(kernels(server.pid)))
+                most = max(most, len(class_load.kernels(server.pid)))
                 if i == PAGES - 1:
                     page.reload(timeout=120_000)  # the reloaded page's first kernel is left behind
                     until(lambda: page.locator("button", has_text="hint").count(), bool, "the reloaded board", 120)
                 page.close(run_before_unload=i % 2 == 0)  # odd pages leave without a goodbye
             opened = time.monotonic() - t0
-            left = until(lambda: kernels(server.pid), lambda k: len(k) == 1,
+            left = until(lambda: class_load.kernels(server.pid), lambda k: len(k) == 1,
                          "the kernels left: only the open page's", 4 * IDLE + 60)
             assert len(left) == 1
             before = log_count(board_info(board))
             board.locator("button.cardlab-offer").first.click()  # the page left open still plays
             until(lambda: log_count(board_info(board)), lambda n: n > before, "the open page's move", 60)
-            assert kernels(server.pid) == left
+            assert class_load.kernels(server.pid) == left
             print(f"{PAGES + 2} pages opened in {opened:.0f} s, at most {most} kernels at once; "
                   f"{len(left)} left (the open page's)")
             context.close()
