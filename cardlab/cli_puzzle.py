@@ -173,15 +173,32 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from .puzzles.bank import write_bank
     from .puzzles.generate import generate, puzzle_game
 
-    game = puzzle_game(args.game)
+    game = puzzle_game(args.game, args.kind)
+    out_path = args.out or f"{args.game}-puzzles.json"
+    before: list = []
+    runs: list = []
+    if args.add and Path(out_path).exists():  # the bank to add to: read (and checked) before any game is played
+        from .puzzles.bank import read_bank
+
+        old = read_bank(out_path, args.game)
+        before, done = old["puzzles"], old["generated"]
+        runs = done.get("runs") or [{k: v for k, v in done.items() if k != "runs"}]
 
     def progress(kept: int, looked: int, games: int) -> None:
         print("\r" + _("{kept} puzzles from {games} games…").format(kept=kept, games=games), end="", file=sys.stderr)
 
     records, figures = generate(game, args.n, seed=args.seed, seconds=args.seconds, nodes=args.nodes,
-                                max_games=args.max_games, callback=progress)
+                                max_games=args.max_games, callback=progress, kind=args.kind,
+                                first_id=len(before) + 1)
     print(file=sys.stderr)
-    out = write_bank(args.game, records, figures, args.out or f"{args.game}-puzzles.json")
+    figures.update(nodes=args.nodes, first_seed=args.seed, options=dict(game.options))
+    if args.kind:
+        figures["kind"] = args.kind
+    if before:
+        runs.append(figures)
+        figures = {k: sum(r.get(k, 0) for r in runs) for k in ("games", "candidates", "kept", "seconds")}
+        figures.update(nodes=runs[0].get("nodes", args.nodes), first_seed=runs[0].get("first_seed", 0), runs=runs)
+    out = write_bank(args.game, before + records, figures, out_path)
     print(_("{kept} puzzles of {game} from {games} games ({candidates} positions looked at, {seconds} s): "
             "{file}").format(game=args.game, file=out, **figures))
     return 0
@@ -229,6 +246,10 @@ def add_puzzle_parsers(parser: argparse.ArgumentParser,
     g.add_argument("--nodes", type=_positive, default=60_000, metavar=_("N"),
                    help=_("each exact analysis searches at most N positions (default 60000)"))
     g.add_argument("--out", metavar=_("FILE"), help=_("the bank file to write (default GAME-puzzles.json)"))
+    g.add_argument("--kind", choices=("fair", "open"),
+                   help=_("only fair puzzles (you see only your cards) or only open ones (default: both)"))
+    g.add_argument("--add", action="store_true",
+                   help=_("add the new puzzles to the bank file of --out, after its own, instead of replacing it"))
     g.set_defaults(func=cmd_generate)
     ls = sub.add_parser("list", help=_("list the puzzles of a bank"))
     _filters(ls)

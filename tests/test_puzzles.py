@@ -508,3 +508,34 @@ def test_cli_puzzles_generate_and_list(tmp_path, capsys):
     assert len(puzzles.load("mazemon", path=out)) == 2
     assert main(["puzzles", "list", "mazemon", "--bank", str(out)]) == 0
     assert capsys.readouterr().out.count("mazemon-000") == 2
+
+
+def test_cli_puzzles_generate_adds_one_kind_to_a_bank(tmp_path, capsys):
+    """``--kind`` makes only fair (or open) puzzles; ``--add`` puts them after a
+    bank's own, ids counting on, and keeps each run's figures (how Toritsuki's
+    shipped bank got its fair puzzles of the game itself after the open ones of
+    the known-deck-order variant)."""
+    out = tmp_path / "mine.json"
+    assert main(["--lang", "en", "puzzles", "generate", "mazemon", "-n", "1", "--seed", "4", "--kind", "open",
+                 "--out", str(out)]) == 0
+    assert main(["--lang", "en", "puzzles", "generate", "mazemon", "-n", "1", "--seed", "4", "--kind", "fair",
+                 "--add", "--out", str(out)]) == 0
+    capsys.readouterr()
+    ps = puzzles.load("mazemon", path=out)
+    assert [(p.id, p.kind) for p in ps] == [("mazemon-0001", "open"), ("mazemon-0002", "fair")]
+    data = puzzles.read_bank(out, "mazemon")
+    runs = data["generated"]["runs"]
+    assert [r["kind"] for r in runs] == ["open", "fair"] and data["generated"]["kept"] == 2
+    assert data["generated"]["games"] == sum(r["games"] for r in runs)
+
+
+def test_cli_puzzles_generate_refuses_a_kind_the_game_does_not_have(tmp_path, capsys):
+    """Toritsuki's open puzzles come from the known-deck-order variant, which hides
+    nothing: fair ones come from the game itself, and a variant without hidden
+    cards has none (the error says which it has); nothing is written."""
+    from cardlab.puzzles.generate import generate, puzzle_game
+
+    assert puzzle_game("toritsuki", "fair").options["known_deck_order"] is False
+    assert puzzle_game("toritsuki", "open").options["known_deck_order"] is True
+    with pytest.raises(cardlab.CardlabError, match="no fair puzzles; it has: open"):
+        generate(puzzle_game("toritsuki"), 1, kind="fair")

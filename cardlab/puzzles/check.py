@@ -44,8 +44,8 @@ MAX_MOVES = 3
 #: an average over what the mover cannot see moves in smaller steps; a tenth
 #: of the range (10 points of winning chance, the margin lichess asks of a
 #: puzzle's only move) in the games where the hidden cards are few and the
-#: values spread (Koi-koi Nobori, Mazemon; Toritsuki's would be the same,
-#: but its shipped puzzles are open ones: :data:`~cardlab.puzzles.generate.VARIANTS`);
+#: values spread (Koi-koi Nobori, Mazemon, Toritsuki; Toritsuki's open ones
+#: come from a variant: :data:`~cardlab.puzzles.generate.VARIANTS`);
 #: an eighth in mipig and MONSTER CARDS, whose late fair values crowd
 #: together (many moves within a few points of each other: a tenth would
 #: keep near-ties that a pupil cannot tell apart).

@@ -20,6 +20,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from ..core import State, sample_chance
+from ..errors import CardlabError
+from ..i18n import _
 from .check import NODES, Step, as_kind, margin_of, solution_line
 from .themes import explain_english, tag
 
@@ -32,13 +34,15 @@ AGENT_MIX = (("heuristic", "random"), ("beginner", "heuristic"), ("club", "begin
 #: analysis usually finishes within its node budget)
 LAST = 12
 LAST_BY_GAME = {"toritsuki": 30}
-#: the options of the games a bank's puzzles come from.  Toritsuki's decks
-#: hold 30 cards or more and every draw is a chance event, so even at a
-#: game's last decisions the exact search does not finish (with hidden or
-#: open hands); with the deck order laid out at each shuffle (the
-#: ``known_deck_order`` option, TK-Q6) nothing is left to chance or hidden
-#: after the shuffle and the endgame solves: its puzzles are open ones of
-#: that variant.
+#: the options of the games a bank's open puzzles come from.  Toritsuki's
+#: decks hold 30 cards or more and every draw is a chance event, so with
+#: open hands the exact search of its last decisions rarely finishes; with
+#: the deck order laid out at each shuffle (the ``known_deck_order``
+#: option, TK-Q6) nothing is left to chance or hidden after the shuffle and
+#: the endgame solves: its open puzzles are of that variant.  Its fair
+#: puzzles come from the game itself (:func:`puzzle_game` with ``"fair"``):
+#: the mover's fair analysis averages over the few arrangements of what
+#: they cannot see at a game's last decisions, and there it finishes.
 VARIANTS: dict[str, dict[str, Any]] = {"toritsuki": {"known_deck_order": True}}
 #: how many moves of a looked-at decision are followed to a decision the
 #: game did not reach (more late positions from one game)
@@ -73,10 +77,15 @@ def played_decisions(game: Any, seed: int) -> tuple[list[State], tuple[str, str]
     return decisions, names
 
 
-def puzzle_game(name: str) -> Any:
-    """The game (with :data:`VARIANTS`' options) a bank's puzzles come from."""
+def puzzle_game(name: str, kind: str | None = None) -> Any:
+    """The game a bank's puzzles of ``kind`` come from: with
+    :data:`VARIANTS`' options (both kinds: ``None``), but for a fair puzzle
+    of a game with a variant, the game itself (a variant that hides nothing
+    has no fair puzzles)."""
     from ..games import load
 
+    if kind == "fair" and name in VARIANTS:
+        return load(name)
     return load(name, **VARIANTS.get(name, {}))
 
 
@@ -163,7 +172,8 @@ def _kept(game: Any, state: State, kind: str, nodes: int, seen: set[str]) -> tup
     return solution_line(shown, margin_of(game.name, kind), nodes, reasons=reasons), bool(reasons)
 
 
-def _from_game(game: Any, g_seed: int, nodes: int, seen: set[str]) -> Iterator[tuple[str, list[Step], dict]]:
+def _from_game(game: Any, g_seed: int, nodes: int, seen: set[str], kinds: tuple[str, ...]
+               ) -> Iterator[tuple[str, list[Step], dict]]:
     """The puzzles of one seeded game, from its last decision back (at most
     :data:`LAST` decisions, and no further than the first one whose
     analysis is not exact in any kind: earlier ones are larger still);
@@ -174,7 +184,7 @@ def _from_game(game: Any, g_seed: int, nodes: int, seen: set[str]) -> Iterator[t
     for ply in range(len(decisions) - 1, max(-1, len(decisions) - 1 - last), -1):
         inexact = True
         for branch, state in enumerate([decisions[ply], *_variations(decisions[ply], rng)]):
-            for kind in _kinds(game):
+            for kind in kinds:
                 steps, too_large = _kept(game, state, kind, nodes, seen)
                 inexact = inexact and (too_large or branch > 0)
                 source = {"seed": g_seed, "agents": list(names), "decision": ply, "variation": branch}
@@ -198,13 +208,20 @@ def _variations(state: State, rng: random.Random, most: int = VARIATIONS) -> lis
 
 
 def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, nodes: int = NODES,
-             seconds: float | None = None, callback: Callable[[int, int, int], None] | None = None
-             ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+             seconds: float | None = None, callback: Callable[[int, int, int], None] | None = None,
+             kind: str | None = None, first_id: int = 1) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Up to ``n`` puzzle records of ``game`` (a :class:`~cardlab.Game`) from
     seeded games ``seed, seed + 1, …`` (at most ``max_games``, and at most
     ``seconds`` of wall time), and the figures of the run (games played,
     candidates looked at, seconds).  ``callback(kept, candidates, games)``
-    after each game."""
+    after each game.  ``kind``: only fair or only open puzzles (``None``:
+    each the game has); ids count from ``first_id``."""
+    kinds = _kinds(game)
+    if kind is not None:
+        if kind not in kinds:
+            raise CardlabError(_("{game} with these options has no {kind} puzzles; it has: {kinds}").format(
+                game=game.name, kind=kind, kinds=", ".join(kinds)))
+        kinds = (kind,)
     t0 = time.perf_counter()
     kept: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -212,11 +229,11 @@ def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, n
     for g_seed in range(seed, seed + max_games):
         games += 1
         from_this = 0
-        for kind, steps, source in _from_game(game, g_seed, nodes, seen):
+        for made, steps, source in _from_game(game, g_seed, nodes, seen, kinds):
             looked += 1
             if steps:
                 from_this += 1
-                kept.append(puzzle_record(f"{game.name}-{len(kept) + 1:04d}", kind, steps, source))
+                kept.append(puzzle_record(f"{game.name}-{first_id + len(kept):04d}", made, steps, source))
                 if len(kept) >= n or from_this >= PER_GAME:
                     break
         if callback is not None:
