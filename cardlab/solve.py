@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import networkx as nx
-
+from ._lazy import lazy
 from .analysis import Analysis, analyse, mix_text
 from .core import CHANCE, State
 from .errors import NotSolvableError
@@ -39,6 +38,8 @@ from .matrix import repeated_value
 # BYTES_PER_POSITION, DEFAULT_MAX_TABLE: cardlab.solve.* as before (cli, batch, tests)
 from .search import (BYTES_PER_POSITION, DEFAULT_MAX_NODES, DEFAULT_MAX_TABLE, Search, action_values,
                      check_solvable, mixes_of, use_maxn, values_of)
+
+nx = lazy("networkx")  # loaded by the first tree (cardlab._lazy: a pupil's kernel never needs it)
 
 __all__ = ["solve", "minimax", "solve_tree", "analyse", "Solution", "Analysis"]
 

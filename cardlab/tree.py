@@ -88,17 +88,19 @@ decisions, the actions they took there, and what they see now.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
+from ._lazy import lazy
 from .core import CHANCE, TERMINAL, State
 from .errors import CardlabError, TooLargeError
 from .i18n import _
+
+nx = lazy("networkx")  # loaded by the first tree (cardlab._lazy: a pupil's kernel never needs it)
 
 __all__ = ["tree", "tree_state", "write_graphml", "write_dot", "DEFAULT_MAX_NODES"]
 
@@ -355,29 +357,43 @@ class _GraphAttrs(_Attrs):
                 self[k] = v
 
 
-class _Tree(nx.DiGraph):
-    """The graph :func:`tree` returns: an :class:`networkx.DiGraph` whose
-    graph, node and edge attribute dicts are :class:`_GraphAttrs`,
-    :class:`_NodeAttrs` and :class:`_EdgeAttrs`."""
+def __getattr__(name: str) -> Any:
+    if name == "_Tree":
+        return _tree_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    graph_attr_dict_factory = _GraphAttrs
-    edge_attr_dict_factory = _EdgeAttrs
 
-    def node_attr_dict_factory(self) -> _NodeAttrs:  # type: ignore[override]
-        d = _NodeAttrs()
-        d._g = self
-        return d
+@functools.cache
+def _tree_class() -> type:
+    """The class of the graphs :func:`tree` returns, made at the first tree
+    (it subclasses networkx's, which :mod:`cardlab._lazy` loads only then);
+    ``cardlab.tree._Tree`` names it, and pickle finds it there."""
+    class _Tree(nx.DiGraph):
+        """The graph :func:`tree` returns: an :class:`networkx.DiGraph` whose
+        graph, node and edge attribute dicts are :class:`_GraphAttrs`,
+        :class:`_NodeAttrs` and :class:`_EdgeAttrs`."""
 
-    def copy(self, as_view: bool = False) -> nx.DiGraph:
-        """A copy with the exact attributes (networkx's copies the listed
-        columns); ``as_view``: networkx's read-only view."""
-        if as_view:
-            return super().copy(as_view=True)
-        H = self.__class__()
-        H.graph.update(self.graph)
-        H.add_nodes_from((n, _stored(d)) for n, d in self._node.items())
-        H.add_edges_from((u, v, _stored(d)) for u, nbrs in self._adj.items() for v, d in nbrs.items())
-        return H
+        graph_attr_dict_factory = _GraphAttrs
+        edge_attr_dict_factory = _EdgeAttrs
+
+        def node_attr_dict_factory(self) -> _NodeAttrs:  # type: ignore[override]
+            d = _NodeAttrs()
+            d._g = self
+            return d
+
+        def copy(self, as_view: bool = False) -> nx.DiGraph:
+            """A copy with the exact attributes (networkx's copies the listed
+            columns); ``as_view``: networkx's read-only view."""
+            if as_view:
+                return super().copy(as_view=True)
+            H = self.__class__()
+            H.graph.update(self.graph)
+            H.add_nodes_from((n, _stored(d)) for n, d in self._node.items())
+            H.add_edges_from((u, v, _stored(d)) for u, nbrs in self._adj.items() for v, d in nbrs.items())
+            return H
+
+    _Tree.__module__, _Tree.__qualname__ = __name__, "_Tree"
+    return _Tree
 
 
 def _stored(d: dict) -> dict:
@@ -465,7 +481,7 @@ class _Builder:
     def __init__(self, state: State, max_depth: int | None, max_nodes: int, merge: bool, truncate: bool) -> None:
         self.state, self.max_depth, self.max_nodes, self.merge, self.truncate = (
             state, max_depth, max_nodes, merge, truncate)
-        self.G = _Tree(game=repr(state.game), root=0, state=state, merged=merge, truncated=False)
+        self.G = _tree_class()(game=repr(state.game), root=0, state=state, merged=merge, truncated=False)
         self.ids: dict[State, int] = {}
         self.infoset_ids: dict[tuple, str] = {}
         self.infoset_count: dict[int, int] = {}  # per player, to number information sets

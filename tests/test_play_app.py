@@ -81,3 +81,23 @@ def test_seat_pickers_stay_when_the_game_changes_with_as_many_seats(monkeypatch)
     assert len(app.players) == 3 and app.players[:2] == ["person", "person"]
     app.game_picker.value = "mipig"
     assert len(app.players) == 2
+
+
+def test_a_pupils_kernel_does_not_load_networkx():
+    """Issue W, item 9: every pupil's page has a kernel of its own (make play), and
+    none draws a game tree; networkx was 22 MB of such a kernel's 61 after
+    ``import cardlab.widgets``.  The class app's page loads it only if a tree is
+    asked for, and a tree still comes as networkx's graph."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, cardlab.widgets\n"
+            "app = cardlab.widgets.play_app()\n"
+            "assert 'networkx' not in sys.modules, 'networkx loaded by the class page'\n"
+            "import cardlab, networkx\n"
+            "G = cardlab.tree(cardlab.load('mipig', hand_size=1, open_hands=True).new_initial_state(1), max_depth=2)\n"
+            "assert isinstance(G, networkx.DiGraph) and G.number_of_nodes() > 1\n")
+    env = {k: v for k, v in os.environ.items() if k != "QUERY_STRING"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr

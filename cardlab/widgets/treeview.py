@@ -14,15 +14,17 @@ from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
-import networkx as nx
 
 from .. import render
+from .._lazy import lazy
 from ..core import CHANCE, State
 from ..errors import CardlabError, TooLargeError
 from ..hidden import open_hands_copy
 from ..i18n import _
 from ..solve import solve_tree
 from ..tree import tree, tree_state
+
+nx = lazy("networkx")  # loaded by the first tree (cardlab._lazy: a pupil's kernel never needs it)
 
 __all__ = ["TreeView", "tree_svg", "value_text"]
 
