@@ -279,6 +279,9 @@ def open_pages(context, url: str, links: list[str], timeout: float) -> tuple[lis
         page = context.new_page()
         page.on("pageerror", lambda exc, i=i: errors.append(f"pupil {i + 1}: error in the page: {exc}"))
         page.on("crash", lambda _page, i=i: errors.append(f"pupil {i + 1}: the page crashed"))
+        page.console = []  # its console's last lines: said for a page whose board never shows
+        page.on("console", lambda msg, page=page: page.console.__setitem__(
+            slice(None), [*page.console[-4:], f"{msg.type}: {msg.text[:200]}"]))
         asked.append(time.time() * 1000)
         page.goto(f"{url}{link}&lang=en", wait_until="commit", timeout=timeout * 1000)
         pages.append(page)
@@ -301,10 +304,22 @@ def wait_boards(pages: list[Any], asked: list[float], timeout: float) -> tuple[l
                 shown = page.evaluate("() => window.__classLoad ? window.__classLoad.board : null")
                 first[i] = None if shown is None else (shown - asked[i]) / 1000
         time.sleep(0.5)
-    errors = [f"pupil {i + 1}: no board after {timeout:.0f} s" for i, t in enumerate(first) if t is None]
+    errors = [f"pupil {i + 1}: no board after {timeout:.0f} s ({_how(pages[i])})"
+              for i, t in enumerate(first) if t is None]
     errors += [f"pupil {i + 1}: Error displaying widget" for i, page in enumerate(pages)
                if (page.evaluate(_STATE_JS) or {}).get("widgetError")]
     return first, errors
+
+
+def _how(page) -> str:
+    """What a page without its board shows: its loading state, its text's
+    start and its console's last lines (why it stopped, if it says)."""
+    try:
+        seen = page.evaluate("() => [document.readyState, (document.body ? document.body.innerText : '')"
+                             ".replace(/\\s+/g, ' ').slice(0, 160)]")
+    except Exception as exc:  # noqa: BLE001 - a page that crashed or closed: say so
+        return f"the page does not answer: {exc}"
+    return f"document {seen[0]}, text {seen[1]!r}, console: {' | '.join(page.console) or 'nothing'}"
 
 
 _OFFERED = "button.cardlab-offer:enabled"
