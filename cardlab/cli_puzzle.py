@@ -171,7 +171,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     """Make a bank of puzzles from seeded games."""
     from .puzzles.bank import write_bank
-    from .puzzles.generate import generate, puzzle_game
+    from .puzzles.generate import generate, next_number, puzzle_game
 
     game = puzzle_game(args.game, args.kind)
     out_path = args.out or f"{args.game}-puzzles.json"
@@ -189,15 +189,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     records, figures = generate(game, args.n, seed=args.seed, seconds=args.seconds, nodes=args.nodes,
                                 max_games=args.max_games, callback=progress, kind=args.kind,
-                                first_id=len(before) + 1)
+                                first_id=next_number(before), before=before)
     print(file=sys.stderr)
     figures.update(nodes=args.nodes, first_seed=args.seed, options=dict(game.options))
     if args.kind:
         figures["kind"] = args.kind
     if before:
         runs.append(figures)
-        figures = {k: sum(r.get(k, 0) for r in runs) for k in ("games", "candidates", "kept", "seconds")}
-        figures.update(nodes=runs[0].get("nodes", args.nodes), first_seed=runs[0].get("first_seed", 0), runs=runs)
+        figures = {k: sum(r.get(k, 0) for r in runs) for k in ("games", "candidates")}
+        figures.update(kept=len(before) + len(records), seconds=round(sum(r.get("seconds", 0) for r in runs), 1),
+                       nodes=runs[0].get("nodes", args.nodes), first_seed=runs[0].get("first_seed", 0), runs=runs)
+        figures.update({k: v for k, v in done.items() if k not in figures})  # what the bank noted (its cap)
     out = write_bank(args.game, before + records, figures, out_path)
     print(_("{kept} puzzles of {game} from {games} games ({candidates} positions looked at, {seconds} s): "
             "{file}").format(game=args.game, file=out, **figures))

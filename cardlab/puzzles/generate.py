@@ -15,6 +15,7 @@ the answer; the explanation is made from the stored values when it is shown
 from __future__ import annotations
 
 import random
+import re
 import time
 from fractions import Fraction
 from typing import Any, Callable, Iterator
@@ -25,7 +26,8 @@ from ..i18n import _
 from .check import NODES, Step, as_kind, margin_of, solution_line
 from .themes import explain_english, tag
 
-__all__ = ["generate", "puzzle_game", "VARIANTS", "played_decisions", "puzzle_record", "AGENT_MIX", "LAST"]
+__all__ = ["generate", "pattern", "capped", "next_number", "PER_PATTERN", "puzzle_game", "VARIANTS", "played_decisions",
+           "puzzle_record", "AGENT_MIX", "LAST"]
 
 #: the agents of the seeded games, a pair per seed in turn
 AGENT_MIX = (("heuristic", "random"), ("beginner", "heuristic"), ("club", "beginner"), ("random", "club"),
@@ -49,6 +51,11 @@ VARIANTS: dict[str, dict[str, Any]] = {"toritsuki": {"known_deck_order": True}}
 VARIATIONS = 4
 #: at most this many puzzles from one seeded game (variety)
 PER_GAME = 6
+#: at most this many puzzles of one pattern (:func:`pattern`) in a bank:
+#: Toritsuki's endgames offer the same choice again and again (do not
+#: possess from a deck of one card: it would deck you out), which made 88
+#: of its first bank's 102 puzzles one puzzle
+PER_PATTERN = 2
 #: the starting rating: a puzzle the beginner level solves, and what each
 #: level that misses it and each further move of the mover add
 BASE_RATING, MISSED, PER_MOVE, ON_AVERAGE = 1100, 300, 100, 100
@@ -207,15 +214,46 @@ def _variations(state: State, rng: random.Random, most: int = VARIATIONS) -> lis
     return out
 
 
+def pattern(record: dict[str, Any]) -> tuple:
+    """What makes two puzzles the same exercise for a pupil: the kind, the
+    answer and the moves offered (as the notation names them: cards and
+    squares make them differ where the position differs) and the themes."""
+    return record["kind"], record["solution"][0], tuple(sorted(record["values"])), tuple(record["themes"])
+
+
+def capped(records: list[dict[str, Any]], most: int = PER_PATTERN, before: list[dict[str, Any]] = ()) -> list:
+    """``records`` without those past the first ``most`` of their
+    :func:`pattern` (counting ``before``, a bank's own puzzles, first)."""
+    seen: dict[tuple, int] = {}
+    for r in before:
+        seen[pattern(r)] = seen.get(pattern(r), 0) + 1
+    out = []
+    for r in records:
+        key = pattern(r)
+        if seen.get(key, 0) < most:
+            seen[key] = seen.get(key, 0) + 1
+            out.append(r)
+    return out
+
+
+def next_number(records: list[dict[str, Any]]) -> int:
+    """The number the next puzzle's id takes after ``records``': one past the
+    highest number an id ends with (ids stay unique when puzzles were left out)."""
+    return 1 + max((int(m.group()) for r in records if (m := re.search(r"\d+$", str(r["id"])))), default=0)
+
+
 def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, nodes: int = NODES,
              seconds: float | None = None, callback: Callable[[int, int, int], None] | None = None,
-             kind: str | None = None, first_id: int = 1) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+             kind: str | None = None, first_id: int = 1, before: list[dict[str, Any]] = ()
+             ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Up to ``n`` puzzle records of ``game`` (a :class:`~cardlab.Game`) from
     seeded games ``seed, seed + 1, …`` (at most ``max_games``, and at most
     ``seconds`` of wall time), and the figures of the run (games played,
     candidates looked at, seconds).  ``callback(kept, candidates, games)``
     after each game.  ``kind``: only fair or only open puzzles (``None``:
-    each the game has); ids count from ``first_id``."""
+    each the game has); ids count from ``first_id``; at most
+    :data:`PER_PATTERN` of a :func:`pattern`, counting ``before`` (the
+    bank's own puzzles, when adding to it)."""
     kinds = _kinds(game)
     if kind is not None:
         if kind not in kinds:
@@ -232,8 +270,11 @@ def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, n
         for made, steps, source in _from_game(game, g_seed, nodes, seen, kinds):
             looked += 1
             if steps:
+                record = puzzle_record(f"{game.name}-{first_id + len(kept):04d}", made, steps, source)
+                if not capped([record], before=[*before, *kept]):
+                    continue  # a puzzle the bank has twice already, but for its cards
                 from_this += 1
-                kept.append(puzzle_record(f"{game.name}-{first_id + len(kept):04d}", made, steps, source))
+                kept.append(record)
                 if len(kept) >= n or from_this >= PER_GAME:
                     break
         if callback is not None:
