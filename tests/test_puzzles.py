@@ -549,8 +549,8 @@ def test_cli_puzzles_generate_refuses_a_kind_the_game_does_not_have(tmp_path, ca
 
 def test_the_pattern_cap_keeps_two_of_an_exercise_and_ids_go_on():
     """Two puzzles whose answer, moves offered and themes are the same are one
-    exercise for a pupil (Toritsuki's endgames: do not possess from a deck of one
-    card, 88 times in its first bank): a bank keeps PER_PATTERN of each, counting
+    exercise for a pupil (Toritsuki's endgames: do not possess from a deck near its
+    end, TK-7, 88 times in its first bank): a bank keeps PER_PATTERN of each, counting
     the puzzles it has; a puzzle added gets a number past every id, so an id left
     out is never given to another puzzle."""
     from cardlab.puzzles.generate import capped, next_number

@@ -53,8 +53,8 @@ VARIATIONS = 4
 PER_GAME = 6
 #: at most this many puzzles of one pattern (:func:`pattern`) in a bank:
 #: Toritsuki's endgames offer the same choice again and again (do not
-#: possess from a deck of one card: it would deck you out), which made 88
-#: of its first bank's 102 puzzles one puzzle
+#: possess from a deck near its end: it would run out first, TK-7), which
+#: made 88 of its first bank's 102 puzzles one puzzle
 PER_PATTERN = 2
 #: the starting rating: a puzzle the beginner level solves, and what each
 #: level that misses it and each further move of the mover add
