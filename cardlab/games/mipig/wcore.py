@@ -272,6 +272,32 @@ class WordCore:
             pos |= v << off
         return pos | cards << t.C | (occ | own << t.W | up << t.W2) << t.M
 
+    @cython.ccall
+    @cython.cdivision(True)
+    def key(self) -> tuple:
+        """This position as a tuple of words, equal exactly where :meth:`to_pos` is (the
+        exact search's table key): the header, hands, graveyards, shown sets, then the
+        field's cards, three a word (square from the smallest x and y << 9 | card + 1,
+        owner << 7, face up << 8); the face-up counts follow from the field."""
+        i: cython.int
+        a: cython.int
+        k: cython.int = 0
+        f: cython.ulonglong = 0
+        B: cython.int = self.B
+        words = [self.head, self.h0, self.h1, self.g0, self.g1, self.s0, self.s1]
+        for i in range(self.nf):
+            a = self.sq[i]
+            f = f << 21 | cython.cast(cython.ulonglong, ((a // B - self.minx) * self.S + a % B - self.miny) << 9
+                                                     | (self.board[a] & 511))
+            k += 1
+            if k == 3:
+                words.append(f)
+                f = 0
+                k = 0
+        if k:
+            words.append(f)
+        return tuple(words)
+
     @cython.cfunc
     @cython.cdivision(True)
     def _bounds(self) -> cython.void:
