@@ -54,7 +54,7 @@ PLACE = cython.declare(cython.int, key.PLACE)
 BATTLE = cython.declare(cython.int, key.BATTLE)
 TIEBREAK = cython.declare(cython.int, key.TIEBREAK)
 END = cython.declare(cython.int, key.END)
-_K = 12  # placement move: card << _K | square (core._K)
+_K = cython.declare(cython.int, 12)  # placement move: card << _K | square (core._K)
 _MODES = {"janken": 0, "value": 1, "draw": 2}
 
 
@@ -333,14 +333,24 @@ class WordCore:
         ph: cython.int = self.head & 7
         p: cython.int = (self.head >> 3) & 1
         k: cython.int
+        i: cython.int
+        c: cython.int
+        out: list = []
         if ph == BATTLE:
             k = self._attacks(p, True)
-            return list(self.buf[:k]) if k else [-1]
+            for i in range(k):
+                out.append(self.buf[i])
+            return out if k else [-1]
         if ph == PLACE:
             k = self._spots()
             hand: cython.ulonglong = self.h1 if p else self.h0
-            codes = [self._code(self.buf[i]) for i in range(k)]
-            return [c << _K | s for c in range(self.U) if hand >> c & ONE for s in codes]
+            for i in range(k):  # the squares' codes (buf is scratch)
+                self.buf[i] = self._code(self.buf[i])
+            for c in range(self.U):
+                if hand >> c & ONE:
+                    for i in range(k):
+                        out.append(c << _K | self.buf[i])
+            return out
         if ph == DEAL:
             used: cython.ulonglong = self._used()
             return [c for c in range(self.U) if not used >> c & ONE]
