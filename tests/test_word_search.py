@@ -11,6 +11,7 @@ and with ``CARDLAB_PURE=1`` (the ``.py`` runs as Python)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -23,9 +24,12 @@ import cardlab
 from cardlab import CHANCE, TERMINAL, TooLargeError
 from cardlab.builds import import_typed
 from cardlab.core import sample_chance
+from cardlab.cores import core_of
+from cardlab.games.mipig import wcore
 from cardlab.search import Search
 
 wsearch = import_typed("cardlab.games.mipig.wsearch")
+solve_module = importlib.import_module("cardlab.solve")  # (cardlab.solve is the function)
 REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "mipig.json").read_text("utf-8"))
 
 #: open-hands option sets: the jankens (first player, end; capped, uncapped, two marks
@@ -49,6 +53,7 @@ OPTIONS = [
 def both(game, state, **options):
     """The value of ``state`` by today's search and by the word search (which must be one):
     the value, and each search's (nodes, table hits, table entries)."""
+    options.setdefault("progress", False)
     want, got = Search(game, **options), wsearch.word_search(game, **options)
     assert isinstance(got, wsearch.WordSearch)
     v, w = want.exact(state), got.exact(state)
@@ -214,3 +219,59 @@ def test_X_beyond_the_word_core_it_is_todays_search():
     assert Fraction(search.exact(state)) == cardlab.solve(state, progress=False).value
     game = cardlab.load("mipig", hand_size=2, open_hands=True)
     assert type(wsearch.word_search(game, use_core=False)) is Search
+
+
+@pytest.fixture
+def words(monkeypatch):
+    """The word core and the word search count as compiled (they are, in a compiled build)
+    and the pure path is not forced: a game loaded now is solved on words."""
+    monkeypatch.delenv("CARDLAB_PURE", raising=False)
+    monkeypatch.setattr(wcore, "compiled", True)
+    monkeypatch.setattr(wsearch, "compiled", True)
+
+
+def fresh(monkeypatch, pure: bool, **options):
+    """A fresh open-hands game (its core made now), the pure path forced or not."""
+    if pure:
+        monkeypatch.setenv("CARDLAB_PURE", "1")
+    else:
+        monkeypatch.delenv("CARDLAB_PURE", raising=False)
+    game = cardlab.load("mipig", open_hands=True, **options)
+    core_of(game)
+    return game
+
+
+def test_X_solve_searches_on_words_where_compiled(words, monkeypatch):
+    """cardlab.solve's search: on words where the word core is hung on the core (compiled,
+    these options); today's with CARDLAB_PURE=1, beyond the word core, with core=False, or
+    where the word search is not compiled."""
+    assert type(solve_module._search(fresh(monkeypatch, False, hand_size=2))) is wsearch.WordSearch
+    assert type(solve_module._search(fresh(monkeypatch, True, hand_size=2))) is Search
+    twice = fresh(monkeypatch, False, hand_size=3, hands=[["p01", "p01", "p02"], ["p03", "p04", "p04"]])
+    assert type(solve_module._search(twice)) is Search
+    assert type(solve_module._search(fresh(monkeypatch, False, hand_size=2), use_core=False)) is Search
+    monkeypatch.setattr(wsearch, "compiled", False)
+    assert type(solve_module._search(fresh(monkeypatch, False, hand_size=2))) is Search
+
+
+@pytest.mark.parametrize("options,seed,steps", [
+    ({"hand_size": 3, "first_player": 0}, 0, 0), ({"hand_size": 3, "first_player": 1, "tiebreak": "value"}, 4, 3),
+    ({"hand_size": 2}, 1, 0), ({"hand_size": 2, "hands": ["duo_a", "duo_b"], "first_player": "random"}, None, 0)],
+    ids=["deal 3", "3 each, 3 steps in", "first-player janken", "coin"])
+def test_X_solve_gives_the_same_solution_either_way(words, monkeypatch, options, seed, steps):
+    """The public solve on words and with CARDLAB_PURE=1 (today's search): the same value,
+    best actions (mixes at a janken), principal variation and counts."""
+    used, make = [], solve_module._search
+    monkeypatch.setattr(solve_module, "_search", lambda game, **o: used.append(type(make(game, **o))) or make(game, **o))
+    sols = []
+    for pure in (False, True):
+        game = fresh(monkeypatch, pure, **options)
+        state = game.new_initial_state(seed=seed)  # (seed None: the coin, MP-Q2)
+        walk = random.Random(seed)
+        for _ in range(steps):
+            state = state._apply(walk.choice(state.legal_actions()))
+        sol = cardlab.solve(state, progress=False)
+        sols.append((sol.value, sol.best_actions, sol.pv, sol.nodes, sol.tt_hits, sol.tt_entries, sol.method,
+                     sol.mixes, sol.mix_epsilon))
+    assert used[0] is wsearch.WordSearch and used[-1] is Search
+    assert sols[0] == sols[1] and sols[0][3] > 10
