@@ -11,7 +11,9 @@ and with ``CARDLAB_PURE=1`` (the ``.py`` runs as Python)."""
 
 from __future__ import annotations
 
+import builtins
 import importlib
+import importlib.util
 import json
 import os
 import random
@@ -275,3 +277,28 @@ def test_X_solve_gives_the_same_solution_either_way(words, monkeypatch, options,
                      sol.mixes, sol.mix_epsilon))
     assert used[0] is wsearch.WordSearch and used[-1] is Search
     assert sols[0] == sols[1] and sols[0][3] > 10
+
+
+def test_X_runs_without_cython(monkeypatch):
+    """Where ``import cython`` fails (the Lite site) the module runs on cardlab's shim, with
+    today's values and tree."""
+    real_import = builtins.__import__
+
+    def no_cython(name, *args, **kwargs):
+        if name == "cython":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cython)
+    path = Path(wsearch.__file__).with_name("wsearch.py")
+    spec = importlib.util.spec_from_file_location("cardlab.games.mipig._wsearch_without_cython", path)
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert plain.cython.__name__ == "cardlab._cython_shim" and not plain.compiled
+    game = cardlab.load("mipig", hand_size=2, open_hands=True, tiebreak="value", janken_rounds=1)
+    for seed in range(3):
+        state = late(game, random.Random(seed), 4)
+        want, got = Search(game), plain.word_search(game)
+        assert isinstance(got, plain.WordSearch)
+        assert (got.exact(state), got.nodes, got.hits) == (want.exact(state), want.nodes, want.hits)
