@@ -11,9 +11,7 @@ and with ``CARDLAB_PURE=1`` (the ``.py`` runs as Python)."""
 
 from __future__ import annotations
 
-import builtins
 import importlib
-import importlib.util
 import json
 import os
 import random
@@ -29,6 +27,7 @@ from cardlab.core import sample_chance
 from cardlab.cores import core_of
 from cardlab.games.mipig import wcore
 from cardlab.search import Search
+from test_compiled_agreement import without_cython
 
 wsearch = import_typed("cardlab.games.mipig.wsearch")
 solve_module = importlib.import_module("cardlab.solve")  # (cardlab.solve is the function)
@@ -282,20 +281,7 @@ def test_X_solve_gives_the_same_solution_either_way(words, monkeypatch, options,
 def test_X_runs_without_cython(monkeypatch):
     """Where ``import cython`` fails (the Lite site) the module runs on cardlab's shim, with
     today's values and tree."""
-    real_import = builtins.__import__
-
-    def no_cython(name, *args, **kwargs):
-        if name == "cython":
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_cython)
-    path = Path(wsearch.__file__).with_name("wsearch.py")
-    spec = importlib.util.spec_from_file_location("cardlab.games.mipig._wsearch_without_cython", path)
-    plain = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(plain)
-    monkeypatch.setattr(builtins, "__import__", real_import)
-    assert plain.cython.__name__ == "cardlab._cython_shim" and not plain.compiled
+    plain = without_cython(monkeypatch, wsearch)
     game = cardlab.load("mipig", hand_size=2, open_hands=True, tiebreak="value", janken_rounds=1)
     for seed in range(3):
         state = late(game, random.Random(seed), 4)
