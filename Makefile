@@ -14,7 +14,7 @@ $(BIN)/python:
 # installed extras are remembered by a stamp file, redone when pyproject.toml changes, or setup.py
 # or a module it compiles (the install compiles the typed modules where a C compiler is there:
 # setup.py; without one it is the pure install)
-INSTALL_INPUTS := pyproject.toml setup.py cardlab/games/mipig/wcore.py
+INSTALL_INPUTS := pyproject.toml setup.py cardlab/games/mipig/wcore.py cardlab/games/mipig/wsearch.py
 $(VENV)/.lab-installed: $(INSTALL_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[notebook]'
 	touch $@
@@ -61,7 +61,7 @@ lab: $(VENV)/.lab-installed $(MO)
 # (the compiled modules' agreement runs again as Python: CARDLAB_PURE=1; cardlab.build_info()
 #  says which run compiled)
 TEST_JOBS ?= 2
-COMPILED_TESTS := tests/test_compiled_agreement.py tests/test_compiled_wiring.py
+COMPILED_TESTS := tests/test_compiled_agreement.py tests/test_compiled_wiring.py tests/test_word_search.py
 test: $(VENV)/.test-installed $(MO)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS)
 	CARDLAB_PURE=1 $(BIN)/python -m pytest -q $(COMPILED_TESTS)

@@ -19,7 +19,8 @@ import sysconfig
 from setuptools import Extension, setup
 
 #: the modules compiled (module name, source): the typed ones (build_tools/build_compiled.py)
-TYPED = [("cardlab.games.mipig.wcore", "cardlab/games/mipig/wcore.py")]
+TYPED = [("cardlab.games.mipig.wcore", "cardlab/games/mipig/wcore.py"),
+         ("cardlab.games.mipig.wsearch", "cardlab/games/mipig/wsearch.py")]
 
 
 def compiler_found() -> bool:

@@ -23,15 +23,19 @@ position (:func:`solve`), and backward induction over a tree
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from . import games
 from ._lazy import lazy
 from .analysis import Analysis, analyse, mix_text
+from .builds import import_typed
 from .core import CHANCE, State
+from .cores import core_of
 from .errors import NotSolvableError
 from .i18n import N_, _
 from .matrix import repeated_value
@@ -126,7 +130,7 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
     """
     check_solvable(state)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    search = Search(state.game, table=table, pruning=pruning, max_nodes=max_nodes, progress=progress,
+    search = _search(state.game, table=table, pruning=pruning, max_nodes=max_nodes, progress=progress,
                      max_table=max_table, use_core=core)
     start = time.perf_counter()
     try:
@@ -135,6 +139,20 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
                          start)
     finally:
         search.close()
+
+
+def _search(game, **options) -> Search:
+    """The search of :func:`solve`: on the game's word core (issue X: its package's
+    ``wsearch``, the same tree and values) where :func:`cardlab.cores.core_of` hung the
+    word core on its core (compiled, these options, not ``CARDLAB_PURE=1``) and the word
+    search runs compiled too; else :class:`~cardlab.search.Search`."""
+    if options.get("use_core", True) and getattr(core_of(game), "word_cores", None) is not None:
+        name = f"{games.CATALOGUE[game.name].__name__}.wsearch"
+        if importlib.util.find_spec(name) is not None:
+            module = sys.modules.get(name) or import_typed(name)
+            if module.compiled:
+                return module.word_search(game, **options)
+    return Search(game, **options)
 
 
 def minimax(state: State, *, max_nodes: int | None = DEFAULT_MAX_NODES) -> Solution:

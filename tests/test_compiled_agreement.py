@@ -112,9 +112,9 @@ def test_X_same_playouts_from_the_yardstick_deals(n):
         same_playouts(game, game.new_initial_state(seed=seed), range(20))
 
 
-def test_X_runs_without_cython(monkeypatch):
-    """Where ``import cython`` fails (the Lite site) the module runs on cardlab's shim,
-    with the same playouts."""
+def without_cython(monkeypatch, module):
+    """A typed module's ``.py`` (``module``: its compiled or Python import) run where
+    ``import cython`` fails (the Lite site): on cardlab's shim, as Python."""
     real_import = builtins.__import__
 
     def no_cython(name, *args, **kwargs):
@@ -123,12 +123,20 @@ def test_X_runs_without_cython(monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_cython)
-    path = Path(wcore.__file__).with_name("wcore.py")
-    spec = importlib.util.spec_from_file_location("cardlab.games.mipig._wcore_without_cython", path)
+    base = module.__name__.rpartition(".")[2]
+    path = Path(module.__file__).with_name(base + ".py")
+    spec = importlib.util.spec_from_file_location(f"{module.__package__}._{base}_without_cython", path)
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
     monkeypatch.setattr(builtins, "__import__", real_import)
     assert plain.cython.__name__ == "cardlab._cython_shim" and not plain.compiled
+    return plain
+
+
+def test_X_runs_without_cython(monkeypatch):
+    """Where ``import cython`` fails (the Lite site) the module runs on cardlab's shim,
+    with the same playouts."""
+    plain = without_cython(monkeypatch, wcore)
     game = cardlab.load("mipig")
     core = core_of(game)
     pos = core.encode(game.new_initial_state())

@@ -54,7 +54,7 @@ PLACE = cython.declare(cython.int, key.PLACE)
 BATTLE = cython.declare(cython.int, key.BATTLE)
 TIEBREAK = cython.declare(cython.int, key.TIEBREAK)
 END = cython.declare(cython.int, key.END)
-_K = 12  # placement move: card << _K | square (core._K)
+_K = cython.declare(cython.int, 12)  # placement move: card << _K | square (core._K)
 _MODES = {"janken": 0, "value": 1, "draw": 2}
 
 
@@ -272,6 +272,32 @@ class WordCore:
             pos |= v << off
         return pos | cards << t.C | (occ | own << t.W | up << t.W2) << t.M
 
+    @cython.ccall
+    @cython.cdivision(True)
+    def key(self) -> tuple:
+        """This position as a tuple of words, equal exactly where :meth:`to_pos` is (the
+        exact search's table key): the header, hands, graveyards, shown sets, then the
+        field's cards, three a word (square from the smallest x and y << 9 | card + 1,
+        owner << 7, face up << 8); the face-up counts follow from the field."""
+        i: cython.int
+        a: cython.int
+        k: cython.int = 0
+        f: cython.ulonglong = 0
+        B: cython.int = self.B
+        words = [self.head, self.h0, self.h1, self.g0, self.g1, self.s0, self.s1]
+        for i in range(self.nf):
+            a = self.sq[i]
+            f = f << 21 | cython.cast(cython.ulonglong, ((a // B - self.minx) * self.S + a % B - self.miny) << 9
+                                                     | (self.board[a] & 511))
+            k += 1
+            if k == 3:
+                words.append(f)
+                f = 0
+                k = 0
+        if k:
+            words.append(f)
+        return tuple(words)
+
     @cython.cfunc
     @cython.cdivision(True)
     def _bounds(self) -> cython.void:
@@ -307,14 +333,24 @@ class WordCore:
         ph: cython.int = self.head & 7
         p: cython.int = (self.head >> 3) & 1
         k: cython.int
+        i: cython.int
+        c: cython.int
+        out: list = []
         if ph == BATTLE:
             k = self._attacks(p, True)
-            return list(self.buf[:k]) if k else [-1]
+            for i in range(k):
+                out.append(self.buf[i])
+            return out if k else [-1]
         if ph == PLACE:
             k = self._spots()
             hand: cython.ulonglong = self.h1 if p else self.h0
-            codes = [self._code(self.buf[i]) for i in range(k)]
-            return [c << _K | s for c in range(self.U) if hand >> c & ONE for s in codes]
+            for i in range(k):  # the squares' codes (buf is scratch)
+                self.buf[i] = self._code(self.buf[i])
+            for c in range(self.U):
+                if hand >> c & ONE:
+                    for i in range(k):
+                        out.append(c << _K | self.buf[i])
+            return out
         if ph == DEAL:
             used: cython.ulonglong = self._used()
             return [c for c in range(self.U) if not used >> c & ONE]
