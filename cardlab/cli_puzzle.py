@@ -171,7 +171,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     """Make a bank of puzzles from seeded games."""
     from .puzzles.bank import write_bank
-    from .puzzles.generate import generate, next_number, puzzle_game
+    from .puzzles.generate import generate, puzzle_game
 
     game = puzzle_game(args.game, args.kind)
     out_path = args.out or f"{args.game}-puzzles.json"
@@ -189,7 +189,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     records, figures = generate(game, args.n, seed=args.seed, seconds=args.seconds, nodes=args.nodes,
                                 max_games=args.max_games, callback=progress, kind=args.kind,
-                                first_id=next_number(before), before=before)
+                                before=before)
     print(file=sys.stderr)
     figures.update(nodes=args.nodes, first_seed=args.seed, options=dict(game.options))
     if args.kind:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 import time
 from fractions import Fraction
 from typing import Any, Callable, Iterator
@@ -224,14 +225,11 @@ def pattern(record: dict[str, Any]) -> tuple:
 def capped(records: list[dict[str, Any]], most: int = PER_PATTERN, before: list[dict[str, Any]] = ()) -> list:
     """``records`` without those past the first ``most`` of their
     :func:`pattern` (counting ``before``, a bank's own puzzles, first)."""
-    seen: dict[tuple, int] = {}
-    for r in before:
-        seen[pattern(r)] = seen.get(pattern(r), 0) + 1
+    seen = Counter(map(pattern, before))
     out = []
     for r in records:
-        key = pattern(r)
-        if seen.get(key, 0) < most:
-            seen[key] = seen.get(key, 0) + 1
+        seen[pattern(r)] += 1
+        if seen[pattern(r)] <= most:
             out.append(r)
     return out
 
@@ -244,22 +242,23 @@ def next_number(records: list[dict[str, Any]]) -> int:
 
 def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, nodes: int = NODES,
              seconds: float | None = None, callback: Callable[[int, int, int], None] | None = None,
-             kind: str | None = None, first_id: int = 1, before: list[dict[str, Any]] = ()
+             kind: str | None = None, before: list[dict[str, Any]] = ()
              ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Up to ``n`` puzzle records of ``game`` (a :class:`~cardlab.Game`) from
     seeded games ``seed, seed + 1, …`` (at most ``max_games``, and at most
     ``seconds`` of wall time), and the figures of the run (games played,
     candidates looked at, seconds).  ``callback(kept, candidates, games)``
     after each game.  ``kind``: only fair or only open puzzles (``None``:
-    each the game has); ids count from ``first_id``; at most
-    :data:`PER_PATTERN` of a :func:`pattern`, counting ``before`` (the
-    bank's own puzzles, when adding to it)."""
+    each the game has); ``before``: the bank's own puzzles when adding to
+    it (ids go on after theirs, :func:`next_number`; at most
+    :data:`PER_PATTERN` of a :func:`pattern`, theirs counted)."""
     kinds = _kinds(game)
     if kind is not None:
         if kind not in kinds:
             raise CardlabError(_("{game} with these options has no {kind} puzzles; it has: {kinds}").format(
                 game=game.name, kind=kind, kinds=", ".join(kinds)))
         kinds = (kind,)
+    first_id = next_number(before)
     t0 = time.perf_counter()
     kept: list[dict[str, Any]] = []
     seen: set[str] = set()
