@@ -288,8 +288,36 @@ def open_pages(context, url: str, links: list[str], timeout: float) -> tuple[lis
     return pages, asked, errors
 
 
+#: seconds a page may take to answer one question (a page that stopped answering costs this, not the run)
+ASK_SECONDS = 20.0
+
+
+def ask(page, js: str, seconds: float = ASK_SECONDS) -> Any:
+    """``page.evaluate(js)`` with a deadline: Playwright's evaluate has none,
+    so one page that stopped answering would hold the whole run (session 16's
+    60-pupil run waited so, idle, for 14 minutes).  ``wait_for_function``
+    has one; the answer is wrapped in a list, so it is always truthy.  None
+    when the page did not answer in ``seconds`` (or crashed, or closed)."""
+    try:
+        handle = page.wait_for_function(f"() => [({js})()]", timeout=seconds * 1000, polling=100)
+        try:
+            return handle.json_value()[0]
+        finally:
+            handle.dispose()
+    except Exception as exc:  # noqa: BLE001 - a timeout, a crash, a closed page: no answer
+        if _STOPPED:
+            raise
+        page.console = [*getattr(page, "console", [])[-4:], f"(no answer: {type(exc).__name__})"]
+        return None
+
+
+def progress(what: str) -> None:
+    """A line on stderr, so a long run says where it is."""
+    print(f"{time.strftime('%H:%M:%S')} {what}", file=sys.stderr, flush=True)
+
+
 def records(page) -> dict[str, Any]:
-    return page.evaluate("() => window.__classLoad || {}")
+    return ask(page, "() => window.__classLoad || {}") or {}
 
 
 def wait_boards(pages: list[Any], asked: list[float], timeout: float) -> tuple[list[float | None], list[str]]:
@@ -298,27 +326,30 @@ def wait_boards(pages: list[Any], asked: list[float], timeout: float) -> tuple[l
     board), and the errors (no board, a widget that failed to show)."""
     end = asked[0] / 1000 + timeout
     first: list[float | None] = [None] * len(pages)
+    said = time.time()
     while time.time() < end and None in first:
         for i, page in enumerate(pages):
             if first[i] is None:
-                shown = page.evaluate("() => window.__classLoad ? window.__classLoad.board : null")
+                shown = ask(page, "() => window.__classLoad ? window.__classLoad.board : null")
                 first[i] = None if shown is None else (shown - asked[i]) / 1000
+        if time.time() - said >= 30:
+            said = time.time()
+            progress(f"{len(pages) - first.count(None)} of {len(pages)} boards shown")
         time.sleep(0.5)
     errors = [f"pupil {i + 1}: no board after {timeout:.0f} s ({_how(pages[i])})"
               for i, t in enumerate(first) if t is None]
     errors += [f"pupil {i + 1}: Error displaying widget" for i, page in enumerate(pages)
-               if (page.evaluate(_STATE_JS) or {}).get("widgetError")]
+               if (ask(page, _STATE_JS) or {}).get("widgetError")]
     return first, errors
 
 
 def _how(page) -> str:
     """What a page without its board shows: its loading state, its text's
     start and its console's last lines (why it stopped, if it says)."""
-    try:
-        seen = page.evaluate("() => [document.readyState, (document.body ? document.body.innerText : '')"
-                             ".replace(/\\s+/g, ' ').slice(0, 160)]")
-    except Exception as exc:  # noqa: BLE001 - a page that crashed or closed: say so
-        return f"the page does not answer: {exc}"
+    seen = ask(page, "() => [document.readyState, (document.body ? document.body.innerText : '')"
+                     ".replace(/\\s+/g, ' ').slice(0, 160)]")
+    if seen is None:
+        return f"the page does not answer; console: {' | '.join(page.console) or 'nothing'}"
     return f"document {seen[0]}, text {seen[1]!r}, console: {' | '.join(page.console) or 'nothing'}"
 
 
@@ -327,8 +358,8 @@ _OFFERED = "button.cardlab-offer:enabled"
 
 def _offers_seen(page) -> str:
     """The buttons a page offers now, as one text (a pick changes them)."""
-    return "|".join(page.locator(_OFFERED).evaluate_all(
-        "bs => bs.map(b => (b.title || '') + ':' + b.textContent.trim())"))
+    return ask(page, f"() => [...document.querySelectorAll({_OFFERED!r})]"
+                     ".map(b => (b.title || '') + ':' + b.textContent.trim()).join('|')") or ""
 
 
 def _step(store: RoomStore, room: dict[str, Any], rng: random.Random, moves: int, move_timeout: float,
@@ -355,7 +386,7 @@ def _step(store: RoomStore, room: dict[str, Any], rng: random.Random, moves: int
     if me < 0:
         return None  # chance: the mover's kernel draws it in the store
     page = room["pages"][me]
-    seen = page.evaluate(_STATE_JS)
+    seen = ask(page, _STATE_JS)
     if seen is None or seen["count"] != seq or not seen["offers"]:
         return None  # the page has not caught up yet
     # clicked: only a pick shown since (the page still, the buttons changed) asks again
@@ -409,7 +440,7 @@ def latencies(store: RoomStore, rooms: list[dict[str, Any]], played: list[dict[s
     for room in rooms:
         want = store.seq(room["id"])
         for page in room["pages"]:
-            while time.monotonic() < end and (page.evaluate(_STATE_JS) or {}).get("count") != want:
+            while time.monotonic() < end and (ask(page, _STATE_JS) or {}).get("count") != want:
                 time.sleep(0.2)
     seen = {(room["id"], seat): records(page) for room in rooms for seat, page in enumerate(room["pages"])}
     times, errors = [], []
@@ -469,10 +500,13 @@ def run(pw, pupils: int, moves: int, game: str, seed: int, timeout: float, move_
             context = browser.new_context()
             context.add_init_script(RECORDER_JS)
             pages, asked, errors = open_pages(context, url, [link for _, links in made for link in links], timeout)
+            progress(f"{pupils} pages asked for; waiting for their boards")
             first, missing = wait_boards(pages, asked, timeout)
             memory.sample()
+            progress(f"{pupils - first.count(None)} of {pupils} boards shown; the pupils play")
             rooms = [{"id": rid, "pages": pages[2 * i:2 * i + 2]} for i, (rid, _) in enumerate(made)]
             played, stuck = play(store, rooms, random.Random(seed), moves, move_timeout, memory.sample)
+            progress(f"{len(played)} moves played; reading the pages' records")
             times, unseen = latencies(store, rooms, played, move_timeout)
             kernels = memory.now()["kernels"]
             errors = [*missing, *stuck, *unseen, *errors]  # the pages' own errors, as they happened
