@@ -27,8 +27,38 @@ class FakePage:
     def __init__(self, counts, clicks):
         self.rec = {"counts": counts, "clicks": clicks, "board": 1}
 
-    def evaluate(self, js):
-        return {"count": self.rec["counts"][-1][1]} if js == class_load._STATE_JS else self.rec
+    def wait_for_function(self, js, timeout, polling):
+        """As Playwright's, for :func:`class_load.ask`'s question (its ``js``
+        wrapped to answer a list): a handle on the answer."""
+        answer = {"count": self.rec["counts"][-1][1]} if class_load._STATE_JS in js else self.rec
+        return FakeHandle([answer])
+
+
+class FakeHandle:
+    def __init__(self, value):
+        self.value = value
+
+    def json_value(self):
+        return self.value
+
+    def dispose(self):
+        pass
+
+
+class SilentPage:
+    """A page that never answers (Playwright's timeout)."""
+
+    def wait_for_function(self, js, timeout, polling):
+        raise TimeoutError(f"Timeout {timeout}ms exceeded.")
+
+
+def test_a_page_that_does_not_answer_costs_its_deadline_not_the_run():
+    """Session 16's 60-pupil run waited, idle, on one evaluate; ``ask`` gives
+    None and says so in the page's console lines."""
+    page = SilentPage()
+    assert class_load.ask(page, class_load._STATE_JS, seconds=0.01) is None
+    assert page.console == ["(no answer: TimeoutError)"]
+    assert class_load.records(page) == {}
 
 
 class FakeStore:
