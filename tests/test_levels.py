@@ -202,3 +202,33 @@ def test_a_level_draws_at_the_second_half_of_a_janken_too_MP_Q3(monkeypatch):
     monkeypatch.setattr(cardlab.analysis, "analyse", lambda *args, **kw: estimate)
     picks = {LevelAgent("beginner", seed=k).choose(s) for k in range(20)}
     assert picks == set(s.legal_actions())
+
+
+def test_the_round_robins_earlier_games_count_only_where_the_levels_play_as_today(monkeypatch):
+    """benchmarks/levels.py counts an earlier method's games where the code
+    between the two changed only where a game never goes (``SAME_PLAY``): the
+    janken fix (a LevelAgent branch at a simultaneous choice, and
+    cardlab/matrix.py) for the games with no simultaneous choice.  Those games'
+    states keep the protocol's "never simultaneous" answers; and a game of the
+    earlier method fills only an index today's method has not played."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import levels
+    from cardlab.core import State
+
+    for (now, before), games in levels.SAME_PLAY.items():
+        for name in games:
+            cls = type(cardlab.load(name).new_initial_state(0))
+            assert cls.simultaneous is State.simultaneous, name
+            assert cls.simultaneous_start is State.simultaneous_start, name
+    assert type(cardlab.load("mipig").new_initial_state(0)).simultaneous_start is not State.simultaneous_start
+    (now, before), games = next(iter(levels.SAME_PLAY.items()))
+    row = dict(game=games[0], a="club", b="beginner", score_a="1.0")
+    rows = [dict(row, index="0", method=now), dict(row, index="0", method=before, score_a="0.0"),
+            dict(row, index="1", method=before), dict(row, game="mipig", index="1", method=before),
+            dict(row, a="heuristic", b="random", index="0", method="older")]
+    monkeypatch.setattr(levels, "method", lambda: now)
+    kept = levels.counted(rows)
+    assert kept == [rows[0], rows[4], rows[2]]
