@@ -245,6 +245,17 @@ def _answer(A: Sequence[Sequence[Any]], other: Sequence[Fraction], value: Fracti
     return tuple(Fraction(int(i == best)) for i in range(len(A)))
 
 
+def warm() -> None:
+    """Load and start sympy now, which :func:`repeated_value` needs for a
+    choice tied for ever: the first fixed point of a process costs 0.25-0.8 s
+    of CPU that way (sympy's import and first solve), the next ones a few
+    ms.  :class:`cardlab.Match` calls it where a level plays a game with
+    simultaneous choices, so that cost falls outside every move's clock (the
+    levels' round robin saw a strongest-level move of 2.53 s where the cap
+    is 1.75 s)."""
+    repeated_value([[None, 1], [1, -1]])
+
+
 def _nearest_fixed_point(A: Sequence[Sequence[Any]], up: bool) -> Any:
     import sympy as sp
 

@@ -220,6 +220,7 @@ def test_the_round_robins_earlier_games_count_only_where_the_levels_play_as_toda
 
     for (now, before), games in levels.SAME_PLAY.items():
         for name in games:
+            assert not cardlab.load(name).spec.simultaneous, name
             cls = type(cardlab.load(name).new_initial_state(0))
             assert cls.simultaneous is State.simultaneous, name
             assert cls.simultaneous_start is State.simultaneous_start, name
@@ -232,3 +233,20 @@ def test_the_round_robins_earlier_games_count_only_where_the_levels_play_as_toda
     monkeypatch.setattr(levels, "method", lambda: now)
     kept = levels.counted(rows)
     assert kept == [rows[0], rows[4], rows[2]]
+
+
+@pytest.mark.parametrize("game, warmed", [("mipig", True), ("koinobori", False)])
+def test_a_match_with_a_level_starts_sympy_before_the_first_janken_MP_4(game, warmed):
+    """MP-4: a janken tied for ever has its value at a fixed point that sympy
+    solves; a process's first costs 0.25-0.8 s of CPU (sympy's start), which
+    fell inside a level's move (2.53 s where the cap is 1.75 s).  A Match with
+    a level in a game with simultaneous choices pays it when it is made; a game
+    without them does not load sympy for it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, cardlab; assert 'sympy' not in sys.modules; "
+            f"cardlab.Match(cardlab.load({game!r}), ['club', 'random'], seed=1); print('sympy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(warmed)]
