@@ -75,7 +75,9 @@ test: $(VENV)/.test-installed $(MO)
 ## with this machine's address on the class network, never 0.0.0.0 (PLAY_URL=http://NAME:8866/ gives
 ## another, e.g. a name the laptops know); the teacher's page shows the pupils' links with it too.
 ## A page's kernel is shut down when its page is closed, or has been gone (reloaded, a laptop asleep)
-## and idle for PLAY_CULL_IDLE seconds (Voila's culling; checked every PLAY_CULL_EVERY seconds)
+## and idle for PLAY_CULL_IDLE seconds (Voila's culling; checked every PLAY_CULL_EVERY seconds).
+## Voila waits up to PLAY_OUTPUT_WAIT seconds for a page's board after its code has run (its own
+## default, 4 s, dropped 2 boards of 60 on a loaded 2-core machine: the page then stays empty)
 ## A school's rooms on PostgreSQL: make play CARDLAB_ROOMS=postgresql://USER:PASSWORD@HOST/DATABASE
 PLAY_IP         ?= 0.0.0.0
 PLAY_PORT       ?= 8866
@@ -83,15 +85,17 @@ PLAY_URL        ?=
 PLAY_CULL_IDLE  ?= 300
 PLAY_CULL_EVERY ?= 60
 CARDLAB_ROOMS   ?= $(CURDIR)/class-rooms.db
-PLAY_CULL       := --MappingKernelManager.cull_idle_timeout=$(PLAY_CULL_IDLE) \
+PLAY_OUTPUT_WAIT ?= 120
+PLAY_KERNELS    := --MappingKernelManager.cull_idle_timeout=$(PLAY_CULL_IDLE) \
                    --MappingKernelManager.cull_interval=$(PLAY_CULL_EVERY) \
-                   --MappingKernelManager.cull_connected=False
+                   --MappingKernelManager.cull_connected=False \
+                   --VoilaExecutor.iopub_timeout=$(PLAY_OUTPUT_WAIT)
 play: $(VENV)/.lab-installed
 	url="$$(PLAY_URL='$(PLAY_URL)' $(BIN)/python -c 'from cardlab.rooms import class_url; print(class_url("$(PLAY_IP)", $(PLAY_PORT)))')" && \
 	export PLAY_URL='$(PLAY_URL)' CARDLAB_ROOMS='$(CARDLAB_ROOMS)' && \
 	$(BIN)/cardlab rooms --db '$(CARDLAB_ROOMS)' --url "$$url" && \
 	$(BIN)/voila notebooks/play.ipynb --Voila.ip=$(PLAY_IP) --port=$(PLAY_PORT) --Voila.custom_display_url="$$url" \
-	  $(PLAY_CULL)
+	  $(PLAY_KERNELS)
 
 ## make lite: the JupyterLite classroom site in _site/ (static files, runs offline in the browser:
 ## JupyterLab and Pyodide, cardlab's wheel, the welcome notebook, the tutorials and the play app);

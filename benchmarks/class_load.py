@@ -181,13 +181,14 @@ class Owned:
 
 # -- the server, as make play serves it -------------------------------------------------------------
 def play_flags(makefile: Path = ROOT / "Makefile", **times: float) -> list[str]:
-    """The kernel culling flags of ``make play`` (the Makefile's ``PLAY_CULL``),
-    with the Makefile's default times (``PLAY_CULL_IDLE ?= ...``) or those
-    given (``PLAY_CULL_IDLE=6``: a test's short ones)."""
+    """The kernels' flags of ``make play`` (the Makefile's ``PLAY_KERNELS``:
+    culling, how long Voila waits for a page's output), with the Makefile's
+    default times (``PLAY_CULL_IDLE ?= ...``) or those given
+    (``PLAY_CULL_IDLE=6``: a test's short ones)."""
     text = makefile.read_text("utf-8")
-    m = re.search(r"^PLAY_CULL\s*:=\s*((?:.*\\\n)*.*)$", text, re.M)
+    m = re.search(r"^PLAY_KERNELS\s*:=\s*((?:.*\\\n)*.*)$", text, re.M)
     if m is None:
-        raise RuntimeError(f"{makefile} has no PLAY_CULL (the play target's culling flags)")
+        raise RuntimeError(f"{makefile} has no PLAY_KERNELS (the play target's kernels' flags)")
     values = dict(re.findall(r"^(\w+)\s*\?=\s*(\S*)\s*$", text, re.M), **{k: str(v) for k, v in times.items()})
     flags = m.group(1).replace("\\\n", " ").split()
     return [re.sub(r"\$\((\w+)\)", lambda v: values[v.group(1)], f) for f in flags]

@@ -83,6 +83,7 @@ def test_a_move_the_other_page_never_shows_is_an_error():
 def test_the_load_test_serves_with_the_play_targets_culling():
     flags = class_load.play_flags()
     assert "--MappingKernelManager.cull_connected=False" in flags
+    assert "--VoilaExecutor.iopub_timeout=120" in flags  # a loaded machine's boards are not dropped
     assert not any("$(" in f for f in flags), flags
 
 

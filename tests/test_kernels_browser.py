@@ -40,7 +40,7 @@ IDLE, EVERY = 6, 1  # seconds: the test's culling times (make play: PLAY_CULL_ID
 
 
 def play_cull_flags() -> list[str]:
-    """The culling flags of ``make play`` (the Makefile's ``PLAY_CULL``), its
+    """The culling flags of ``make play`` (the Makefile's ``PLAY_KERNELS``), its
     times replaced by the test's."""
     flags = class_load.play_flags(PLAY_CULL_IDLE=IDLE, PLAY_CULL_EVERY=EVERY)
     assert any("cull_idle_timeout" in f for f in flags) and "--MappingKernelManager.cull_connected=False" in flags
