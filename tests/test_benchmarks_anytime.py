@@ -94,3 +94,23 @@ def test_anytime_quality_rows_replay_to_their_position(tmp_path):
     for r in rows:
         s = anytime_quality.replay(r["game"], r["history"])
         assert (s.current_player, len(s.legal_actions())) == (int(r["player"]), int(r["legal"]))
+
+
+def test_walk_back_stops_by_counting_where_the_exact_hint_would_only_sample(monkeypatch):
+    """A decision with more fillings of the hidden places than
+    ``--arrangements`` has no exact fair hint (``cardlab.hidden.arrangements``
+    refuses it by the same count, and ``analyse`` then samples): the walk stops
+    there without the 2-10 s of a sampled answer.  MONSTER CARDS, seed 500:
+    its last decision is such a one."""
+    import types
+
+    from cardlab import TooLargeError
+    from cardlab.hidden import arrangements
+
+    decisions, _history, _agents = anytime_quality.play("monster_cards", 500)
+    last = decisions[-1][0]
+    with pytest.raises(TooLargeError):
+        arrangements(last, last.current_player, limit=5000)
+    monkeypatch.setattr(anytime_quality, "exact", lambda *a: pytest.fail("exact() called past the count"))
+    args = types.SimpleNamespace(cap=3_000_000, arrangements=5000, exact_seconds=60)
+    assert anytime_quality.walk_back(decisions, args) == ([], len(decisions) - 1)
