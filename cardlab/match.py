@@ -55,10 +55,10 @@ class Match:
         agents_rng = random.Random(f"agents {seed}" if isinstance(seed, int) else self.rng.getrandbits(64))
         self.players = [None if p in (None, "human", "person") else
                         _agents.make(p, seed=agents_rng.randrange(2**32)) for p in players]
-        if game.spec.simultaneous and any(isinstance(p, _agents.LevelAgent) for p in self.players):
+        if game.spec.simultaneous and any(p is not None for p in self.players):
             from .matrix import warm
 
-            warm()  # a level's first janken would pay sympy's start inside its move's clock
+            warm()  # an agent's first janken would pay sympy's start inside its move's clock
         self._states: list[State] = [state if state is not None else game.new_initial_state()]
         self.history: list[Move] = []
         self._redo: list[Move] = []

@@ -249,11 +249,17 @@ def warm() -> None:
     """Load and start sympy now, which :func:`repeated_value` needs for a
     choice tied for ever: the first fixed point of a process costs 0.25-0.8 s
     of CPU that way (sympy's import and first solve), the next ones a few
-    ms.  :class:`cardlab.Match` calls it where a level plays a game with
+    ms.  :class:`cardlab.Match` calls it where an agent plays a game with
     simultaneous choices, so that cost falls outside every move's clock (the
     levels' round robin saw a strongest-level move of 2.53 s where the cap
-    is 1.75 s)."""
-    repeated_value([[None, 1], [1, -1]])
+    is 1.75 s).  Once a process: later calls return at once."""
+    global _warmed
+    if not _warmed:
+        repeated_value([[None, 1], [1, -1]])
+        _warmed = True
+
+
+_warmed = False
 
 
 def _nearest_fixed_point(A: Sequence[Sequence[Any]], up: bool) -> Any:

@@ -235,18 +235,25 @@ def test_the_round_robins_earlier_games_count_only_where_the_levels_play_as_toda
     assert kept == [rows[0], rows[4], rows[2]]
 
 
-@pytest.mark.parametrize("game, warmed", [("mipig", True), ("koinobori", False)])
-def test_a_match_with_a_level_starts_sympy_before_the_first_janken_MP_4(game, warmed):
+@pytest.mark.parametrize("game, seats, warmed", [
+    ("mipig", "['club', 'random']", True),
+    ("mipig", "[Wrapped(cardlab.agents.make('club')), None]", True),  # as benchmarks/levels.py times a level
+    ("mipig", "[None, None]", False),  # two people: no agent's clock to spare
+    ("koinobori", "['club', 'random']", False)])
+def test_a_match_with_an_agent_starts_sympy_before_the_first_janken_MP_4(game, seats, warmed):
     """MP-4: a janken tied for ever has its value at a fixed point that sympy
-    solves; a process's first costs 0.25-0.8 s of CPU (sympy's start), which
-    fell inside a level's move (2.53 s where the cap is 1.75 s).  A Match with
-    a level in a game with simultaneous choices pays it when it is made; a game
-    without them does not load sympy for it."""
+    solves; a process's first cost 0.26 s of CPU (sympy's start; the next ones
+    0.002-0.006 s), inside a level's move (the round robin's 2.53 s where the
+    cap is 1.75 s).  A Match with an agent in a game with simultaneous choices
+    pays it when it is made; a game without them does not load sympy for it."""
     import subprocess
     import sys
 
-    code = ("import sys, cardlab; assert 'sympy' not in sys.modules; "
-            f"cardlab.Match(cardlab.load({game!r}), ['club', 'random'], seed=1); print('sympy' in sys.modules)")
+    code = ("import sys, cardlab, cardlab.agents; assert 'sympy' not in sys.modules\n"
+            "class Wrapped(cardlab.agents.Agent):\n"
+            "    def __init__(self, agent): super().__init__(0); self.agent = agent\n"
+            "    def choose(self, state): return self.agent.choose(state)\n"
+            f"cardlab.Match(cardlab.load({game!r}), {seats}, seed=1); print('sympy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(warmed)]
