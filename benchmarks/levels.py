@@ -83,8 +83,7 @@ SAME_PLAY = {
 
 
 def _plays_as_now(row: dict, now: str) -> bool:
-    return (now, row.get("method") or OLD_METHOD) in SAME_PLAY and row["game"] in SAME_PLAY[
-        (now, row.get("method") or OLD_METHOD)]
+    return row["game"] in SAME_PLAY.get((now, row.get("method") or OLD_METHOD), ())
 
 
 def counted(rows, every: bool = False) -> list[dict]:
