@@ -564,3 +564,21 @@ def test_the_pattern_cap_keeps_two_of_an_exercise_and_ids_go_on():
     assert [r["id"] for r in capped([*same, other])] == ["t-0001", "t-0002", "t-0005"]
     assert capped(same[2:], before=same[:1]) == [same[2]]
     assert next_number([same[0], same[3], {"id": "mine"}]) == 5 and next_number([]) == 1
+
+
+def test_generate_stopped_with_ctrl_c_keeps_the_puzzles_made_so_far():
+    """Long work can be stopped (issue T, item 7): Ctrl-C during a generation
+    returns the puzzles made so far, and the figures say it was stopped."""
+    seen = []
+
+    def stop_after_a_puzzle(kept, looked, games):
+        seen.append((kept, games))
+        if kept:
+            raise KeyboardInterrupt
+
+    records, figures = generate(puzzle_game("mazemon"), 50, seed=4, max_games=40, callback=stop_after_a_puzzle)
+    assert figures["stopped"] is True and (len(records), figures["games"]) == seen[-1]
+    assert 1 <= len(records) < 50 and figures["kept"] == len(records)
+    assert [r["id"] for r in records] == [f"mazemon-{i:04d}" for i in range(1, len(records) + 1)]
+    _records, figures = generate(puzzle_game("mazemon"), 1, seed=4, max_games=40)
+    assert "stopped" not in figures

@@ -251,7 +251,8 @@ def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, n
     after each game.  ``kind``: only fair or only open puzzles (``None``:
     each the game has); ``before``: the bank's own puzzles when adding to
     it (ids go on after theirs, :func:`next_number`; at most
-    :data:`PER_PATTERN` of a :func:`pattern`, theirs counted)."""
+    :data:`PER_PATTERN` of a :func:`pattern`, theirs counted).  Ctrl-C
+    stops it with the puzzles made so far (``stopped`` in the figures)."""
     kinds = _kinds(game)
     if kind is not None:
         if kind not in kinds:
@@ -263,22 +264,26 @@ def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, n
     kept: list[dict[str, Any]] = []
     seen: set[str] = set()
     looked = games = 0
-    for g_seed in range(seed, seed + max_games):
-        games += 1
-        from_this = 0
-        for made, steps, source in _from_game(game, g_seed, nodes, seen, kinds):
-            looked += 1
-            if steps:
-                record = puzzle_record(f"{game.name}-{first_id + len(kept):04d}", made, steps, source)
-                if not capped([record], before=[*before, *kept]):
-                    continue  # a puzzle the bank has twice already, but for its cards
-                from_this += 1
-                kept.append(record)
-                if len(kept) >= n or from_this >= PER_GAME:
-                    break
-        if callback is not None:
-            callback(len(kept), looked, games)
-        if len(kept) >= n or (seconds is not None and time.perf_counter() - t0 > seconds):
-            break
-    return kept, {"games": games, "candidates": looked, "kept": len(kept),
-                  "seconds": round(time.perf_counter() - t0, 1)}
+    stopped = False
+    try:
+        for g_seed in range(seed, seed + max_games):
+            games += 1
+            from_this = 0
+            for made, steps, source in _from_game(game, g_seed, nodes, seen, kinds):
+                looked += 1
+                if steps:
+                    record = puzzle_record(f"{game.name}-{first_id + len(kept):04d}", made, steps, source)
+                    if not capped([record], before=[*before, *kept]):
+                        continue  # a puzzle the bank has twice already, but for its cards
+                    from_this += 1
+                    kept.append(record)
+                    if len(kept) >= n or from_this >= PER_GAME:
+                        break
+            if callback is not None:
+                callback(len(kept), looked, games)
+            if len(kept) >= n or (seconds is not None and time.perf_counter() - t0 > seconds):
+                break
+    except KeyboardInterrupt:  # Ctrl-C: the puzzles made so far are kept
+        stopped = True
+    figures = {"games": games, "candidates": looked, "kept": len(kept), "seconds": round(time.perf_counter() - t0, 1)}
+    return kept, (dict(figures, stopped=True) if stopped else figures)
