@@ -134,7 +134,7 @@ def test_every_theme_teaches_a_rule_of_the_digest(game):
 def test_shipped_bank_is_complete(game):
     data = puzzles.read_bank(bank_path(game), game)
     ps = puzzles.load(game)
-    assert len(ps) == len(data["puzzles"]) == data["generated"]["kept"]
+    assert len(ps) == len(data["puzzles"]) == data["generated"]["kept"] >= 100  # the floor a game
     assert len({p.id for p in ps}) == len(ps)
     known = puzzles.theme_names(game)
     for p in ps:
