@@ -30,6 +30,7 @@ is the fixed point, 1:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -245,6 +246,7 @@ def _answer(A: Sequence[Sequence[Any]], other: Sequence[Fraction], value: Fracti
     return tuple(Fraction(int(i == best)) for i in range(len(A)))
 
 
+@functools.cache
 def warm() -> None:
     """Load and start sympy now, which :func:`repeated_value` needs for a
     choice tied for ever: the first fixed point of a process costs 0.25-0.8 s
@@ -252,14 +254,8 @@ def warm() -> None:
     ms.  :class:`cardlab.Match` calls it where an agent plays a game with
     simultaneous choices, so that cost falls outside every move's clock (the
     levels' round robin saw a strongest-level move of 2.53 s where the cap
-    is 1.75 s).  Once a process: later calls return at once."""
-    global _warmed
-    if not _warmed:
-        repeated_value([[None, 1], [1, -1]])
-        _warmed = True
-
-
-_warmed = False
+    is 1.75 s).  Once a process (cached): later calls return at once."""
+    repeated_value([[None, 1], [1, -1]])
 
 
 def _nearest_fixed_point(A: Sequence[Sequence[Any]], up: bool) -> Any:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 import time
+from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
@@ -228,8 +228,9 @@ def capped(records: list[dict[str, Any]], most: int = PER_PATTERN, before: list[
     seen = Counter(map(pattern, before))
     out = []
     for r in records:
-        seen[pattern(r)] += 1
-        if seen[pattern(r)] <= most:
+        key = pattern(r)
+        seen[key] += 1
+        if seen[key] <= most:
             out.append(r)
     return out
 
@@ -264,7 +265,7 @@ def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, n
     kept: list[dict[str, Any]] = []
     seen: set[str] = set()
     looked = games = 0
-    stopped = False
+    figures: dict[str, Any] = {}
     try:
         for g_seed in range(seed, seed + max_games):
             games += 1
@@ -284,6 +285,6 @@ def generate(game: Any, n: int = 100, *, seed: int = 0, max_games: int = 1000, n
             if len(kept) >= n or (seconds is not None and time.perf_counter() - t0 > seconds):
                 break
     except KeyboardInterrupt:  # Ctrl-C: the puzzles made so far are kept
-        stopped = True
-    figures = {"games": games, "candidates": looked, "kept": len(kept), "seconds": round(time.perf_counter() - t0, 1)}
-    return kept, (dict(figures, stopped=True) if stopped else figures)
+        figures["stopped"] = True
+    figures.update(games=games, candidates=looked, kept=len(kept), seconds=round(time.perf_counter() - t0, 1))
+    return kept, figures
