@@ -14,7 +14,7 @@ $(BIN)/python:
 # installed extras are remembered by a stamp file, redone when pyproject.toml changes, or setup.py
 # or a module it compiles (the install compiles the typed modules where a C compiler is there:
 # setup.py; without one it is the pure install)
-INSTALL_INPUTS := pyproject.toml setup.py cardlab/games/mipig/wcore.py cardlab/games/mipig/wsearch.py
+INSTALL_INPUTS := pyproject.toml setup.py $(wildcard cardlab/games/*/wcore.py) cardlab/wsearch.py
 $(VENV)/.lab-installed: $(INSTALL_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[notebook]'
 	touch $@

@@ -15,12 +15,14 @@ from __future__ import annotations
 import os
 import shutil
 import sysconfig
+from pathlib import Path
 
 from setuptools import Extension, setup
 
-#: the modules compiled (module name, source): the typed ones (build_tools/build_compiled.py)
-TYPED = [("cardlab.games.mipig.wcore", "cardlab/games/mipig/wcore.py"),
-         ("cardlab.games.mipig.wsearch", "cardlab/games/mipig/wsearch.py")]
+#: the modules compiled (module name, source): the typed ones, each game's word core and the
+#: search on words (build_tools/build_compiled.py)
+TYPED = sorted((f"cardlab.games.{path.parent.name}.wcore", path.as_posix())
+               for path in Path("cardlab/games").glob("*/wcore.py")) + [("cardlab.wsearch", "cardlab/wsearch.py")]
 
 
 def compiler_found() -> bool:

@@ -1,5 +1,5 @@
 """The exact search on mipig's word core against today's search, interleaved in one run
-(issue X: the search on words; ``cardlab/games/mipig/wsearch.py``).
+(issue X: the search on words; ``cardlab/wsearch.py``).
 
 Three ways, each in a fresh process per round (order rotated), CPU seconds
 (``time.process_time``) after the imports, the games' cores built and a first small
@@ -40,7 +40,7 @@ def child(way: str, four: bool) -> dict:
     from cardlab.cores import core_of
     from cardlab.search import Search
 
-    wsearch = import_typed("cardlab.games.mipig.wsearch")
+    wsearch = import_typed("cardlab.wsearch")
     make = Search if way == "today" else wsearch.word_search
     warm = cardlab.load("mipig", hand_size=1, open_hands=True, first_player=0)
     make(warm, max_nodes=None).exact(warm.new_initial_state(seed=0))

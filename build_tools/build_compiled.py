@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the modules compiled: mipig's compact core, the playout loop, the exact search
 MODULES = ["cardlab/games/mipig/core.py", "cardlab/cores.py", "cardlab/search.py"]
 #: modules typed for Cython's pure-Python mode (C words, ``import cython``): Cython builds only
-TYPED = ["cardlab/games/mipig/wcore.py", "cardlab/games/mipig/wsearch.py"]
+TYPED = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("cardlab/games/*/wcore.py")) + ["cardlab/wsearch.py"]
 BIN = Path(sys.executable).parent
 
 

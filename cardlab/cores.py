@@ -73,7 +73,7 @@ from math import gcd
 from typing import Any
 
 from . import games
-from .builds import compiled, pure
+from .builds import compiled, import_typed, pure
 from .core import CHANCE, TERMINAL, Game, State, sample_chance
 
 __all__ = ["core_of", "playout", "playout_from", "perft", "build_info"]
@@ -105,15 +105,18 @@ def core_of(game: Game) -> Any:
 
 def build_info() -> dict[str, dict[str, bool | None]]:
     """Per game, which of its cores run compiled: ``core`` (the compact core) and
-    ``word_core`` (the core on C words, issue X; None where the game has none), and
-    ``used``: whether playouts use the word core (compiled and not ``CARDLAB_PURE=1``;
-    still only for the option sets it handles).  A pure install (no C compiler, no
-    Cython, the JupyterLite site) says False everywhere."""
+    ``word_core`` (the core on C words, issue X; None where the game has none), ``used``:
+    whether playouts use the word core (compiled and not ``CARDLAB_PURE=1``; still only for
+    the option sets it handles), and ``search``: whether ``cardlab.solve`` searches on it
+    (the word search, :mod:`cardlab.wsearch`, compiled too).  A pure install (no C
+    compiler, no Cython, the JupyterLite site) says False everywhere."""
+    search = bool(import_typed("cardlab.wsearch").compiled)  # (imported here: it imports the search, which imports this)
     info = {}
     for name, package in games.CATALOGUE.items():
         wcore = compiled(getattr(package, "wcore", None))
+        used = bool(wcore) and not pure()
         info[name] = {"core": compiled(getattr(package, "core", None)), "word_core": wcore,
-                      "used": bool(wcore) and not pure()}
+                      "used": used, "search": used and search}
     return info
 
 

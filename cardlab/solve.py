@@ -23,7 +23,6 @@ position (:func:`solve`), and backward induction over a tree
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import time
 from dataclasses import dataclass, field
@@ -142,16 +141,14 @@ def solve(state: State, *, table: bool = True, pruning: bool = True,
 
 
 def _search(game, **options) -> Search:
-    """The search of :func:`solve`: on the game's word core (issue X: its package's
-    ``wsearch``, the same tree and values) where :func:`cardlab.cores.core_of` hung the
-    word core on its core (compiled, these options, not ``CARDLAB_PURE=1``) and the word
-    search runs compiled too; else :class:`~cardlab.search.Search`."""
+    """The search of :func:`solve`: on the game's word core (issue X: :mod:`cardlab.wsearch`,
+    the same tree and values) where :func:`cardlab.cores.core_of` hung the word core on its
+    core (compiled, these options, not ``CARDLAB_PURE=1``) and the word search runs
+    compiled too; else :class:`~cardlab.search.Search`."""
     if options.get("use_core", True) and getattr(core_of(game), "word_cores", None) is not None:
-        name = f"{games.CATALOGUE[game.name].__name__}.wsearch"
-        if importlib.util.find_spec(name) is not None:
-            module = sys.modules.get(name) or import_typed(name)
-            if module.compiled:
-                return module.word_search(game, **options)
+        module = sys.modules.get("cardlab.wsearch") or import_typed("cardlab.wsearch")
+        if module.compiled:
+            return module.word_search(game, **options)
     return Search(game, **options)
 
 

@@ -56,9 +56,13 @@ def test_X_build_info_says_which_cores_run_compiled(monkeypatch):
     assert set(info) == set(cardlab.games.names())
     assert info["mipig"]["word_core"] == wcore.compiled == (not wcore.__file__.endswith(".py"))
     assert info["mipig"]["used"] == wcore.compiled
-    assert all(row["word_core"] is None and not row["used"] for name, row in info.items() if name != "mipig")
+    for name, package in cardlab.games.CATALOGUE.items():  # every game with a word core says the same of its own
+        module = getattr(package, "wcore", None)
+        assert info[name]["word_core"] == (None if module is None else module.compiled)
+        assert info[name]["used"] == bool(module is not None and module.compiled)
+        assert info[name]["search"] == (info[name]["used"] and import_typed("cardlab.wsearch").compiled)
     monkeypatch.setenv("CARDLAB_PURE", "1")
-    assert not any(row["used"] for row in cardlab.build_info().values())
+    assert not any(row["used"] or row["search"] for row in cardlab.build_info().values())
     if os.environ.get("CARDLAB_EXPECT_COMPILED") == "1":
         assert wcore.compiled, wcore.__file__
 

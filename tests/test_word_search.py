@@ -1,4 +1,4 @@
-"""Issue X: the exact search on mipig's word core (``cardlab/games/mipig/wsearch.py``,
+"""Issue X: the exact search on mipig's word core (``cardlab/wsearch.py``,
 Cython's pure-Python mode) gives ``cardlab.solve``'s value, and searches the same tree
 as today's :class:`cardlab.search.Search` (the same node, table-hit and table-entry
 counts), on the yardstick's open deals (3 and 4 cards each), the reference positions
@@ -29,7 +29,7 @@ from cardlab.games.mipig import wcore
 from cardlab.search import Search
 from test_compiled_agreement import without_cython
 
-wsearch = import_typed("cardlab.games.mipig.wsearch")
+wsearch = import_typed("cardlab.wsearch")
 solve_module = importlib.import_module("cardlab.solve")  # (cardlab.solve is the function)
 REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "mipig.json").read_text("utf-8"))
 

@@ -328,6 +328,12 @@ class WordCore:
             return CHANCE
         return (self.head >> 3) & 1
 
+    def simultaneous(self) -> bool:
+        """Whether the mover picks at the same time as the other (a janken: MP-4, MP-25), as
+        :mod:`.core`'s ``simultaneous``: the mover 0 starts it, the mover 1 answers."""
+        hm: cython.int = self.head & 15
+        return hm == JANKEN or hm == TIEBREAK
+
     def moves(self) -> list:
         """The legal moves (or the chance outcomes' moves), in :mod:`.core`'s order."""
         ph: cython.int = self.head & 7

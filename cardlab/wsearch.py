@@ -1,28 +1,34 @@
-"""The exact search of :mod:`cardlab.search` on mipig's word core (issue X: the search on
-words), in Cython's pure-Python mode: compiled with the word core
-(``build_tools/build_compiled.py``, ``setup.py``), else run as this very Python.
+"""The exact search of :mod:`cardlab.search` on a game's word core (issue X: the search
+on words), in Cython's pure-Python mode: compiled with the word cores (``setup.py``,
+``build_tools/build_compiled.py``), else run as this very Python.
 
 :class:`WordSearch` is a :class:`cardlab.search.Search` whose ``abc`` (two players,
 zero-sum: alpha-beta, Star1 at chance nodes, the transposition table, the history
-heuristic) walks :class:`.wcore.WordCore` positions, one per depth, instead of
-:mod:`.core`'s ints.  Everything else is the ``Search``'s own: the root's window and
-units (``_core_entry``, ``_scale``), the node budget and the clock (``_tick``: the same
+heuristic) walks the game's word core (its package's ``wcore``: the core on C words),
+one :class:`WordCore` per depth, instead of the compact core's positions.  Everything
+else is the ``Search``'s own: the root's window and units (``_core_entry``,
+``_scale``), the node budget and the clock (``_tick``: the same
 :class:`~cardlab.TooLargeError`, the same progress bar), the table's budget
 (``_forget``), the best moves and principal variation of :func:`cardlab.solve`
-(``worth``), the simultaneous choices at a root (``matrix``, ``mixes_of``).  Inside
-the walk the steps are those of ``Search.abc`` line by line, on the same values
-(Python ints, :class:`~fractions.Fraction` where a value is not a whole number of the
-search's unit, or a matrix game's exact value), moves in the same order, the same
-history weights: the same value, best moves and node counts
-(``tests/test_word_search.py``).  A janken inside the walk (MP-4, MP-25: a simultaneous
-choice) is its matrix game solved by the search's own ``_choice_value``
+(``worth``), the simultaneous choices at a root (``matrix``, ``mixes_of``).  Inside the
+walk the steps are those of ``Search.abc`` line by line (the table's probe included: a
+copy kept here so that the compiled walk stays one C function a node), on the same
+values (Python ints, :class:`~fractions.Fraction` where a value is not a whole number
+of the search's unit, or a matrix game's exact value), moves in the same order, the
+same history weights: the same value, best moves and node counts
+(``tests/test_word_search.py``).  A simultaneous choice inside the walk (mipig's
+jankens MP-4, MP-25) is its matrix game solved by the search's own ``_choice_value``
 (:func:`cardlab.matrix.repeated_value`); its entries are searched on words.
 
-The table's keys are :meth:`.wcore.WordCore.key` tuples (equal exactly where
-:mod:`.core`'s positions are); a search that met a position the word core does not
-take (:meth:`Search._encode` turned to the ``State``) goes on as ``Search.abc``.
-:func:`word_search` gives a ``WordSearch`` where the game's word core handles its
-options, else a plain ``Search``.
+What the walk asks of a word core: ``player()``, ``moves()`` (at a chance node its
+outcomes), ``play(m)``, ``copy_from(other)``, ``returns()``, ``load(pos)``; ``key()``
+(a hashable equal exactly where the compact core's positions are; else ``to_pos()``
+is the key); ``chance()`` (``(outcome, weight)`` pairs; not needed where the core's
+chance is uniform, else the compact core's ``chance`` of ``to_pos()``);
+``simultaneous()`` where the game has simultaneous choices.  A search that met a
+position the compact core does not take (:meth:`Search._encode` turned to the
+``State``) goes on as ``Search.abc``.  :func:`word_search` gives a ``WordSearch`` where
+the game's word core handles its options, else a plain ``Search``.
 """
 
 from __future__ import annotations
@@ -33,16 +39,15 @@ from fractions import Fraction
 try:
     import cython
 except ImportError:  # pragma: no cover  (no Cython: the module runs as Python)
-    from ... import _cython_shim as cython
+    from . import _cython_shim as cython
 
-from ...errors import NotSolvableError
-from ...i18n import _
-from ...search import Search, _choice_value
-from . import key as _key_module
-from .core import MipigCore
-from .wcore import make_word_core
+from . import games
+from .core import CHANCE, TERMINAL
+from .errors import NotSolvableError
+from .i18n import _
+from .search import _STATE_CORE, Search, _choice_value
 
-__all__ = ["WordSearch", "word_search", "compiled"]
+__all__ = ["WordSearch", "word_search", "word_module", "compiled"]
 
 #: whether this module runs compiled
 compiled = cython.compiled
@@ -50,11 +55,12 @@ _EXACT = cython.declare(cython.int, 0)
 _LOWER = cython.declare(cython.int, 1)
 _UPPER = cython.declare(cython.int, 2)
 _INF = float("inf")
-DEAL = cython.declare(cython.int, _key_module.DEAL)
-JANKEN = cython.declare(cython.int, _key_module.JANKEN)
-COIN = cython.declare(cython.int, _key_module.COIN)
-TIEBREAK = cython.declare(cython.int, _key_module.TIEBREAK)
-END = cython.declare(cython.int, _key_module.END)
+
+
+def word_module(game):
+    """The word core module (``wcore``) of ``game``'s package, or None."""
+    package = games.CATALOGUE.get(game.name)
+    return getattr(package, "wcore", None)
 
 
 def word_search(game, **options):
@@ -66,14 +72,15 @@ def word_search(game, **options):
 
 
 class WordSearch(Search):
-    """A :class:`~cardlab.search.Search` walking mipig's word core (see the module)."""
+    """A :class:`~cardlab.search.Search` walking the game's word core (see the module)."""
 
     def __init__(self, game, **options) -> None:
         super().__init__(game, **options)
         self.int_core = self.core
-        wc = make_word_core(game, self.core) if isinstance(self.core, MipigCore) else None
+        module = word_module(game)
+        wc = None if module is None or self.core is _STATE_CORE else module.make_word_core(game, self.core)
         #: the walk on words (None: the options are beyond the word core)
-        self.walk = None if wc is None else _Walk(self, game, wc)
+        self.walk = None if wc is None else _Walk(self, game, module, wc)
 
     def abc(self, pos, alpha, beta):
         if self.walk is None or self.core is not self.int_core:  # a State: Search's own walk
@@ -96,12 +103,13 @@ def _units(v, S):
 
 @cython.cclass
 class _Walk:
-    """``Search.abc`` on words: one :class:`.wcore.WordCore` per depth (``stack``), the
-    search's table and history; the node count kept in C and handed back to the search
-    at its ticks and at the end."""
+    """``Search.abc`` on words: one word core per depth (``stack``), the search's table and
+    history; the node count kept in C and handed back to the search at its ticks and at
+    the end."""
 
     search: object
     game: object
+    module: object
     core: object
     stack: list
     table: object
@@ -116,12 +124,18 @@ class _Walk:
     pruning: cython.bint
     ordering: cython.bint
     simultaneous: cython.bint
+    uniform: cython.bint
+    keyed: cython.bint
+    weighed: cython.bint
 
-    def __init__(self, search, game, wc) -> None:
-        self.search, self.game, self.core = search, game, search.core
+    def __init__(self, search, game, module, wc) -> None:
+        self.search, self.game, self.module, self.core = search, game, module, search.core
         self.stack = [wc]
         self.history = search.history
         self.pruning, self.ordering, self.simultaneous = search.pruning, search.ordering, search.simultaneous
+        self.uniform = getattr(self.core, "uniform_chance", False)
+        self.keyed = hasattr(wc, "key")
+        self.weighed = hasattr(wc, "chance")
 
     def run(self, pos, alpha, beta):
         """``Search.abc(pos, alpha, beta)`` on words (``pos``: the compact core's)."""
@@ -148,7 +162,7 @@ class _Walk:
     def _at(self, d: cython.int) -> object:
         """The word core at depth ``d`` (made the first time the walk goes that deep)."""
         if d == len(self.stack):
-            self.stack.append(make_word_core(self.game, self.core))
+            self.stack.append(self.module.make_word_core(self.game, self.core))
         return self.stack[d]
 
     @cython.cfunc
@@ -158,11 +172,10 @@ class _Walk:
         if self.nodes >= self.next_tick:
             self._tick()
         pos = self.stack[d]
-        key = pos.key()
-        hm: cython.int = key[0] & 15  # the phase and the mover
-        ph: cython.int = hm & 7
-        if ph == END:
+        p: cython.int = pos.player()
+        if p == TERMINAL:
             return pos.returns()[0] * self.scale
+        key = pos.key() if self.keyed else pos.to_pos()
         table = self.table
         if table is not None:
             e = table.get(key)
@@ -185,12 +198,15 @@ class _Walk:
                     return v
                 elif v < beta:
                     beta = v if v.__class__ is int else math.ceil(v)
-        if self.simultaneous and (hm == JANKEN or hm == TIEBREAK):  # a matrix game (mover 0 starts it)
-            best, flag = _choice_value(self._matrix(d, key)) * self.scale, _EXACT
-        elif ph == DEAL or ph == COIN:
+        if p >= 0 and self.simultaneous and pos.simultaneous():  # a matrix game: the mover's value
+            if p == 0:
+                best, flag = _choice_value(self._matrix(d, key, 1)) * self.scale, _EXACT
+            else:
+                best, flag = -_choice_value(self._matrix(d, key, -1)) * self.scale, _EXACT
+        elif p == CHANCE:
             best, flag = self._star1(d, alpha, beta)
         else:
-            best, flag = self._turn(d, hm >> 3, alpha, beta)
+            best, flag = self._turn(d, p, alpha, beta)
         lo, hi = self.LO, self.HI
         if flag == _UPPER and best <= lo or flag == _LOWER and best >= hi:
             flag = _EXACT  # a bound at the game's own bound is the value
@@ -237,24 +253,32 @@ class _Walk:
 
     @cython.cfunc
     def _star1(self, d: cython.int, alpha: object, beta: object) -> tuple:
-        """A chance node of ``Search.abc`` (``Search._star1``): the deal MP-3 and the coin
-        MP-Q2, every outcome of weight 1."""
+        """A chance node of ``Search.abc`` (``Search._star1``: Star1, each outcome searched
+        with the window its parent's implies)."""
         pos = self.stack[d]
         child = self._at(d + 1)
         lo, hi = self.LO, self.HI
-        outs = pos.moves()
-        W = len(outs)
+        if self.uniform:  # every outcome of weight 1
+            outs = [(o, 1) for o in pos.moves()]
+        elif self.weighed:
+            outs = pos.chance()
+        else:
+            outs = self.core.chance(pos.to_pos())
+        W: object = 0
+        for _o, w in outs:
+            W += w
         total: object = 0
         flag: cython.int = _EXACT
         if self.pruning:
             low, high = W * (alpha - hi), W * (beta - lo)
-            for o in outs:
-                low += hi
-                high += lo
-                a_i, b_i = low // 1, -(-high // 1)  # the outcome's window, whole numbers
+            for o, w in outs:
+                low += w * hi
+                high += w * lo
+                a_i, b_i = low // w, -(-high // w)  # the outcome's window, whole numbers
                 child.copy_from(pos)
                 child.play(o)
                 v = self._abc(d + 1, a_i if a_i > lo else lo, b_i if b_i < hi else hi)
+                v *= w
                 if v <= low:  # an upper bound <= alpha: rounded up, still one
                     total, flag = W * alpha - low + v, _UPPER
                     break
@@ -265,10 +289,10 @@ class _Walk:
                 low -= v
                 high -= v
         else:
-            for o in outs:
+            for o, w in outs:
                 child.copy_from(pos)
                 child.play(o)
-                total += self._abc(d + 1, lo, hi)
+                total += w * self._abc(d + 1, lo, hi)
         if total.__class__ is not int:
             best = total / W
         elif flag == _UPPER:
@@ -280,10 +304,11 @@ class _Walk:
         return best, flag
 
     @cython.cfunc
-    def _matrix(self, d: cython.int, key: tuple) -> list:
-        """``Search.matrix``'s ``A`` of the janken at depth ``d`` (mover 0 to pick): player
-        0's value of each pair of picks, ``None`` where the pair leads back here (a tie
-        picked again); each entry searched with the full window."""
+    def _matrix(self, d: cython.int, key: object, sign: cython.int) -> list:
+        """``Search.matrix``'s ``A`` of the simultaneous choice at depth ``d``: the mover's
+        value (``sign`` 1: player 0 moves, -1: player 1) of each pair of picks, ``None``
+        where the pair leads back here (a tie picked again); each entry searched with the
+        full window."""
         pos = self.stack[d]
         child, grand = self._at(d + 1), self._at(d + 2)
         S = self.scale
@@ -303,6 +328,7 @@ class _Walk:
             for b in acts:
                 grand.copy_from(child)
                 grand.play(b)
-                row.append(None if grand.key() == key else _units(self._abc(d + 2, self.LO, self.HI), S))
+                row.append(None if (grand.key() if self.keyed else grand.to_pos()) == key
+                           else sign * _units(self._abc(d + 2, self.LO, self.HI), S))
             A.append(row)
         return A
