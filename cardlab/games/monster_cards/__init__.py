@@ -11,9 +11,11 @@ among them), ``state`` (the Game and the State: the flow of a turn),
 tables, costs, the card builder and deck files), ``battle`` (one battle,
 explained), ``positions`` (what a saved position must be), ``text`` (the
 explanations), ``core`` (the compact core the solvers search, its tables
-built from ``rules``) and ``render`` (its pictures and texts).
+built from ``rules``), ``render`` (its pictures and texts) and ``wcore``
+(the core on C words, issue X: random playouts where it runs compiled).
 """
 
+from ...builds import import_typed
 from . import battle as _battle_module  # noqa: F401  (the battle module, before the name battle is the function)
 from . import cards, core, key, positions, render, rules, state, text
 from .state import *  # noqa: F403  (the public names of the game)
@@ -21,6 +23,9 @@ from .state import __all__, MonsterCards
 
 #: the game, for the catalogue (:mod:`cardlab.games`)
 GAME = MonsterCards
+
+#: the core on C words: compiled where it is built, else (CARDLAB_PURE=1 too) as Python
+wcore = import_typed(f"{__name__}.wcore")
 
 _MODULES = (state, cards, _battle_module, rules, key, text, positions)
 
