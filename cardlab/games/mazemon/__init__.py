@@ -13,15 +13,21 @@ flow of a turn calling the rules), ``key`` (the State's key, field by
 field), ``cards`` (the cards, the card file's schema, the tables of a game),
 ``positions`` (what a saved position must satisfy), ``text`` (explanations
 and prose), ``core`` (the compact core the solvers search, its tables built
-from the rules) and ``render`` (its pictures and texts).
+from the rules), ``render`` (its pictures and texts) and ``wcore`` (the core
+on C words, its tables copied from ``core``'s: random playouts where it runs
+compiled).
 """
 
+from ...builds import import_typed
 from . import cards, core, key, positions, render, rules, state, text
 from .state import *  # noqa: F403  (the public names of the game)
 from .state import __all__, Mazemon
 
 #: the game, for the catalogue (:mod:`cardlab.games`)
 GAME = Mazemon
+
+#: the core on C words: compiled where it is built, else (CARDLAB_PURE=1 too) as Python
+wcore = import_typed(f"{__name__}.wcore")
 
 
 def __getattr__(name: str):
