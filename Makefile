@@ -61,7 +61,7 @@ lab: $(VENV)/.lab-installed $(MO)
 # (the compiled modules' agreement runs again as Python: CARDLAB_PURE=1; cardlab.build_info()
 #  says which run compiled)
 TEST_JOBS ?= 2
-COMPILED_TESTS := tests/test_compiled_agreement.py tests/test_compiled_wiring.py tests/test_word_search.py
+COMPILED_TESTS := $(wildcard tests/test_compiled_agreement*.py) tests/test_compiled_wiring.py tests/test_word_search.py tests/test_word_search_games.py
 test: $(VENV)/.test-installed $(MO)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS)
 	CARDLAB_PURE=1 $(BIN)/python -m pytest -q $(COMPILED_TESTS)
