@@ -9,16 +9,21 @@ pure functions: pairs, who can act, the end, koi-koi, the score), ``state``
 (the Game and the State: the flow of a turn, calling ``rules``), ``cards``
 (the card file and its checks), ``positions`` (what a saved position must
 be), ``text`` (explanations and words), ``core`` (the compact core the
-solvers search, its tables built from ``rules``) and ``render`` (its
-pictures).
+solvers search, its tables built from ``rules``), ``render`` (its
+pictures) and ``wcore`` (the core on C words, issue X: random playouts where
+it runs compiled).
 """
 
+from ...builds import import_typed
 from . import cards, core, positions, render, rules, state, text
 from .state import *  # noqa: F403  (the public names of the game)
 from .state import __all__, Koinobori
 
 #: the game, for the catalogue (:mod:`cardlab.games`)
 GAME = Koinobori
+
+#: the core on C words: compiled where it is built, else (CARDLAB_PURE=1 too) as Python
+wcore = import_typed(f"{__name__}.wcore")
 
 
 def __getattr__(name: str):
