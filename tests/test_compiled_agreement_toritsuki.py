@@ -139,6 +139,20 @@ def test_X_a_deck_of_31_kinds_and_one_of_32():
     assert wcore.make_word_core(cardlab.load("toritsuki", decks=[NOS[:32], NOS[:31]])) is None
 
 
+def test_X_same_draws_where_every_kind_has_three_copies():
+    """TK-1, TK-2, TK-Q6: decks of 10 kinds thrice each: every card taken from a deck is drawn as
+    ``cardlab.cores._draw`` draws it, by the counts over their gcd (3 at the deal: randrange(10),
+    not randrange(30); a gcd of 2 would draw the same either way, getrandbits being the top bits
+    of one word); the same steps and the same playouts."""
+    game = cardlab.load("toritsuki", decks=[[no for no in NOS[:10] for _ in "abc"],
+                                            [no for no in NOS[10:20] for _ in "abc"]])
+    core = core_of(game)
+    start = core.encode(game.new_initial_state())
+    assert {c for _o, c in core.chance(start)} == {3}
+    assert sum(walk(game, core, wcore.make_word_core(game, core), random.Random(seed)) for seed in range(5)) > 250
+    same_playouts(game, start, range(100))
+
+
 def mid_positions(game, core, seeds=range(3), steps=(15, 60, 120)):
     """Positions a few random steps into seeded games (every stage a game passes)."""
     out = []
