@@ -48,7 +48,8 @@ def setup(options):
 
 def test_X_the_build_is_the_one_expected():
     """The module says whether it runs compiled, and that is where it was loaded from;
-    ``core_of`` hangs it on the core exactly where it runs compiled and not pure."""
+    ``core_of`` hangs it on the core exactly where it runs compiled and not pure (after its
+    seeded check game from the start, KN-7 … KN-15, came out as on the core)."""
     assert wcore.compiled == (not wcore.__file__.endswith(".py"))
     if os.environ.get("CARDLAB_EXPECT_COMPILED") == "1":
         assert wcore.compiled, wcore.__file__
