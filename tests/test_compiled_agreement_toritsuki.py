@@ -52,14 +52,14 @@ def test_X_core_of_hangs_the_word_core_where_it_runs_compiled():
 
 
 def walk(game, core, wc, rng, seen=None, pos=None) -> int:
-    """One random game on the core and the word core side by side, from ``pos`` (the start);
+    """One random game on the core and the word core side by side, from ``pos`` (the start): the
+    same position, player, moves (chance outcomes and weights) and returns at every step;
     ``seen`` counts the stages, move kinds, event kinds and ends met."""
     pos = core.encode(game.new_initial_state()) if pos is None else pos
     wc.load(pos)
     steps = 0
     while True:
         assert wc.to_pos() == pos, steps
-        assert wc.key() == pos
         p = core.player(pos)
         assert wc.player() == p, steps
         if seen is not None:
@@ -71,6 +71,8 @@ def walk(game, core, wc, rng, seen=None, pos=None) -> int:
             return steps
         moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
         assert wc.moves() == moves, steps
+        if p == CHANCE:
+            assert wc.chance() == list(core.chance(pos)), steps
         m = moves[rng.randrange(len(moves))]
         if seen is not None and p != CHANCE:
             seen["move", m >> 24] += 1

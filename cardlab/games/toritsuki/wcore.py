@@ -168,10 +168,6 @@ class WordCore:
             out[15 + 15 * p + TOP] = tk
         return tuple(out)
 
-    def key(self) -> tuple:
-        """A hashable of this position, equal exactly where :meth:`to_pos` is (it is that tuple)."""
-        return self.to_pos()
-
     @cython.ccall
     def player(self) -> cython.int:
         """The player to move (the defender at a block or its possession, TK-17, TK-19), CHANCE or TERMINAL."""
@@ -183,13 +179,17 @@ class WordCore:
         return 1 - self.k[TP] if st == BLOCK or st == POSS_D else CHANCE
 
     def moves(self) -> list:
-        """The legal moves, or the chance outcomes' moves (core's ``chance``), in :mod:`.core`'s order."""
-        if self.k[ST] == COIN:
-            return [0, 1]
+        """The legal moves, or the chance outcomes (:meth:`chance`'s), in :mod:`.core`'s order."""
         if self.player() == CHANCE:
-            pool = self.k[15 + 15 * self._owner() + PO]
-            return [i for i in range(self.nk[self._owner()]) if (pool >> 2 * i) & 3]
+            return [o for o, _w in self.chance()]
         return [self.buf[i] for i in range(self._moves())]
+
+    def chance(self) -> list:
+        """Core's ``chance``: (outcome, weight) pairs (TK-4 the coin; TK-Q6 a deck's kind, its count)."""
+        if self.k[ST] == COIN:
+            return [(0, 1), (1, 1)]
+        pool = self.k[15 + 15 * self._owner() + PO]
+        return [(i, (pool >> 2 * i) & 3) for i in range(self.nk[self._owner()]) if (pool >> 2 * i) & 3]
 
     def returns(self) -> tuple:
         """TK-6 … TK-8: (1, -1) or (-1, 1) for the winner, (0, 0) before the end (core's ``returns``)."""
