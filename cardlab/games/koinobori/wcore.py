@@ -21,9 +21,9 @@ tables is added as a 128-bit two's complement pair (``lo`` with carry into
 ``hi``), a field is read by a 128-bit shift, a mask tested on both words.  So
 :meth:`WordCore.load` and :meth:`WordCore.to_pos` are a split and a join, and the
 moves, their order and their codes are :mod:`.core`'s.  Handled: every deck whose
-position fits 128 bits, whose field counts fit 16 bits and whose nobori counts 18
-(every option set of :data:`.core.TEST_OPTIONS`); :func:`make_word_core` gives None
-otherwise.
+position fits 128 bits, whose field's counts fit 16 bits together and each player's
+nobori counts 18 (every option set of :data:`.core.TEST_OPTIONS`); :func:`make_word_core`
+gives None otherwise.
 
 :meth:`WordCore.playout` plays a random game drawn from ``rng`` exactly as
 :func:`cardlab.cores.playout_from` draws it on :mod:`.core` (the same seeds, the same
