@@ -27,7 +27,7 @@ import pytest
 
 import cardlab
 from cardlab import CHANCE, TERMINAL
-from cardlab.cores import core_of, perft, playout_from
+from cardlab.cores import _playout_core, core_of, perft, playout_from
 from cardlab.games.mipig import core as mipig_core
 from cardlab.games.mipig import wcore
 
@@ -76,16 +76,28 @@ def test_X_word_core_steps_agree_with_core(i):
     assert total > 25
 
 
+def playouts_agree(module, game, core, pos, seeds, rng_class=random.Random, limit: int = 10_000) -> int:
+    """The word core of ``module`` (a game's ``wcore``) plays out from ``pos`` exactly as
+    ``cardlab.cores._playout_core`` plays on ``core`` (today's core, never a word core hung
+    on it): seed by seed the same returns and steps, and the generator left in the same
+    state.  The steps in all.  (Shared by every game's agreement tests.)"""
+    wc, start = module.make_word_core(game, core), module.make_word_core(game, core)
+    start.load(pos)
+    total = 0
+    for seed in seeds:
+        want_rng, got_rng = rng_class(seed), rng_class(seed)
+        want = _playout_core(core, pos, want_rng, limit, game.spec.num_players)
+        wc.copy_from(start)
+        got = wc.playout(got_rng, limit)
+        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1]), seed
+        assert got_rng.getstate() == want_rng.getstate(), seed
+        total += got[1]
+    return total
+
+
 def same_playouts(game, state, seeds, rng_class=random.Random):
     core = core_of(game)
-    pos = core.encode(state)
-    wc, start = wcore.make_word_core(game, core), wcore.make_word_core(game, core)
-    start.load(pos)
-    for seed in seeds:
-        want = playout_from(core, pos, rng_class(seed))
-        wc.copy_from(start)
-        got = wc.playout(rng_class(seed))
-        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1]), seed
+    playouts_agree(wcore, game, core, core.encode(state), seeds, rng_class)
 
 
 class OwnRandom(random.Random):

@@ -25,7 +25,7 @@ from cardlab.cores import _playout_core, build_info, core_of, perft, playout
 from cardlab.games.koinobori import core as kn_core
 from cardlab.games.koinobori import wcore
 
-from test_compiled_agreement import OwnRandom, without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
 
 #: small decks whose every reachable position is walked (tests/games/koinobori/test_koinobori_core.py's)
 TEN = {"cards": {"higoi": 3, "aokoi": 2, "magoi": 2, "fukinagashi": 2, "kabutogaeshi": 1},
@@ -142,19 +142,8 @@ def test_X_every_reachable_position_agrees(i):
 
 
 def same_playouts(core, pos, seeds, rng_class=random.Random, limit=10_000) -> int:
-    """The word core's playouts from ``pos`` against ``cardlab.cores._playout_core``'s: the
-    same returns and steps, the generator left in the same state; the steps in all."""
-    wc = wcore.make_word_core(core.game, core)
-    total = 0
-    for seed in seeds:
-        want_rng, got_rng = rng_class(seed), rng_class(seed)
-        want = _playout_core(core, pos, want_rng, limit, 2)
-        wc.load(pos)
-        got = wc.playout(got_rng, limit)
-        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1]), seed
-        assert got_rng.getstate() == want_rng.getstate(), seed
-        total += got[1]
-    return total
+    """``playouts_agree`` on Koi-koi Nobori's word core: the steps in all."""
+    return playouts_agree(wcore, core.game, core, pos, seeds, rng_class, limit)
 
 
 @pytest.mark.parametrize("rng_class", [random.Random, OwnRandom], ids=["Random", "subclass"])

@@ -28,7 +28,7 @@ from cardlab.cores import _playout_core, build_info, core_of, perft
 from cardlab.games.mazemon import core as mz_core
 from cardlab.games.mazemon import rules, wcore
 
-from test_compiled_agreement import OwnRandom, without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
 
 REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "mazemon.json").read_text("utf-8"))
 OPTIONS = mz_core.TEST_OPTIONS
@@ -126,17 +126,8 @@ def test_X_steps_agree_from_the_reference_positions(entry, open_hands):
 
 
 def same_playouts(game, core, pos, seeds, rng_class=random.Random, limit=10_000):
-    """The word core's playouts from ``pos`` against ``_playout_core`` (today's core):
-    the same returns and steps, and the generator in the same state after each."""
-    wc, start = wcore.make_word_core(game, core), wcore.make_word_core(game, core)
-    start.load(pos)
-    for seed in seeds:
-        want_rng, got_rng = rng_class(seed), rng_class(seed)
-        want = _playout_core(core, pos, want_rng, limit, 2)
-        wc.copy_from(start)
-        got = wc.playout(got_rng, limit)
-        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1]), seed
-        assert got_rng.getstate() == want_rng.getstate(), seed
+    """``playouts_agree`` on Mazemon's word core."""
+    playouts_agree(wcore, game, core, pos, seeds, rng_class, limit)
 
 
 @pytest.mark.parametrize("rng_class", [random.Random, OwnRandom, Skewed], ids=["Random", "subclass", "skewed"])

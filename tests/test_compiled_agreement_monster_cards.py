@@ -33,7 +33,7 @@ from cardlab.cores import _playout_core, core_of, perft
 from cardlab.games.monster_cards import core as mc_core
 from cardlab.games.monster_cards import wcore
 
-from test_compiled_agreement import without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
 
 HERE = Path(__file__).parent
 REFERENCE = json.loads((HERE / "data" / "reference" / "monster_cards.json").read_text("utf-8"))
@@ -49,10 +49,6 @@ def tiny_configs():
 
 
 TINY = tiny_configs()
-
-
-class OwnRandom(random.Random):
-    """A Random subclass: the word core draws through its ``randrange`` and ``choice``."""
 
 
 def test_X_the_build_is_the_one_expected():
@@ -178,19 +174,8 @@ def mid_game(game, core, seeds, steps=12):
 
 
 def same_playouts(game, pos, seeds, rng_class=random.Random, limit=10_000):
-    """The word core's playouts from ``pos`` are today's core's (returns, steps, the
-    generator's state after) seed by seed."""
-    core = core_of(game)
-    n = game.spec.num_players
-    wc, start = wcore.make_word_core(game, core), wcore.make_word_core(game, core)
-    start.load(pos)
-    for seed in seeds:
-        want_rng, got_rng = rng_class(seed), rng_class(seed)
-        want = _playout_core(core, pos, want_rng, limit, n)
-        wc.copy_from(start)
-        got = wc.playout(got_rng, limit)
-        assert (tuple(got[0]), got[1]) == want, seed
-        assert got_rng.getstate() == want_rng.getstate(), seed
+    """``playouts_agree`` on MONSTER CARDS' word core (any number of players)."""
+    playouts_agree(wcore, game, core_of(game), pos, seeds, rng_class, limit)
 
 
 @pytest.mark.parametrize("rng_class", [random.Random, OwnRandom], ids=["Random", "subclass"])

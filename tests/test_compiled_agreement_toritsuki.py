@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_compiled_agreement import without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
 
 import cardlab
 from cardlab import CHANCE, TERMINAL
@@ -172,22 +172,8 @@ def mid_positions(game, core, seeds=range(3), steps=(15, 60, 120)):
 
 
 def same_playouts(game, pos, seeds, rng_class=random.Random, limit=10_000):
-    """The word core's playouts equal ``cardlab.cores._playout_core``'s on the core: returns,
-    steps and the generator's state after."""
-    core = core_of(game)
-    wc, start = wcore.make_word_core(game, core), wcore.make_word_core(game, core)
-    start.load(pos)
-    for seed in seeds:
-        want_rng, got_rng = rng_class(seed), rng_class(seed)
-        want = _playout_core(core, pos, want_rng, limit, 2)
-        wc.copy_from(start)
-        got = wc.playout(got_rng, limit)
-        assert (tuple(got[0]), got[1]) == (tuple(want[0]), want[1]), seed
-        assert got_rng.getstate() == want_rng.getstate(), seed
-
-
-class OwnRandom(random.Random):
-    """A Random subclass: the word core draws through its ``randrange``."""
+    """``playouts_agree`` on Toritsuki's word core."""
+    playouts_agree(wcore, game, core_of(game), pos, seeds, rng_class, limit)
 
 
 @pytest.mark.parametrize("rng_class", [random.Random, OwnRandom], ids=["Random", "subclass"])
