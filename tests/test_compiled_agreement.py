@@ -41,24 +41,40 @@ def test_X_the_build_is_the_one_expected():
         assert wcore.compiled, wcore.__file__
 
 
-def walk(game, core, wc, rng) -> int:
-    """One random game on the core and the word core side by side."""
-    pos = core.encode(game.new_initial_state())
+def steps_agree(core, pos, wc, rng, note=None) -> int:
+    """One random game from ``pos`` on today's core and the word core ``wc`` side by side
+    (shared by every game's agreement tests): at every step the same position
+    (``to_pos``), player, moves or chance outcomes in order (and their weights where the
+    word core gives ``chance()``); at the end the same returns.  ``note(pos, player,
+    move)`` is called at each step (``move`` None at the end): a game's own checks and
+    tallies.  The steps played."""
     wc.load(pos)
     steps = 0
+    weights = hasattr(wc, "chance")
     while True:
         assert wc.to_pos() == pos, steps
         p = core.player(pos)
         assert wc.player() == p, steps
         if p == TERMINAL:
-            assert wc.returns() == tuple(core.returns(pos))
+            assert wc.returns() == tuple(core.returns(pos)), steps
+            if note is not None:
+                note(pos, p, None)
             return steps
         moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
         assert wc.moves() == moves, steps
+        if p == CHANCE and weights:
+            assert wc.chance() == list(core.chance(pos)), steps
         m = moves[rng.randrange(len(moves))]
+        if note is not None:
+            note(pos, p, m)
         pos = core.play(pos, m)
         wc.play(m)
         steps += 1
+
+
+def walk(game, core, wc, rng) -> int:
+    """``steps_agree`` from the deal."""
+    return steps_agree(core, core.encode(game.new_initial_state()), wc, rng)
 
 
 @pytest.mark.parametrize("i", range(len(mipig_core.TEST_OPTIONS)))

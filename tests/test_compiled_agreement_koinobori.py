@@ -25,7 +25,7 @@ from cardlab.cores import _playout_core, build_info, core_of, perft, playout
 from cardlab.games.koinobori import core as kn_core
 from cardlab.games.koinobori import wcore
 
-from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, steps_agree, without_cython
 
 #: small decks whose every reachable position is walked (tests/games/koinobori/test_koinobori_core.py's)
 TEN = {"cards": {"higoi": 3, "aokoi": 2, "magoi": 2, "fukinagashi": 2, "kabutogaeshi": 1},
@@ -59,24 +59,8 @@ def test_X_the_build_is_the_one_expected():
 
 
 def walk(core, pos, wc, rng, seen) -> int:
-    """One random game on the core and the word core side by side; ``seen`` collects
-    the stages met and the moves played."""
-    wc.load(pos)
-    steps = 0
-    while True:
-        assert wc.to_pos() == pos, steps
-        p = core.player(pos)
-        assert wc.player() == p, steps
-        if p == TERMINAL:
-            assert wc.returns() == tuple(core.returns(pos))
-            return steps
-        moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
-        assert wc.moves() == moves, steps
-        m = moves[rng.randrange(len(moves))]
-        seen.add(((pos & 31) >> 1, m))
-        pos = core.play(pos, m)
-        wc.play(m)
-        steps += 1
+    """``steps_agree``; ``seen`` collects the stages met and the moves played."""
+    return steps_agree(core, pos, wc, rng, lambda pos, _p, m: m is None or seen.add(((pos & 31) >> 1, m)))
 
 
 @pytest.mark.parametrize("i", range(len(kn_core.TEST_OPTIONS)))

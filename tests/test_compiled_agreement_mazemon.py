@@ -28,7 +28,7 @@ from cardlab.cores import _playout_core, build_info, core_of, perft
 from cardlab.games.mazemon import core as mz_core
 from cardlab.games.mazemon import rules, wcore
 
-from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, steps_agree, without_cython
 
 REFERENCE = json.loads((Path(__file__).parent / "data" / "reference" / "mazemon.json").read_text("utf-8"))
 OPTIONS = mz_core.TEST_OPTIONS
@@ -64,28 +64,18 @@ def test_X_the_build_is_the_one_expected():
 
 
 def walk(core, pos, wc, rng, kinds=None, keys=None) -> int:
-    """One random game on the core and the word core side by side, from ``pos``; the
-    kinds of the moves played are counted in ``kinds``, each position's key noted in
-    ``keys`` (key -> position)."""
-    wc.load(pos)
-    steps = 0
-    while True:
-        assert wc.to_pos() == pos, steps
+    """``steps_agree`` from ``pos``, the returns compared at every step too; the kinds of
+    the moves played are counted in ``kinds``, each position's key noted in ``keys``
+    (key -> position: equal keys, equal positions)."""
+
+    def note(pos, p, m):
+        assert wc.returns() == tuple(core.returns(pos))
         if keys is not None:
-            assert keys.setdefault(wc.key(), pos) == pos, steps
-        p = core.player(pos)
-        assert wc.player() == p, steps
-        assert wc.returns() == tuple(core.returns(pos)), steps
-        if p == TERMINAL:
-            return steps
-        moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
-        assert wc.moves() == moves, steps
-        m = moves[rng.randrange(len(moves))]
-        if kinds is not None:
+            assert keys.setdefault(wc.key(), pos) == pos
+        if kinds is not None and m is not None:
             kinds[m & 15] += 1
-        pos = core.play(pos, m)
-        wc.play(m)
-        steps += 1
+
+    return steps_agree(core, pos, wc, rng, note)
 
 
 @pytest.mark.parametrize("i", range(len(OPTIONS)), ids=[str(o) for o in OPTIONS])

@@ -33,7 +33,7 @@ from cardlab.cores import _playout_core, core_of, perft
 from cardlab.games.monster_cards import core as mc_core
 from cardlab.games.monster_cards import wcore
 
-from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, steps_agree, without_cython
 
 HERE = Path(__file__).parent
 REFERENCE = json.loads((HERE / "data" / "reference" / "monster_cards.json").read_text("utf-8"))
@@ -77,19 +77,8 @@ def same_position(core, pos, wc) -> None:
 
 
 def walk(core, pos, wc, rng) -> int:
-    """One random game from ``pos`` on the core and the word core side by side."""
-    wc.load(pos)
-    steps = 0
-    while True:
-        same_position(core, pos, wc)
-        p = core.player(pos)
-        if p == TERMINAL:
-            return steps
-        moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
-        m = moves[rng.randrange(len(moves))]
-        pos = core.play(pos, m)
-        wc.play(m)
-        steps += 1
+    """``steps_agree`` from ``pos``, with :func:`same_position` at every step."""
+    return steps_agree(core, pos, wc, rng, lambda pos, _p, _m: same_position(core, pos, wc))
 
 
 @pytest.mark.parametrize("i", range(len(mc_core.TEST_OPTIONS)))

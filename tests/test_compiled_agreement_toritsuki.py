@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_compiled_agreement import OwnRandom, playouts_agree, without_cython
+from test_compiled_agreement import OwnRandom, playouts_agree, steps_agree, without_cython
 
 import cardlab
 from cardlab import CHANCE, TERMINAL
@@ -52,35 +52,20 @@ def test_X_core_of_hangs_the_word_core_where_it_runs_compiled():
 
 
 def walk(game, core, wc, rng, seen=None, pos=None) -> int:
-    """One random game on the core and the word core side by side, from ``pos`` (the start): the
-    same position, player, moves (chance outcomes and weights) and returns at every step;
-    ``seen`` counts the stages, move kinds, event kinds and ends met."""
-    pos = core.encode(game.new_initial_state()) if pos is None else pos
-    wc.load(pos)
-    steps = 0
-    while True:
-        assert wc.to_pos() == pos, steps
-        p = core.player(pos)
-        assert wc.player() == p, steps
-        if seen is not None:
-            seen["stage", STAGES[pos[0]]] += 1
-        if p == TERMINAL:
-            assert wc.returns() == tuple(core.returns(pos))
-            if seen is not None:
-                seen["end", end_rule(pos)] += 1
-            return steps
-        moves = [o for o, _w in core.chance(pos)] if p == CHANCE else list(core.moves(pos))
-        assert wc.moves() == moves, steps
-        if p == CHANCE:
-            assert wc.chance() == list(core.chance(pos)), steps
-        m = moves[rng.randrange(len(moves))]
-        if seen is not None and p != CHANCE:
+    """``steps_agree`` from ``pos`` (the start); ``seen`` counts the stages, move kinds, event
+    kinds and ends met."""
+
+    def note(pos, p, m):
+        seen["stage", STAGES[pos[0]]] += 1
+        if m is None:
+            seen["end", end_rule(pos)] += 1
+        elif p != CHANCE:
             seen["move", m >> 24] += 1
             if m >> 24 == EVENT:
                 seen["event", EV_KINDS[game_tables(game).effect[m >> 8 & 0xFFFF][0]]] += 1
-        pos = core.play(pos, m)
-        wc.play(m)
-        steps += 1
+
+    pos = core.encode(game.new_initial_state()) if pos is None else pos
+    return steps_agree(core, pos, wc, rng, None if seen is None else note)
 
 
 def end_rule(pos) -> str:
