@@ -110,7 +110,9 @@ def build_info() -> dict[str, dict[str, bool | None]]:
     the option sets it handles), and ``search``: whether ``cardlab.solve`` searches on it
     (the word search, :mod:`cardlab.wsearch`, compiled too).  A pure install (no C
     compiler, no Cython, the JupyterLite site) says False everywhere."""
-    search = bool(import_typed("cardlab.wsearch").compiled)  # (imported here: it imports the search, which imports this)
+    # (imported here: it imports the search, which imports this; never under CARDLAB_PURE=1,
+    #  where import_typed would put the .py in place of an imported compiled module)
+    search = not pure() and bool((sys.modules.get("cardlab.wsearch") or import_typed("cardlab.wsearch")).compiled)
     info = {}
     for name, package in games.CATALOGUE.items():
         wcore = compiled(getattr(package, "wcore", None))
