@@ -82,11 +82,12 @@ def positions(name: str) -> list:
 def child(way: str, tasks: list[str]) -> dict:
     """One way's run: ``{"build", "cpu": {task: s}, "results": {task: ...}, "searches": {task: type}}``."""
     sys.path.insert(0, str(ROOT))
+    import importlib
+
     import cardlab
-    from cardlab import solve as _solve  # noqa: F401  (cardlab.solve the module, below)
     from cardlab.cores import build_info, core_of, playout_from
 
-    solve_module = sys.modules["cardlab.solve"]
+    solve_module = importlib.import_module("cardlab.solve")  # (cardlab.solve is the function)
     cpu, results, searches = {}, {}, {}
     for task in tasks:
         kind, name = task.split(" ", 1)
